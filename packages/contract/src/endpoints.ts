@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import * as discover from './endpoints/discover.ts';
+import * as playlist from './endpoints/playlist.ts';
+import * as song from './endpoints/song.ts';
+
+export interface EndpointDef {
+  method: 'GET' | 'POST';
+  summary: string;
+  params: z.ZodType;
+  response: z.ZodType;
+}
+
+/** The registry of every endpoint the contract covers; the server and OpenAPI read it. */
+export const endpoints = {
+  '/banner': { method: 'GET', summary: 'Home carousel banners', params: discover.bannerParams, response: discover.bannerResponse },
+  '/personalized': { method: 'GET', summary: 'Recommended playlists', params: discover.personalizedParams, response: discover.personalizedResponse },
+  '/playlist/detail': { method: 'GET', summary: 'Playlist with its tracks', params: playlist.playlistDetailParams, response: playlist.playlistDetailResponse },
+  '/song/detail': { method: 'GET', summary: 'Songs by ids', params: song.songDetailParams, response: song.songDetailResponse },
+  '/song/url': { method: 'GET', summary: 'Playable URLs of songs', params: song.songUrlParams, response: song.songUrlResponse },
+  '/lyric': { method: 'GET', summary: 'LRC lyrics of a song', params: song.lyricParams, response: song.lyricResponse },
+  '/album': { method: 'GET', summary: 'Album with its songs', params: song.albumParams, response: song.albumResponse },
+} as const satisfies Record<string, EndpointDef>;
+
+export type EndpointPath = keyof typeof endpoints;
+export type ParamsOf<P extends EndpointPath> = z.output<(typeof endpoints)[P]['params']>;
+export type ResponseOf<P extends EndpointPath> = z.output<(typeof endpoints)[P]['response']>;

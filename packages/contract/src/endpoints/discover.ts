@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { intParam } from '../params.ts';
+
+// GET /banner ------------------------------------------------------------------------------
+export const bannerParams = z.object({ type: intParam('type', { min: 0, max: 3 }).optional() });
+export const banner = z.looseObject({
+  imageUrl: z.string().optional(),
+  /** mobile banner types carry `pic` instead of `imageUrl` */
+  pic: z.string().optional(),
+  targetId: z.number(),
+  targetType: z.number(),
+  typeTitle: z.string().nullable().optional(),
+  titleColor: z.string().optional(),
+  url: z.string().nullable().optional(),
+});
+export type Banner = z.infer<typeof banner>;
+export const bannerResponse = z.looseObject({ code: z.literal(200), banners: z.array(banner) });
+export type BannerResponse = z.infer<typeof bannerResponse>;
+
+// GET /personalized ------------------------------------------------------------------------
+export const personalizedParams = z.object({ limit: intParam('limit', { min: 1, max: 100 }).optional() });
+export const personalizedPlaylist = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  picUrl: z.string(),
+  playCount: z.number(),
+  trackCount: z.number(),
+  copywriter: z.string().nullable().optional(),
+  type: z.number().optional(),
+  highQuality: z.boolean().optional(),
+});
+export type PersonalizedPlaylist = z.infer<typeof personalizedPlaylist>;
+export const personalizedResponse = z.looseObject({
+  code: z.literal(200),
+  hasTaste: z.boolean().optional(),
+  category: z.number().optional(),
+  result: z.array(personalizedPlaylist),
+});
+export type PersonalizedResponse = z.infer<typeof personalizedResponse>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idListParam, idParam, intParam } from '../params.ts';
+import { artist, privilege, song } from '../entities.ts';
+
+// GET /song/detail -------------------------------------------------------------------------
+export const songDetailParams = z.object({ ids: idListParam('ids') });
+export const songDetailResponse = z.looseObject({
+  code: z.literal(200),
+  songs: z.array(song),
+  privileges: z.array(privilege),
+});
+export type SongDetailResponse = z.infer<typeof songDetailResponse>;
+
+// GET /song/url ----------------------------------------------------------------------------
+export const songUrlParams = z.object({
+  id: idListParam('id'),
+  /** bitrate in bit/s; the real API defaults to 999000 (lossless when available) */
+  br: intParam('br', { min: 32000, max: 999000 }).optional(),
+  /** comma-joined play sources; accepted and ignored by the built-in library */
+  source: z.string().optional(),
+});
+export const songUrl = z.looseObject({
+  id: z.number(),
+  /** null when the song has no playable file */
+  url: z.string().nullable(),
+  br: z.number(),
+  size: z.number(),
+  md5: z.string().nullable().optional(),
+  code: z.number(),
+  type: z.string().nullable().optional(),
+  fee: z.number().optional(),
+  freeTrialInfo: z.looseObject({ start: z.number(), end: z.number() }).nullable().optional(),
+});
+export type SongUrl = z.infer<typeof songUrl>;
+export const songUrlResponse = z.looseObject({ code: z.literal(200), data: z.array(songUrl) });
+export type SongUrlResponse = z.infer<typeof songUrlResponse>;
+
+// GET /lyric -------------------------------------------------------------------------------
+export const lyricParams = z.object({ id: idParam('id') });
+const lyricBlock = z.looseObject({ version: z.number().optional(), lyric: z.string() });
+export const lyricResponse = z.looseObject({
+  code: z.literal(200),
+  /** absent for instrumental songs, which carry `nolyric: true` instead */
+  lrc: lyricBlock.optional(),
+  tlyric: lyricBlock.optional(),
+  romalrc: lyricBlock.optional(),
+  nolyric: z.boolean().optional(),
+  uncollected: z.boolean().optional(),
+});
+export type LyricResponse = z.infer<typeof lyricResponse>;
+
+// GET /album -------------------------------------------------------------------------------
+export const albumParams = z.object({ id: idParam('id') });
+export const albumDetail = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  picUrl: z.string(),
+  publishTime: z.number(),
+  company: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  briefDesc: z.string().nullable().optional(),
+  size: z.number().optional(),
+  artist: artist,
+  artists: z.array(artist).optional(),
+  alias: z.array(z.string()).optional(),
+});
+export type AlbumDetail = z.infer<typeof albumDetail>;
+export const albumResponse = z.looseObject({
+  code: z.literal(200),
+  album: albumDetail,
+  songs: z.array(song),
+});
+export type AlbumResponse = z.infer<typeof albumResponse>;

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/** One runner, three projects: `npm run test:unit` (contract, web) and `npm run test:server`. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
