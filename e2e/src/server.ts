@@ -18,8 +18,11 @@ export interface RunningServer {
  * Starts the real server (CLI `serve`) on a free port with a fresh data directory and waits
  * for its ready line. The browser build must already exist (`npm run build`).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<RunningServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cloudtune-e2e-'));
   const port = await freePort();
   const child = spawn(
     process.execPath,

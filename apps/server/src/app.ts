@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_AUDIO_CACHE_BYTES } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './library/demo/index.ts';
+import { allowCrossOrigin } from './http/cors.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { acceptFormBodies } from './http/form-body.ts';
+import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
+import { apiRoutes } from './routes/index.ts';
+import { createServices } from './services/index.ts';
+
+export interface BuildAppOptions {
+  dataDir: string;
+  /** '/api' beside the web app (default), '' for API-only mode (desktop shell) */
+  apiPrefix?: '/api' | '';
+  /** the browser build to serve at `/`; null or absent = none (a hint page when apiPrefix is '/api') */
+  webDist?: string | null;
+  /** true = info-level request logs; a level string picks one; default silent */
+  logger?: boolean | string;
+  /** the demo library seeded into an empty data dir */
+  demoLibrary?: DemoLibraryOptions;
+  /** disk budget of rendered audio (default 150 MB: the data dir stays under 200 MB) */
+  audioCacheBytes?: number;
+}
+
+/**
+ * Builds the Fastify instance (never listens): opens and migrates the database, seeds the demo
+ * library into an empty one, registers the API and, beside it, the web app. Closing the app
+ * closes the database.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const apiPrefix = options.apiPrefix ?? '/api';
+  const db = openDatabase(options.dataDir);
+  try {
+    if (needsDemoLibrary(db)) seedDemoLibrary(db, options.demoLibrary);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+
+  const level = options.logger === true ? 'info' : typeof options.logger === 'string' ? options.logger : undefined;
+  // Trailing slashes are tolerated like the reference (Express) server does: /api/banner/ works.
+  const app = Fastify({ logger: level ? { level } : false, routerOptions: { ignoreTrailingSlash: true } });
+  const services = createServices(db, options.dataDir, { audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES });
+  app.addHook('onClose', async () => {
+    // Let songs being rendered finish (they record themselves in the database) before closing it.
+    await services.audio.idle();
+    db.close();
+  });
+
+  try {
+    installErrorHandler(app);
+    acceptFormBodies(app);
+    if (apiPrefix === '') allowCrossOrigin(app);
+    await app.register(apiRoutes, { prefix: apiPrefix, services, apiPrefix });
+    if (apiPrefix === '') apiOnlyNotFound(app);
+    else await serveWebApp(app, options.webDist ?? null, apiPrefix);
+    return app;
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** holds the SQLite file and generated media */
+  dataDir: string;
+  /** desktop-shell mode: the API at `/`, no web app */
+  apiOnly: boolean;
+  /** the browser build served at `/` (null in API-only mode) */
+  webDist: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** disk budget of rendered audio, in bytes */
+  audioCacheBytes: number;
+}
+
+/** apps/server/, whatever the working directory. */
+const packageDir = fileURLToPath(new URL('../', import.meta.url));
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function port(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return 4000;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be an integer 0–65535, got "${text}"`);
+  return n;
+}
+
+/** 150 MB of rendered songs keeps a data directory under 200 MB. */
+export const DEFAULT_AUDIO_CACHE_BYTES = 150 * 1024 * 1024;
+
+function megabytes(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_AUDIO_CACHE_BYTES;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`CLOUDTUNE_AUDIO_CACHE_MB must be a positive number, got "${text}"`);
+  return Math.round(n * 1024 * 1024);
+}
+
+/**
+ * Configuration from the environment, with safe defaults. Relative paths resolve against the
+ * directory the user ran npm in (npm sets INIT_CWD), so `npm start` at the repository root
+ * keeps data in <root>/data even though the script runs inside apps/server.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const base = env.INIT_CWD ?? process.cwd();
+  const apiOnly = env.CLOUDTUNE_API_ONLY === '1' || env.CLOUDTUNE_API_ONLY === 'true';
+  const logLevel = (env.CLOUDTUNE_LOG_LEVEL ?? 'warn') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`CLOUDTUNE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    port: port(env.PORT),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: resolve(base, env.CLOUDTUNE_DATA?.trim() || './data'),
+    apiOnly,
+    webDist: apiOnly
+      ? null
+      : env.CLOUDTUNE_WEB_DIST?.trim()
+        ? resolve(base, env.CLOUDTUNE_WEB_DIST.trim())
+        : resolve(packageDir, '../web/dist/browser'),
+    logLevel,
+    audioCacheBytes: megabytes(env.CLOUDTUNE_AUDIO_CACHE_MB),
+  };
+}

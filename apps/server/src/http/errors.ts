@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.ts';
+
+export const INTERNAL_ERROR_MSG = '服务器内部错误';
+
+/** NetEase sends codes outside HTTP's range (e.g. -2) with status 400; ours follow suit. */
+const httpStatusOf = (code: number): number => (Number.isInteger(code) && code >= 100 && code <= 599 ? code : 400);
+
+/**
+ * The one place errors become responses: `{code, msg}` with the HTTP status equal to `code`.
+ * Our own ApiErrors and Fastify's 4xx (bad JSON, body too large, unsupported media type) say
+ * what went wrong; anything else is logged and answered with a generic 500, never internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.code(httpStatusOf(error.code)).send({ code: error.code, msg: error.message });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status, msg: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ code: 500, msg: INTERNAL_ERROR_MSG });
+  });
+}
+
+/** `{code:404, msg:"Not Found"}`, the body NeteaseCloudMusicApi gives an unknown path. */
+export const sendNotFound = (reply: FastifyReply): FastifyReply => reply.code(404).send({ code: 404, msg: 'Not Found' });

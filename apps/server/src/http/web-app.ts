@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './errors.ts';
+
+const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>Cloudtune</title></head>
+<body style="font-family:sans-serif;max-width:40em;margin:4em auto;line-height:1.6">
+<h1>Cloudtune</h1>
+<p>网页端还没有构建。请在仓库根目录运行 <code>npm run build</code>，然后重新启动服务器（或直接运行 <code>npm start</code>）。</p>
+<p>The web app has not been built yet. Run <code>npm run build</code> at the repository root, then restart the server (or just run <code>npm start</code>).</p>
+<p>The API is available under <a href="/api/banner"><code>/api</code></a>.</p>
+</body></html>`;
+
+const isUnder = (url: string, prefix: string): boolean => prefix === '' || url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+
+/**
+ * Serves the browser build at `/` beside the API, with history-URL fallback: a GET for a path
+ * that is neither under the API nor a file gets index.html, so deep links like
+ * /music/recommend load the app. Missing files that look like files (have an extension) stay
+ * 404 so a stale asset URL never receives HTML.
+ */
+export async function serveWebApp(app: FastifyInstance, webDist: string | null, apiPrefix: string): Promise<void> {
+  const built = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(res, path) {
+        // Vite fingerprints assets/, so they never change; the page itself must always revalidate.
+        if (path.split(/[\\/]/).includes('assets')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!;
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isUnder(path, apiPrefix) || !wantsPage || extname(path) !== '') return sendNotFound(reply);
+    if (!built) return reply.code(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+/** API-only mode (desktop shell): every unknown path is an API 404. */
+export function apiOnlyNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+}

@@ -1,0 +1,25 @@
+/**
+ * Public entry of @cloudtune/server: the desktop shell starts the server through it, the
+ * benchmarks build large libraries through it.
+ */
+import type { Db } from './db/connection.ts';
+import { createRepos } from './repos/index.ts';
+import { createPlaylistService, type NewPlaylistInput } from './services/playlists.ts';
+
+export { buildApp, type BuildAppOptions } from './app.ts';
+export { loadConfig, type Config } from './config.ts';
+export { startServer, servingLine, type RunningServer } from './server.ts';
+export { openDatabase, databaseFile, type Db } from './db/connection.ts';
+export {
+  seedDemoLibrary,
+  needsDemoLibrary,
+  DEFAULT_SEED,
+  type DemoLibraryOptions,
+  type DemoLibrarySummary,
+} from './library/demo/index.ts';
+export type { NewPlaylistInput } from './services/playlists.ts';
+
+/** Adds a playlist (e.g. a 1,000-track one for benchmarks) to an opened library; returns its id. */
+export function createPlaylist(db: Db, input: NewPlaylistInput): number {
+  return createPlaylistService(createRepos(db)).create(input);
+}

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/connection.ts';
+import { createRepos, withTx } from '../../repos/index.ts';
+import { seedAlbumsAndSongs } from './albums.ts';
+import { seedArtists } from './artists.ts';
+import { seedBanners } from './banners.ts';
+import { seedTags, seedUsers } from './people.ts';
+import { seedPlaylists } from './playlists.ts';
+
+export const DEFAULT_SEED = 20_240_601;
+export const DEMO_LIBRARY_KEY = 'demo_library';
+
+export interface DemoLibraryOptions {
+  /** PRNG seed; the same seed always builds the same catalog */
+  seed?: number;
+  /** number of songs (default 480); artists and albums scale with it */
+  songCount?: number;
+  /** number of playlists (default 48) */
+  playlistCount?: number;
+  /** write LRC lyrics (default true; benchmarks building huge catalogs may skip them) */
+  withLyrics?: boolean;
+}
+
+export interface DemoLibrarySummary {
+  seed: number;
+  artists: number;
+  albums: number;
+  songs: number;
+  playlists: number;
+}
+
+/**
+ * Fills an empty library with the generated demo catalog, metadata only: audio and artwork are
+ * rendered on first request. One transaction, so a crash never leaves half a library.
+ */
+export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoLibrarySummary {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const songCount = Math.max(1, Math.floor(options.songCount ?? 480));
+  const playlistCount = Math.max(1, Math.floor(options.playlistCount ?? 48));
+  const albumCount = Math.min(songCount, Math.max(64, Math.ceil(songCount / 7)));
+  const artistCount = Math.min(albumCount, Math.max(36, Math.round(songCount / 14)));
+  const repos = createRepos(db);
+
+  return withTx(db, () => {
+    if (repos.meta.songCount() > 0) throw new Error('seedDemoLibrary needs an empty library');
+    const tags = seedTags(repos);
+    const userIds = seedUsers(repos, seed);
+    const artists = seedArtists(repos, seed, artistCount);
+    const songs = seedAlbumsAndSongs(repos, seed, artists, { albumCount, songCount, withLyrics: options.withLyrics ?? true });
+    const playlists = seedPlaylists(repos, seed, playlistCount, tags, userIds, songs);
+    seedBanners(repos, seed, songs, playlists);
+    const summary = { seed, artists: artists.length, albums: albumCount, songs: songs.length, playlists: playlists.length };
+    repos.meta.set(DEMO_LIBRARY_KEY, JSON.stringify(summary));
+    return summary;
+  });
+}
+
+/** True when the library has never been seeded and holds no songs. */
+export function needsDemoLibrary(db: Db): boolean {
+  const repos = createRepos(db);
+  return repos.meta.get(DEMO_LIBRARY_KEY) === undefined && repos.meta.songCount() === 0;
+}

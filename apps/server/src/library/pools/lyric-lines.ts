@@ -1,0 +1,53 @@
+/**
+ * Lyric lines as [Chinese, English] pairs: Chinese-language songs sing the first, the others
+ * sing the second and carry the first as their translation (NetEase `tlyric`).
+ */
+export const verseLines: readonly (readonly [string, string])[] = [
+  ['晚风吹过安静的街', 'The evening wind drifts down the quiet street'],
+  ['路灯把影子拉得很长', 'Streetlights stretch our shadows long'],
+  ['你说明天会有好天气', 'You said tomorrow would be clear'],
+  ['我把心事写进日记里', 'I wrote my secrets in a diary'],
+  ['列车穿过无人的原野', 'A train runs through the empty fields'],
+  ['窗外的雨下了一整夜', 'The rain kept falling all night long'],
+  ['咖啡凉了也不想喝完', 'The coffee\'s cold, I let it be'],
+  ['城市醒来时你还在梦里', 'The city wakes while you still dream'],
+  ['翻开那年夏天的照片', 'I open photos from that summer'],
+  ['海浪一遍遍拍打着岸', 'The waves keep reaching for the shore'],
+  ['我们走过长长的街角', 'We walked around the longest corner'],
+  ['收音机里放着老歌', 'An old song playing on the radio'],
+  ['星星落在你的眼睛', 'The stars have fallen in your eyes'],
+  ['时间走得比风还快', 'Time runs faster than the wind'],
+  ['口袋里装着一张车票', 'A ticket waiting in my pocket'],
+  ['远方的山在等着我们', 'The far-off mountains wait for us'],
+  ['云朵慢慢飘向南方', 'The clouds are drifting slowly south'],
+  ['你笑起来像四月的光', 'Your smile is like the April light'],
+  ['我数着窗台上的月光', 'I count the moonlight on the sill'],
+  ['脚步声回荡在楼梯间', 'Footsteps echo on the stairs'],
+  ['那封信还没有寄出', 'That letter never found the mail'],
+  ['风筝挂在高高的树梢', 'A kite is caught up in the trees'],
+  ['旧唱机转着慢慢的歌', 'The record player spins a slow song'],
+  ['你的名字写在车窗上', 'Your name is written on the window'],
+  ['清晨的第一杯茶刚刚好', 'The morning\'s first tea is just right'],
+  ['我们在天台看过日落', 'We watched the sunset from the roof'],
+  ['花开在无人经过的路旁', 'Flowers bloom where no one walks'],
+  ['雪落在去年的站台', 'Snow falls on last year\'s platform'],
+  ['心跳和鼓点一起加速', 'My heartbeat races with the drums'],
+  ['所有的烦恼都留在昨天', 'I left my worries in yesterday'],
+];
+
+export const chorusLines: readonly (readonly [string, string])[] = [
+  ['就让这首歌带我们飞', 'Let this song carry us away'],
+  ['我会一直在这里等你', 'I will be waiting right here for you'],
+  ['哪怕世界忽然安静', 'Even if the world falls silent'],
+  ['跟着旋律一起摇摆', 'Sway along with the melody'],
+  ['你是我唯一的方向', 'You are my only direction'],
+  ['今夜星光为你闪耀', 'Tonight the stars shine just for you'],
+  ['我们的故事还没写完', 'Our story isn\'t finished yet'],
+  ['大声唱出心里的话', 'Sing out loud what\'s in your heart'],
+  ['穿过人海去拥抱你', 'I\'ll cross the crowd to hold you'],
+  ['把快乐调到最大声', 'Turn the happiness all the way up'],
+  ['一起奔向明天的光', 'Run together toward tomorrow\'s light'],
+  ['别害怕 有我陪着你', 'Don\'t be afraid, I\'m here with you'],
+  ['这一刻就是永远', 'This moment lasts forever'],
+  ['让风把思念吹到你身边', 'Let the wind bring my longing to you'],
+];

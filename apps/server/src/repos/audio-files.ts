@@ -1,0 +1,64 @@
+import type { Db } from '../db/connection.ts';
+
+export interface AudioFileRecord {
+  songId: number;
+  size: number;
+  md5: string;
+  bitrate: number;
+}
+
+export interface AudioSource {
+  id: number;
+  name: string;
+  durationMs: number;
+  audioSeed: number | null;
+  albumName: string;
+  artistNames: string[];
+}
+
+export function createAudioFileRepo(db: Db) {
+  const find = db.prepare<[number], AudioFileRecord>(
+    'SELECT song_id AS songId, size, md5, bitrate FROM audio_files WHERE song_id = ?',
+  );
+  const upsert = db.prepare(`
+    INSERT INTO audio_files (song_id, size, md5, bitrate, created_at, accessed_at)
+    VALUES (@songId, @size, @md5, @bitrate, @now, @now)
+    ON CONFLICT (song_id) DO UPDATE SET size = excluded.size, md5 = excluded.md5, bitrate = excluded.bitrate,
+      created_at = excluded.created_at, accessed_at = excluded.accessed_at`);
+  const remove = db.prepare('DELETE FROM audio_files WHERE song_id = ?');
+  // Range requests arrive in bursts; recording an access once a minute is plenty for LRU.
+  const touch = db.prepare('UPDATE audio_files SET accessed_at = ? WHERE song_id = ? AND accessed_at < ?');
+  const totalSize = db.prepare<[], number>('SELECT COALESCE(SUM(size), 0) FROM audio_files').pluck();
+  const leastRecent = db.prepare<[number], AudioFileRecord>(
+    'SELECT song_id AS songId, size, md5, bitrate FROM audio_files ORDER BY accessed_at, song_id LIMIT ?',
+  );
+  const source = db.prepare<[number], Omit<AudioSource, 'artistNames'> & { artistNames: string | null }>(`
+    SELECT s.id, s.name, s.duration_ms AS durationMs, s.audio_seed AS audioSeed, al.name AS albumName,
+      (SELECT json_group_array(a.name) FROM (SELECT a.name FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
+        WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames
+    FROM songs s JOIN albums al ON al.id = s.album_id WHERE s.id = ?`);
+
+  return {
+    find: (songId: number): AudioFileRecord | undefined => find.get(songId),
+    save: (file: AudioFileRecord): void => {
+      upsert.run({ ...file, now: Date.now() });
+    },
+    forget: (songId: number): void => {
+      remove.run(songId);
+    },
+    touch: (songId: number, now = Date.now()): void => {
+      touch.run(now, songId, now - 60_000);
+    },
+    totalSize: (): number => totalSize.get() ?? 0,
+    /** Rendered files, least recently played first. */
+    leastRecent: (limit: number): AudioFileRecord[] => leastRecent.all(limit),
+    /** What the synthesizer needs to render a song, or undefined for an unknown id. */
+    sourceOf(songId: number): AudioSource | undefined {
+      const row = source.get(songId);
+      if (!row) return undefined;
+      const names: unknown = JSON.parse(row.artistNames ?? '[]');
+      return { ...row, artistNames: Array.isArray(names) ? names.map(String) : [] };
+    },
+  };
+}
+export type AudioFileRepo = ReturnType<typeof createAudioFileRepo>;

@@ -1,0 +1,13 @@
+/** Columns holding JSON string arrays (aliases) are parsed leniently: bad data reads as empty. */
+export function parseStringArray(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** `IN (SELECT value FROM json_each(?))` takes any number of ids as one bound parameter. */
+export const idsParam = (ids: readonly number[]): string => JSON.stringify(ids);

@@ -1,0 +1,107 @@
+import type { Db } from '../db/connection.ts';
+import { idsParam } from './json.ts';
+
+export interface PlaylistRecord {
+  id: number;
+  name: string;
+  creatorId: number;
+  description: string | null;
+  copywriter: string | null;
+  playCount: number;
+  subscribedCount: number;
+  shareCount: number;
+  commentCount: number;
+  highQuality: boolean;
+  specialType: number;
+  privacy: number;
+  createdAt: number;
+  updatedAt: number;
+  trackCount: number;
+  tags: string[];
+}
+
+export interface NewPlaylist {
+  name: string;
+  creatorId: number;
+  description: string | null;
+  copywriter: string | null;
+  playCount: number;
+  subscribedCount: number;
+  shareCount: number;
+  commentCount: number;
+  highQuality: boolean;
+  recommendRank: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PlaylistTrack {
+  songId: number;
+  addedAt: number;
+}
+
+type PlaylistRow = Omit<PlaylistRecord, 'tags' | 'highQuality'> & { highQuality: number };
+
+const COLUMNS = `p.id, p.name, p.creator_id AS creatorId, p.description, p.copywriter, p.play_count AS playCount,
+  p.subscribed_count AS subscribedCount, p.share_count AS shareCount, p.comment_count AS commentCount,
+  p.high_quality AS highQuality, p.special_type AS specialType, p.privacy, p.created_at AS createdAt,
+  p.updated_at AS updatedAt, (SELECT COUNT(*) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS trackCount`;
+
+export function createPlaylistRepo(db: Db) {
+  const byId = db.prepare<[number], PlaylistRow>(`SELECT ${COLUMNS} FROM playlists p WHERE p.id = ?`);
+  const recommended = db.prepare<[number], PlaylistRow>(
+    `SELECT ${COLUMNS} FROM playlists p WHERE p.recommend_rank IS NOT NULL ORDER BY p.recommend_rank LIMIT ?`,
+  );
+  const tagsOf = db.prepare<[string], { playlistId: number; name: string }>(`
+    SELECT pt.playlist_id AS playlistId, t.name FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id
+    WHERE pt.playlist_id IN (SELECT value FROM json_each(?)) ORDER BY pt.playlist_id, pt.position`);
+  const tracks = db.prepare<[number], PlaylistTrack>(
+    'SELECT song_id AS songId, added_at AS addedAt FROM playlist_tracks WHERE playlist_id = ? ORDER BY position',
+  );
+  const insertStmt = db.prepare(`
+    INSERT INTO playlists (name, creator_id, description, copywriter, play_count, subscribed_count, share_count,
+      comment_count, high_quality, recommend_rank, created_at, updated_at)
+    VALUES (@name, @creatorId, @description, @copywriter, @playCount, @subscribedCount, @shareCount,
+      @commentCount, @highQuality, @recommendRank, @createdAt, @updatedAt)`);
+  const insertTrack = db.prepare(
+    'INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)',
+  );
+  const lastPosition = db
+    .prepare<[number], number>('SELECT COALESCE(MAX(position), -1) FROM playlist_tracks WHERE playlist_id = ?')
+    .pluck();
+  const insertTag = db.prepare('INSERT INTO playlist_tags (playlist_id, tag_id, position) VALUES (?, ?, ?)');
+  const existsStmt = db.prepare<[number], number>('SELECT 1 FROM playlists WHERE id = ?').pluck();
+
+  function withTags(rows: PlaylistRow[]): PlaylistRecord[] {
+    const tags = new Map<number, string[]>();
+    if (rows.length) {
+      for (const t of tagsOf.all(idsParam(rows.map((r) => r.id)))) {
+        tags.set(t.playlistId, [...(tags.get(t.playlistId) ?? []), t.name]);
+      }
+    }
+    return rows.map((r) => ({ ...r, highQuality: r.highQuality === 1, tags: tags.get(r.id) ?? [] }));
+  }
+
+  return {
+    findById(id: number): PlaylistRecord | undefined {
+      const row = byId.get(id);
+      return row && withTags([row])[0];
+    },
+    /** Playlists marked for the home page, in their recommended order. */
+    recommended: (limit: number): PlaylistRecord[] => withTags(recommended.all(limit)),
+    tracksOf: (playlistId: number): PlaylistTrack[] => tracks.all(playlistId),
+    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    insert(playlist: NewPlaylist): number {
+      return Number(insertStmt.run({ ...playlist, highQuality: playlist.highQuality ? 1 : 0 }).lastInsertRowid);
+    },
+    /** Appends songs after the current last track (callers skip songs already present). */
+    appendTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
+      let position = lastPosition.get(playlistId) ?? -1;
+      for (const songId of songIds) insertTrack.run(playlistId, songId, ++position, addedAt);
+    },
+    setTags(playlistId: number, tagIds: readonly number[]): void {
+      tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
+    },
+  };
+}
+export type PlaylistRepo = ReturnType<typeof createPlaylistRepo>;

@@ -1,0 +1,101 @@
+import type { Db } from '../db/connection.ts';
+import { idsParam, parseStringArray } from './json.ts';
+
+export interface ArtistCredit {
+  id: number;
+  name: string;
+  trans: string | null;
+  aliases: string[];
+}
+
+export interface SongRecord {
+  id: number;
+  name: string;
+  aliases: string[];
+  albumId: number;
+  albumName: string;
+  albumAliases: string[];
+  discNo: number;
+  trackNo: number;
+  durationMs: number;
+  popularity: number;
+  publishTime: number;
+  audioSeed: number | null;
+  artists: ArtistCredit[];
+}
+
+export interface NewSong {
+  name: string;
+  nameLatin: string;
+  albumId: number;
+  discNo: number;
+  trackNo: number;
+  durationMs: number;
+  popularity: number;
+  aliases: string[];
+  audioSeed: number;
+  publishTime: number;
+  createdAt: number;
+  /** credited artists, main artist first */
+  artistIds: number[];
+}
+
+type SongRow = Omit<SongRecord, 'aliases' | 'albumAliases' | 'artists'> & { aliases: string; albumAliases: string };
+type CreditRow = { songId: number; id: number; name: string; trans: string | null; aliases: string };
+
+export function createSongRepo(db: Db) {
+  const byIds = db.prepare<[string], SongRow>(`
+    SELECT s.id, s.name, s.aliases, s.album_id AS albumId, al.name AS albumName, al.aliases AS albumAliases,
+      s.disc_no AS discNo, s.track_no AS trackNo, s.duration_ms AS durationMs, s.popularity,
+      s.publish_time AS publishTime, s.audio_seed AS audioSeed
+    FROM songs s JOIN albums al ON al.id = s.album_id
+    WHERE s.id IN (SELECT value FROM json_each(?))`);
+  const credits = db.prepare<[string], CreditRow>(`
+    SELECT sa.song_id AS songId, a.id, a.name, a.trans, a.aliases
+    FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
+    WHERE sa.song_id IN (SELECT value FROM json_each(?))
+    ORDER BY sa.song_id, sa.position`);
+  const insertSong = db.prepare(`
+    INSERT INTO songs (name, name_latin, album_id, disc_no, track_no, duration_ms, popularity, aliases,
+      audio_seed, publish_time, created_at)
+    VALUES (@name, @nameLatin, @albumId, @discNo, @trackNo, @durationMs, @popularity, @aliases,
+      @audioSeed, @publishTime, @createdAt)`);
+  const insertCredit = db.prepare('INSERT INTO song_artists (song_id, artist_id, position) VALUES (?, ?, ?)');
+  const existsStmt = db.prepare<[number], number>('SELECT 1 FROM songs WHERE id = ?').pluck();
+
+  return {
+    /** The songs that exist among `ids`, keyed by id (callers decide the order). */
+    findByIds(ids: readonly number[]): Map<number, SongRecord> {
+      if (ids.length === 0) return new Map();
+      const param = idsParam(ids);
+      const artistsBySong = new Map<number, ArtistCredit[]>();
+      for (const c of credits.all(param)) {
+        const list = artistsBySong.get(c.songId) ?? [];
+        list.push({ id: c.id, name: c.name, trans: c.trans, aliases: parseStringArray(c.aliases) });
+        artistsBySong.set(c.songId, list);
+      }
+      return new Map(
+        byIds.all(param).map((r) => [
+          r.id,
+          {
+            ...r,
+            aliases: parseStringArray(r.aliases),
+            albumAliases: parseStringArray(r.albumAliases),
+            artists: artistsBySong.get(r.id) ?? [],
+          },
+        ]),
+      );
+    },
+    findById(id: number): SongRecord | undefined {
+      return this.findByIds([id]).get(id);
+    },
+    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    insert(song: NewSong): number {
+      const { artistIds, ...row } = song;
+      const id = Number(insertSong.run({ ...row, aliases: JSON.stringify(row.aliases) }).lastInsertRowid);
+      artistIds.forEach((artistId, i) => insertCredit.run(id, artistId, i));
+      return id;
+    },
+  };
+}
+export type SongRepo = ReturnType<typeof createSongRepo>;

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { albumRoutes } from './album.ts';
+import { discoverRoutes } from './discover.ts';
+import { mediaRoutes } from './media.ts';
+import type { RouteOptions } from './options.ts';
+import { playlistRoutes } from './playlist.ts';
+import { songRoutes } from './song.ts';
+
+/** Every API route group; registered under the API prefix by the app. */
+export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
+  discoverRoutes(app, options);
+  playlistRoutes(app, options);
+  songRoutes(app, options);
+  albumRoutes(app, options);
+  mediaRoutes(app, options);
+}

@@ -1,0 +1,67 @@
+import { idParam } from '@cloudtune/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest, notFound } from '../errors.ts';
+import { sendNotFound } from '../http/errors.ts';
+import { parseParams } from '../http/params.ts';
+import { sendFile } from '../http/send-file.ts';
+import { IMAGE_KINDS, type ImageKind } from '../services/media-urls.ts';
+import type { ImageSize } from '../services/images.ts';
+import type { RouteOptions } from './options.ts';
+
+const MIN_SIDE = 16;
+const MAX_SIDE = 2048;
+const idOnly = z.object({ id: idParam('id') });
+
+/** `123`, `123.mp3` or `123.jpg` → 123; the extension is cosmetic, the id is all we use. */
+const idFrom = (file: string, ext: string): number => parseParams(idOnly, { id: file.endsWith(ext) ? file.slice(0, -ext.length) : file }).id;
+
+/** NetEase's image size forms: `?param=200y200` (its CDN) or `200x200`; sides clamped to 16..2048. */
+export function parseImageSize(param: unknown): ImageSize | undefined {
+  if (param === undefined || param === '') return undefined;
+  const m = typeof param === 'string' ? /^(\d{1,5})[xy](\d{1,5})$/.exec(param.trim()) : null;
+  if (!m) throw badRequest('param must look like 200y200 (width y height)');
+  const clamp = (n: number) => Math.min(MAX_SIDE, Math.max(MIN_SIDE, n));
+  return { width: clamp(Number(m[1])), height: clamp(Number(m[2])) };
+}
+
+export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): void {
+  app.route<{ Params: { file: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/audio/:file',
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const id = idFrom(request.params.file, '.mp3');
+      const audio = await services.audio.ensure(id);
+      if (!audio) throw notFound('song', id);
+      return sendFile(request, reply, {
+        path: audio.path,
+        size: audio.size,
+        contentType: 'audio/mpeg',
+        etag: `"${audio.md5}"`,
+        cacheControl: 'public, max-age=86400',
+      });
+    },
+  });
+
+  app.route<{ Params: { kind: string; file: string }; Querystring: { param?: unknown } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/image/:kind/:file',
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const kind = request.params.kind;
+      if (!(IMAGE_KINDS as readonly string[]).includes(kind)) return sendNotFound(reply);
+      const id = idFrom(request.params.file, '.jpg');
+      const size = parseImageSize(request.query.param);
+      const image = await services.images.ensure(kind as ImageKind, id, size);
+      if (!image) throw notFound(kind, id);
+      return sendFile(request, reply, {
+        path: image.path,
+        size: image.size,
+        contentType: 'image/jpeg',
+        etag: `"${image.size.toString(16)}-${Math.floor(image.mtimeMs).toString(16)}"`,
+        cacheControl: 'public, max-age=86400',
+      });
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import type { Services } from '../services/index.ts';
+
+export interface RouteOptions {
+  services: Services;
+  /** '/api' beside the web app, '' in API-only mode; media URLs include it */
+  apiPrefix: string;
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** e.g. http://localhost:4000/ */
+  url: string;
+}
+
+/** The line printed once listening; the e2e harness and README wait for it. */
+export const servingLine = (url: string): string => `Cloudtune is serving at ${url}`;
+
+export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<RunningServer> {
+  const app = await buildApp({
+    dataDir: config.dataDir,
+    apiPrefix: config.apiOnly ? '' : '/api',
+    webDist: config.webDist,
+    logger: config.logLevel,
+    audioCacheBytes: config.audioCacheBytes,
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  const address = app.server.address();
+  // PORT=0 picks a free port; report the real one.
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}/`;
+  print(servingLine(url));
+  return { app, url };
+}

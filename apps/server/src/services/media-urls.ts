@@ -1,0 +1,19 @@
+/** Image kinds the server draws artwork for; also the only folder names media paths may use. */
+export const IMAGE_KINDS = ['album', 'playlist', 'artist', 'avatar', 'background', 'banner'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/**
+ * Absolute media URLs for one request's origin (`http://host:port/api`): clients on any origin
+ * — browser, desktop shell, another device on the LAN — get links that work for them.
+ */
+export interface MediaUrls {
+  image(kind: ImageKind, id: number): string;
+  audio(songId: number): string;
+}
+
+export function mediaUrls(apiBase: string): MediaUrls {
+  return {
+    image: (kind, id) => `${apiBase}/media/image/${kind}/${id}.jpg`,
+    audio: (songId) => `${apiBase}/media/audio/${songId}.mp3`,
+  };
+}

@@ -1,0 +1,151 @@
+import type { ArtistRecord } from '../repos/artists.ts';
+import type { SongRecord } from '../repos/songs.ts';
+import type { UserRecord } from '../repos/users.ts';
+import { MP3_BITRATE } from '../library/synth/encode-mp3.ts';
+import type { MediaUrls } from './media-urls.ts';
+
+/**
+ * Records in NetEase's wire shapes. Fields the client never reads are still filled with the
+ * real API's neutral values, so tools written against NeteaseCloudMusicApi keep working.
+ */
+const BYTES_PER_MS = MP3_BITRATE / 8 / 1000;
+
+/** CBR: the size follows from the duration (give or take a frame and the tag). */
+export const estimatedMp3Size = (durationMs: number): number => Math.round(durationMs * BYTES_PER_MS);
+
+export function songObject(s: SongRecord, urls: MediaUrls) {
+  return {
+    name: s.name,
+    id: s.id,
+    pst: 0,
+    t: 0,
+    ar: s.artists.map((a) => ({ id: a.id, name: a.name, tns: a.trans ? [a.trans] : [], alias: a.aliases })),
+    alia: s.aliases,
+    pop: s.popularity,
+    st: 0,
+    rt: '',
+    fee: 0,
+    v: 1,
+    crbt: null,
+    cf: '',
+    al: { id: s.albumId, name: s.albumName, picUrl: urls.image('album', s.albumId), tns: s.albumAliases },
+    dt: s.durationMs,
+    // Only one quality exists (128 kbit/s CBR); its size is estimated until the file is rendered.
+    h: null,
+    m: null,
+    l: { br: MP3_BITRATE, fid: 0, size: estimatedMp3Size(s.durationMs), vd: 0 },
+    sq: null,
+    hr: null,
+    a: null,
+    cd: String(s.discNo).padStart(2, '0'),
+    no: s.trackNo,
+    rtUrl: null,
+    ftype: 0,
+    rtUrls: [],
+    djId: 0,
+    copyright: 1,
+    s_id: 0,
+    mark: 0,
+    originCoverType: 0,
+    originSongSimpleData: null,
+    single: 0,
+    noCopyrightRcmd: null,
+    rtype: 0,
+    rurl: null,
+    mst: 9,
+    cp: 0,
+    mv: 0,
+    publishTime: s.publishTime,
+    resourceState: true,
+  };
+}
+
+/** Everything is free and playable at the one bitrate we have. */
+export function privilegeOf(songId: number) {
+  return {
+    id: songId,
+    fee: 0,
+    payed: 0,
+    st: 0,
+    pl: MP3_BITRATE,
+    dl: MP3_BITRATE,
+    sp: 7,
+    cp: 1,
+    subp: 1,
+    cs: false,
+    maxbr: MP3_BITRATE,
+    fl: MP3_BITRATE,
+    toast: false,
+    flag: 0,
+    preSell: false,
+    playMaxbr: MP3_BITRATE,
+    downloadMaxbr: MP3_BITRATE,
+    maxBrLevel: 'standard',
+    playMaxBrLevel: 'standard',
+    downloadMaxBrLevel: 'standard',
+    plLevel: 'standard',
+    dlLevel: 'standard',
+    flLevel: 'standard',
+    freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },
+    chargeInfoList: [{ rate: MP3_BITRATE, chargeUrl: null, chargeMessage: null, chargeType: 0 }],
+  };
+}
+
+export function artistObject(a: ArtistRecord, urls: MediaUrls) {
+  const pic = urls.image('artist', a.id);
+  return {
+    id: a.id,
+    name: a.name,
+    picUrl: pic,
+    img1v1Url: pic,
+    picId: 0,
+    img1v1Id: 0,
+    picId_str: '0',
+    img1v1Id_str: '0',
+    briefDesc: a.briefDesc,
+    albumSize: a.albumSize,
+    musicSize: a.musicSize,
+    alias: a.aliases,
+    trans: a.trans ?? '',
+    transNames: a.trans ? [a.trans] : [],
+    followed: false,
+    topicPerson: 0,
+  };
+}
+
+/** A user as a playlist's `creator`. */
+export function creatorObject(u: UserRecord, urls: MediaUrls) {
+  return {
+    defaultAvatar: false,
+    province: u.province,
+    authStatus: 0,
+    followed: false,
+    avatarUrl: urls.image('avatar', u.id),
+    accountStatus: 0,
+    gender: u.gender,
+    city: u.city,
+    birthday: u.birthday ?? 0,
+    userId: u.id,
+    userType: u.userType,
+    nickname: u.nickname,
+    signature: u.signature,
+    description: '',
+    detailDescription: '',
+    avatarImgId: 0,
+    backgroundImgId: 0,
+    backgroundUrl: urls.image('background', u.id),
+    authority: 0,
+    mutual: false,
+    expertTags: null,
+    experts: null,
+    djStatus: 0,
+    vipType: u.vipType,
+    remarkName: null,
+    authenticationTypes: 0,
+    avatarDetail: null,
+    avatarImgIdStr: '0',
+    backgroundImgIdStr: '0',
+    anchor: false,
+    avatarImgId_str: '0',
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { endpoints, type EndpointPath, type ResponseOf } from '@cloudtune/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
+
+export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), 'cloudtune-test-'));
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** An app over a fresh temporary data dir (migrated and seeded); close() removes the dir. */
+export async function startTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? freshDataDir();
+  const app = await buildApp({ dataDir, ...options });
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET a JSON endpoint; returns status and parsed body. */
+export async function getJson(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> & { code: number; msg?: string } };
+}
+
+/** Asserts a body satisfies the contract's response schema and returns the parsed value. */
+export function expectContract<P extends EndpointPath>(path: P, body: unknown): ResponseOf<P> {
+  const result = endpoints[path].response.safeParse(body);
+  expect(result.error?.issues ?? []).toEqual([]);
+  return result.data as ResponseOf<P>;
+}
+
+/** Asserts an error body `{code, msg}` with the HTTP status equal to code. */
+export function expectError(res: { status: number; body: { code: number; msg?: string } }, code: number, msg?: string | RegExp) {
+  expect(res.status).toBe(code);
+  expect(res.body.code).toBe(code);
+  expect(typeof res.body.msg).toBe('string');
+  if (typeof msg === 'string') expect(res.body.msg).toBe(msg);
+  else if (msg) expect(res.body.msg).toMatch(msg);
+}

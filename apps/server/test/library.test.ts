@@ -1,0 +1,155 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../src/db/connection.ts';
+import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
+import { createPlaylist, seedDemoLibrary } from '../src/index.ts';
+import { needsDemoLibrary } from '../src/library/demo/index.ts';
+import { SingleFlight, concurrencyLimit } from '../src/library/media-store.ts';
+import { planSong } from '../src/library/song-plan.ts';
+import { freshDataDir } from './helpers.ts';
+
+const dirs: string[] = [];
+const dbs: Db[] = [];
+afterAll(() => {
+  for (const db of dbs) if (db.open) db.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function seededLibrary(options?: Parameters<typeof seedDemoLibrary>[1]): Db {
+  const dir = freshDataDir();
+  dirs.push(dir);
+  const db = openDatabase(dir);
+  dbs.push(db);
+  seedDemoLibrary(db, options);
+  return db;
+}
+
+const CATALOG_TABLES = ['users', 'artists', 'albums', 'songs', 'song_artists', 'lyrics', 'tags', 'playlists', 'playlist_tags', 'playlist_tracks', 'banners', 'app_meta'];
+const dump = (db: Db) => Object.fromEntries(CATALOG_TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]));
+
+describe('demo library', () => {
+  const db = seededLibrary();
+  const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
+
+  it('is deterministic: two fresh data dirs hold identical catalogs', () => {
+    expect(dump(seededLibrary())).toEqual(dump(db));
+  });
+
+  it('another seed gives another catalog', () => {
+    expect(dump(seededLibrary({ seed: 7 })).songs).not.toEqual(dump(db).songs);
+  });
+
+  it('has ≥30 artists covering all five areas and three types, in four scripts', () => {
+    expect(count('SELECT COUNT(*) FROM artists')).toBeGreaterThanOrEqual(30);
+    expect(db.prepare('SELECT DISTINCT area FROM artists ORDER BY area').pluck().all()).toEqual([0, 7, 8, 16, 96]);
+    expect(db.prepare('SELECT DISTINCT type FROM artists ORDER BY type').pluck().all()).toEqual([1, 2, 3]);
+    const names = db.prepare('SELECT name FROM artists').pluck().all() as string[];
+    expect(names.some((n) => n.startsWith('周'))).toBe(true);
+    expect(names.some((n) => /^[A-Za-z]/.test(n))).toBe(true);
+    expect(names.some((n) => /[\u3040-\u30ff]|[\u4e00-\u9fff]{3,}/.test(n))).toBe(true);
+    expect(names.some((n) => /[\uac00-\ud7af]/.test(n))).toBe(true);
+    expect(count("SELECT COUNT(*) FROM artists WHERE aliases <> '[]'")).toBeGreaterThan(5);
+    expect(count("SELECT COUNT(*) FROM artists WHERE brief_desc = ''")).toBe(0);
+  });
+
+  it('has ≥60 albums and ≥400 songs of 30–120 s with track numbers', () => {
+    expect(count('SELECT COUNT(*) FROM albums WHERE company IS NOT NULL AND description IS NOT NULL')).toBeGreaterThanOrEqual(60);
+    expect(count('SELECT COUNT(*) FROM songs')).toBeGreaterThanOrEqual(400);
+    expect(count('SELECT COUNT(*) FROM songs WHERE duration_ms < 30000 OR duration_ms > 120000')).toBe(0);
+    // track numbers run 1..n inside every album
+    expect(count('SELECT COUNT(*) FROM (SELECT album_id FROM songs GROUP BY album_id HAVING MAX(track_no) <> COUNT(*) OR MIN(track_no) <> 1)')).toBe(0);
+  });
+
+  it('gives about 85% of songs lyrics', () => {
+    const share = count('SELECT COUNT(*) FROM lyrics') / count('SELECT COUNT(*) FROM songs');
+    expect(share).toBeGreaterThan(0.78);
+    expect(share).toBeLessThan(0.92);
+  });
+
+  it('has ≥40 playlists with 1–3 tags each from the five categories, every tag used', () => {
+    expect(count('SELECT COUNT(*) FROM playlists')).toBeGreaterThanOrEqual(40);
+    expect(count('SELECT COUNT(*) FROM (SELECT playlist_id, COUNT(*) n FROM playlist_tags GROUP BY playlist_id HAVING n NOT BETWEEN 1 AND 3)')).toBe(0);
+    expect(count('SELECT COUNT(*) FROM playlists WHERE id NOT IN (SELECT playlist_id FROM playlist_tags)')).toBe(0);
+    expect(db.prepare('SELECT DISTINCT category FROM tags ORDER BY 1').pluck().all()).toEqual([0, 1, 2, 3, 4]);
+    expect(count('SELECT COUNT(*) FROM tags WHERE id NOT IN (SELECT tag_id FROM playlist_tags)')).toBe(0);
+    expect(count("SELECT category FROM tags WHERE name = 'R&B/Soul'")).toBe(1);
+    expect(count('SELECT COUNT(*) FROM playlists WHERE id NOT IN (SELECT playlist_id FROM playlist_tracks)')).toBe(0);
+    expect(count('SELECT COUNT(DISTINCT creator_id) FROM playlists')).toBeGreaterThan(3);
+  });
+
+  it('has ≥6 banners targeting songs (1), playlists (10) and external links (3000)', () => {
+    expect(count('SELECT COUNT(*) FROM banners')).toBeGreaterThanOrEqual(6);
+    expect(db.prepare('SELECT DISTINCT target_type FROM banners ORDER BY 1').pluck().all()).toEqual([1, 10, 3000]);
+    expect(count('SELECT COUNT(*) FROM banners WHERE target_type = 1 AND target_id NOT IN (SELECT id FROM songs)')).toBe(0);
+    expect(count('SELECT COUNT(*) FROM banners WHERE target_type = 10 AND target_id NOT IN (SELECT id FROM playlists)')).toBe(0);
+    expect(count("SELECT COUNT(*) FROM banners WHERE target_type = 3000 AND url NOT LIKE 'https://%'")).toBe(0);
+  });
+
+  it('is seeded only into an empty library', () => {
+    expect(needsDemoLibrary(db)).toBe(false);
+    expect(() => seedDemoLibrary(db)).toThrow(/empty/);
+  });
+
+  it('scales for benchmarks and accepts a big playlist', () => {
+    const big = seededLibrary({ songCount: 3000, withLyrics: false });
+    const songIds = big.prepare('SELECT id FROM songs ORDER BY id LIMIT 1000').pluck().all() as number[];
+    expect(songIds).toHaveLength(1000);
+    const id = createPlaylist(big, { name: 'Bench 1000', trackIds: songIds });
+    expect(big.prepare('SELECT song_id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position').pluck().all(id)).toEqual(songIds);
+  });
+});
+
+describe('migrations', () => {
+  it('apply once and are idempotent on restart', () => {
+    const dir = freshDataDir();
+    dirs.push(dir);
+    const first = openDatabase(dir);
+    const versions = first.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    expect(versions).toEqual(loadMigrations().map((m) => m.version));
+    expect(runMigrations(first)).toEqual([]);
+    first.close();
+    const again = openDatabase(dir);
+    dbs.push(again);
+    expect(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(versions.length);
+    expect(again.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(again.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+});
+
+describe('song plans', () => {
+  it('place sung phrases every few seconds from the first bar', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const plan = planSong(seed, 30_000 + seed * 1_800);
+      expect(plan.phrases[0]!.startSec).toBeLessThan(3);
+      for (let i = 1; i < plan.phrases.length; i++) {
+        const gap = plan.phrases[i]!.startSec - plan.phrases[i - 1]!.startSec;
+        expect(gap).toBeLessThanOrEqual(12);
+      }
+    }
+  });
+});
+
+describe('media helpers', () => {
+  it('SingleFlight shares one run between concurrent callers', async () => {
+    const flights = new SingleFlight<number>();
+    let runs = 0;
+    const work = async () => (runs++, await new Promise<number>((r) => setTimeout(() => r(42), 10)));
+    expect(await Promise.all([flights.run('a', work), flights.run('a', work)])).toEqual([42, 42]);
+    expect(runs).toBe(1);
+    await flights.run('a', work);
+    expect(runs).toBe(2);
+  });
+
+  it('concurrencyLimit never runs more than the limit', async () => {
+    const limit = concurrencyLimit(2);
+    let active = 0;
+    let peak = 0;
+    const task = () => limit(async () => {
+      peak = Math.max(peak, ++active);
+      await new Promise((r) => setTimeout(r, 5));
+      active--;
+    });
+    await Promise.all(Array.from({ length: 8 }, task));
+    expect(peak).toBe(2);
+  });
+});

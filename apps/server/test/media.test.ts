@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseBuffer, parseFile } from 'music-metadata';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectContract, expectError, getJson, startTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+/** the shortest songs, to keep rendering quick */
+let songs: { id: number; dt: number }[];
+let audioUrl: string;
+let file: Buffer;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const ids = Array.from({ length: 480 }, (_, i) => i + 1).join(',');
+  const all = expectContract('/song/detail', (await getJson(t.app, `/api/song/detail?ids=${ids}`)).body).songs;
+  songs = all.sort((a, b) => a.dt - b.dt).slice(0, 9).map((s) => ({ id: s.id, dt: s.dt }));
+  audioUrl = `/api/media/audio/${songs[0]!.id}.mp3`;
+});
+afterAll(() => t.close());
+
+describe('/song/url and the rendered audio', () => {
+  it('renders each song once, even for concurrent requests, and reports size and md5', async () => {
+    const { id, dt } = songs[0]!;
+    const [a, b] = await Promise.all([getJson(t.app, `/api/song/url?id=${id}&br=320000`), getJson(t.app, `/api/song/url?id=${id}`)]);
+    const first = expectContract('/song/url', a.body).data[0]!;
+    expect(expectContract('/song/url', b.body).data[0]).toEqual(first);
+    expect(first).toMatchObject({ id, code: 200, br: 128000, type: 'mp3', fee: 0, freeTrialInfo: null, level: 'standard' });
+    expect(first.url).toMatch(new RegExp(`^http://localhost(:\\d+)?/api/media/audio/${id}\\.mp3$`));
+
+    const audioDir = join(t.dataDir, 'media', 'audio');
+    expect(readdirSync(audioDir)).toEqual([`${id}.mp3`]); // no temp files left behind
+    file = readFileSync(join(audioDir, `${id}.mp3`));
+    expect(file.length).toBe(first.size);
+    expect(createHash('md5').update(file).digest('hex')).toBe(first.md5);
+
+    const meta = await parseFile(join(audioDir, `${id}.mp3`));
+    expect(meta.format.sampleRate).toBe(44100);
+    expect(meta.format.numberOfChannels).toBe(2);
+    expect(meta.format.bitrate).toBe(128000);
+    expect(Math.abs(meta.format.duration! * 1000 - dt)).toBeLessThan(100);
+  });
+
+  it('keeps request order and reports unknown ids with url null and code 404', async () => {
+    const body = expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=99999,${songs[1]!.id}`)).body);
+    expect(body.data.map((d) => [d.id, d.code])).toEqual([[99999, 404], [songs[1]!.id, 200]]);
+    expect(body.data[0]!.url).toBeNull();
+  });
+
+  it('renders at most four new songs per request; the rest get their URL and an estimated size', async () => {
+    const ids = songs.slice(2, 9).map((s) => s.id);
+    const { data } = expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=${ids.join(',')}`)).body);
+    expect(data.map((d) => d.id)).toEqual(ids);
+    expect(data.every((d) => d.code === 200 && d.url !== null)).toBe(true);
+    expect(data.filter((d) => d.md5 !== null)).toHaveLength(4);
+    const pending = data.find((d) => d.md5 === null)!;
+    expect(Math.abs(pending.size - (songs.find((s) => s.id === pending.id)!.dt * 16))).toBeLessThan(1000);
+    // fetching the URL renders it
+    expect((await t.app.inject({ method: 'HEAD', url: new URL(pending.url!).pathname })).statusCode).toBe(200);
+  });
+
+  it('serves the audio itself, which parses with the song duration', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/media/audio/${songs[1]!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['cache-control']).toMatch(/max-age/);
+    const meta = await parseBuffer(res.rawPayload, { mimeType: 'audio/mpeg' });
+    expect(Math.abs(meta.format.duration! * 1000 - songs[1]!.dt)).toBeLessThan(100);
+  });
+});
+
+describe('Range requests', () => {
+  const get = (range?: string, method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({ method, url: audioUrl, headers: range ? { range } : {} });
+
+  it('bytes=0-99 → 206 with exactly the first 100 bytes', async () => {
+    const res = await get('bytes=0-99');
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 0-99/${file.length}`);
+    expect(res.headers['content-length']).toBe('100');
+    expect(res.rawPayload.equals(file.subarray(0, 100))).toBe(true);
+  });
+
+  it('a middle range', async () => {
+    const res = await get('bytes=1000-1999');
+    expect(res.statusCode).toBe(206);
+    expect(res.rawPayload.equals(file.subarray(1000, 2000))).toBe(true);
+  });
+
+  it('a suffix range (bytes=-500) → the last 500 bytes', async () => {
+    const res = await get('bytes=-500');
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes ${file.length - 500}-${file.length - 1}/${file.length}`);
+    expect(res.rawPayload.equals(file.subarray(file.length - 500))).toBe(true);
+  });
+
+  it('an open-ended range (bytes=100-) → to the end', async () => {
+    const res = await get('bytes=100-');
+    expect(res.statusCode).toBe(206);
+    expect(res.rawPayload.equals(file.subarray(100))).toBe(true);
+  });
+
+  it('an end past the file is clamped', async () => {
+    const res = await get(`bytes=0-${file.length * 2}`);
+    expect(res.statusCode).toBe(206);
+    expect(res.rawPayload.length).toBe(file.length);
+  });
+
+  it.each([`bytes=${10 ** 9}-`, 'bytes=500-100', 'bytes=abc', 'bytes=-0', 'bytes=-'])('%s → 416 with bytes */size', async (range) => {
+    const res = await get(range);
+    expect(res.statusCode).toBe(416);
+    expect(res.headers['content-range']).toBe(`bytes */${file.length}`);
+  });
+
+  it('multiple ranges or another unit fall back to the whole file', async () => {
+    for (const range of ['bytes=0-1,5-9', 'items=0-5']) {
+      const res = await get(range);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length).toBe(file.length);
+    }
+  });
+
+  it('HEAD answers headers only', async () => {
+    const res = await get(undefined, 'HEAD');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(file.length));
+    expect(res.rawPayload.length).toBe(0);
+    const partial = await get('bytes=0-9', 'HEAD');
+    expect(partial.statusCode).toBe(206);
+    expect(partial.headers['content-length']).toBe('10');
+  });
+
+  it('a matching ETag gets 304', async () => {
+    const first = await get();
+    const again = await t.app.inject({ method: 'GET', url: audioUrl, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('bad and unknown ids', async () => {
+    expectError(await getJson(t.app, '/api/media/audio/abc.mp3'), 400, 'id must be an integer');
+    expectError(await getJson(t.app, '/api/media/audio/0.mp3'), 400, 'id must be ≥ 1');
+    expectError(await getJson(t.app, '/api/media/audio/99999.mp3'), 404, 'song 99999 not found');
+    expectError(await getJson(t.app, '/api/media/audio/..%2F..%2Fcloudtune.db'), 400);
+  });
+});
+
+describe('cover art', () => {
+  const image = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    return { res, meta: res.statusCode === 200 ? await sharp(res.rawPayload).metadata() : undefined };
+  };
+
+  it('originals: square covers, wide banners', async () => {
+    const cover = await image('/api/media/image/album/1.jpg');
+    expect(cover.res.headers['content-type']).toBe('image/jpeg');
+    expect(cover.meta).toMatchObject({ format: 'jpeg', width: 800, height: 800 });
+    const banner = await image('/api/media/image/banner/1.jpg');
+    expect(banner.meta).toMatchObject({ format: 'jpeg', width: 1080, height: 400 });
+  });
+
+  it.each([
+    ['playlist/1.jpg?param=200y200', 200, 200],
+    ['artist/2.jpg?param=300x150', 300, 150],
+    ['avatar/1.jpg?param=5y5', 16, 16],
+    ['album/2.jpg?param=9000y100', 2048, 100],
+  ])('%s → %ix%i JPEG', async (path, width, height) => {
+    const { meta } = await image(`/api/media/image/${path}`);
+    expect(meta).toMatchObject({ format: 'jpeg', width, height });
+  });
+
+  it('caches resized variants on disk and draws the same art every time', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/media/image/album/3.jpg?param=120y120' });
+    const b = await t.app.inject({ method: 'GET', url: '/api/media/image/album/3.jpg?param=120y120' });
+    expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
+    expect(readdirSync(join(t.dataDir, 'media', 'image', 'album')).sort()).toContain('3_120x120.jpg');
+  });
+
+  it.each([
+    ['album/1.jpg?param=big', 400],
+    ['album/1.jpg?param=200', 400],
+    ['album/x.jpg', 400],
+    ['album/99999.jpg', 404],
+    ['secrets/1.jpg', 404],
+  ])('%s → %i', async (path, status) => {
+    const res = await getJson(t.app, `/api/media/image/${path}`);
+    expectError(res, status);
+  });
+});
+
+describe('audio cache budget', () => {
+  it('evicts the least recently played songs and re-renders them identically', async () => {
+    const small = await startTestApp({ audioCacheBytes: 1 });
+    try {
+      const [a, b] = songs;
+      const md5 = async (id: number) =>
+        expectContract('/song/url', (await getJson(small.app, `/api/song/url?id=${id}`)).body).data[0]!.md5;
+      const first = await md5(a!.id);
+      await md5(b!.id);
+      // over budget: only the newest rendering stays
+      expect(readdirSync(join(small.dataDir, 'media', 'audio'))).toEqual([`${b!.id}.mp3`]);
+      expect(await md5(a!.id)).toBe(first);
+      expect(readdirSync(join(small.dataDir, 'media', 'audio'))).toEqual([`${a!.id}.mp3`]);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { expectContract, expectError, getJson, startTestApp, type TestApp } from './helpers.ts';
+
+const INDEX = '<!doctype html><title>Cloudtune test build</title><div id="root"></div>';
+let dist: string;
+let web: TestApp;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'cloudtune-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("cloudtune")');
+  web = await startTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await web.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web app beside the API', () => {
+  it.each(['/', '/music/recommend', '/list/song/3', '/userinfo/1?x=1'])('GET %s → index.html', async (url) => {
+    const res = await web.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('serves built files, fingerprinted assets cached for good', async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('a missing file is a 404, not the page', async () => {
+    expect((await web.app.inject({ method: 'GET', url: '/assets/gone-9999.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps API 404s as JSON', async () => {
+    expectError(await getJson(web.app, '/api/unknown/path'), 404, 'Not Found');
+  });
+
+  it('without a build, pages tell the user to run npm run build', async () => {
+    const bare = await startTestApp({ webDist: join(dist, 'does-not-exist') });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/music/recommend' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+      expect((await bare.app.inject({ method: 'GET', url: '/api/banner' })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('API-only mode (desktop shell)', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await startTestApp({ apiPrefix: '' });
+  });
+  afterAll(() => api.close());
+
+  it('serves the API at / with media URLs to match', async () => {
+    const { body } = await getJson(api.app, '/personalized?limit=1', { host: '127.0.0.1:5123' });
+    expect(expectContract('/personalized', body).result[0]!.picUrl).toMatch(/^http:\/\/127\.0\.0\.1:5123\/media\/image\/playlist\/\d+\.jpg$/);
+    expectError(await getJson(api.app, '/api/banner'), 404, 'Not Found');
+    expectError(await getJson(api.app, '/music/recommend'), 404, 'Not Found');
+  });
+
+  it('answers cross-origin requests from the shell', async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/banner', headers: { origin: 'app://cloudtune' } });
+    expect(res.headers['access-control-allow-origin']).toBe('app://cloudtune');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    const preflight = await api.app.inject({
+      method: 'OPTIONS',
+      url: '/song/url',
+      headers: { origin: 'app://cloudtune', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toMatch(/POST/);
+  });
+});
+
+describe('config from the environment', () => {
+  it('has safe defaults; data lives where npm was run', () => {
+    const c = loadConfig({ INIT_CWD: '/home/me/cloudtune' });
+    expect(c).toMatchObject({ port: 4000, host: '0.0.0.0', dataDir: '/home/me/cloudtune/data', apiOnly: false, logLevel: 'warn', audioCacheBytes: 150 * 1024 * 1024 });
+    expect(c.webDist).toBe(resolve(import.meta.dirname, '../../web/dist/browser'));
+  });
+
+  it('reads PORT, HOST, CLOUDTUNE_DATA, CLOUDTUNE_WEB_DIST and CLOUDTUNE_API_ONLY', () => {
+    const c = loadConfig({ PORT: '0', HOST: '127.0.0.1', CLOUDTUNE_DATA: 'var/music', CLOUDTUNE_WEB_DIST: '/srv/web', INIT_CWD: '/x' });
+    expect(c).toMatchObject({ port: 0, host: '127.0.0.1', dataDir: '/x/var/music', webDist: '/srv/web' });
+    expect(loadConfig({ CLOUDTUNE_API_ONLY: '1' })).toMatchObject({ apiOnly: true, webDist: null });
+    expect(loadConfig({ CLOUDTUNE_AUDIO_CACHE_MB: '0.5' }).audioCacheBytes).toBe(524288);
+  });
+
+  it('rejects bad values', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ CLOUDTUNE_AUDIO_CACHE_MB: '-1' })).toThrow(/CLOUDTUNE_AUDIO_CACHE_MB/);
+    expect(() => loadConfig({ CLOUDTUNE_LOG_LEVEL: 'loud' })).toThrow(/CLOUDTUNE_LOG_LEVEL/);
+  });
+});
