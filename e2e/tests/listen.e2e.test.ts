@@ -66,7 +66,8 @@ describe('listening journey', () => {
     }
     expect(chosen, 'a song with lyrics among the first rows').toBeDefined();
 
-    await page.locator(`[data-testid="song-row"][data-song-id="${chosen}"]`).dblclick();
+    // Aim at the title cell: the artist and album cells are links to their own pages.
+    await page.locator(`[data-testid="song-row"][data-song-id="${chosen}"]`).dblclick({ position: { x: 120, y: 12 } });
     await page.waitForFunction(
       () => ((document.querySelector('[data-testid="audio"]') as HTMLAudioElement | null)?.currentTime ?? 0) > 2,
       undefined,
@@ -76,6 +77,7 @@ describe('listening journey', () => {
     await expect.poll(async () => (await lyric.textContent())?.trim() ?? '', { timeout: 15_000 }).not.toBe('');
     const first = (await lyric.textContent())!.trim();
     await expect.poll(async () => (await lyric.textContent())?.trim(), { timeout: 20_000 }).not.toBe(first);
+    expect(new URL(page.url()).pathname).toBe(`/list/song/${playlistId}`);
     await screenshot(page, 'playing');
   });
 

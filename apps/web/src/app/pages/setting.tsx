@@ -1,0 +1,3 @@
+import { SettingPage } from '../../features/settings/index.ts';
+
+export default SettingPage;

@@ -1,0 +1,146 @@
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import type { Platform } from '../lib/platform.ts';
+import { RecommendRoute } from './pages/recommend.tsx';
+import { MusicLayout } from '../features/discover/index.ts';
+
+/**
+ * THE route table (SPEC §2). One data structure for both builds: `platforms` says which
+ * builds keep an entry, `auth` which ones need a logged-in user. buildRoutes() turns it into
+ * React Router routes; the first screen is eager, every other page is code-split.
+ */
+export type PageModule = { default: ComponentType };
+
+export interface RouteEntry {
+  /** absolute at the top level, relative below */
+  path?: string;
+  index?: boolean;
+  title?: string;
+  platforms: readonly Platform[];
+  /** login required: always, or depending on the params (the daily list, id -1) */
+  auth?: boolean | ((params: Params) => boolean);
+  /** a redirect; relative targets extend the current path, the query string is kept */
+  redirect?: string;
+  /** eager page: only the first screen */
+  component?: ComponentType;
+  /** code-split page */
+  lazy?: () => Promise<PageModule>;
+  children?: RouteEntry[];
+  /** SPEC §2: the user pages hide the main navigation */
+  hideNav?: boolean;
+  /** the page can be collected (bookmarked into the sidebar later); SPEC §2 */
+  collectable?: boolean;
+}
+
+const BOTH = ['browser', 'desktop'] as const satisfies readonly Platform[];
+const DESKTOP = ['desktop'] as const satisfies readonly Platform[];
+
+const sectionPage = () => import('./pages/section-page.tsx');
+const titlePage = () => import('./pages/title-page.tsx');
+
+/** A title-only screen a later issue fills in. */
+const placeholder = (path: string, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  path,
+  title,
+  platforms: BOTH,
+  lazy: titlePage,
+  ...extra,
+});
+
+export const routeTable: RouteEntry[] = [
+  // The root's index: / → /music.
+  { index: true, platforms: BOTH, redirect: '/music' },
+  {
+    path: '/music',
+    title: '发现音乐',
+    platforms: BOTH,
+    component: MusicLayout,
+    children: [
+      { index: true, platforms: BOTH, redirect: '/music/recommend' },
+      { path: 'recommend', title: '个性推荐', platforms: BOTH, component: RecommendRoute },
+      placeholder('songlist', '精品歌单'),
+      placeholder('toplist', '排行榜'),
+      placeholder('artists', '歌手'),
+    ],
+  },
+  {
+    path: '/list/:type/:playlist',
+    title: '歌单',
+    platforms: BOTH,
+    lazy: () => import('./pages/list.tsx'),
+    // SPEC §5: the daily-songs list (id -1) needs login.
+    auth: (params) => params.playlist === '-1',
+  },
+  { path: '/artist', platforms: BOTH, redirect: '/' },
+  {
+    path: '/artist/:id',
+    title: '歌手',
+    platforms: BOTH,
+    lazy: sectionPage,
+    children: [
+      { index: true, platforms: BOTH, redirect: 'album' },
+      placeholder('album', '专辑'),
+      placeholder('mv', 'MV'),
+      placeholder('detail', '歌手详情'),
+      placeholder('similar', '相似歌手'),
+    ],
+  },
+  { path: '/setting/:location', title: '设置', platforms: BOTH, lazy: () => import('./pages/setting.tsx') },
+  {
+    path: '/search',
+    title: '搜索',
+    platforms: BOTH,
+    lazy: sectionPage,
+    children: [
+      { index: true, platforms: BOTH, redirect: 'song' },
+      placeholder('song', '歌曲'),
+      placeholder('artist', '歌手'),
+      placeholder('album', '专辑'),
+      placeholder('songlist', '歌单'),
+      placeholder('lyrics', '歌词'),
+    ],
+  },
+  {
+    path: '/video',
+    title: '视频',
+    platforms: BOTH,
+    lazy: sectionPage,
+    children: [{ index: true, platforms: BOTH, redirect: 'mv' }, placeholder('mv', 'MV')],
+  },
+  placeholder('/moments', '朋友'),
+  {
+    path: '/download',
+    title: '下载管理',
+    platforms: BOTH,
+    lazy: sectionPage,
+    children: [
+      { index: true, platforms: BOTH, redirect: 'song' },
+      placeholder('song', '已下载单曲'),
+      placeholder('mv', '已下载MV'),
+    ],
+  },
+  {
+    path: '/local-music',
+    title: '本地音乐',
+    platforms: DESKTOP,
+    lazy: sectionPage,
+    children: [
+      { index: true, platforms: DESKTOP, redirect: 'song' },
+      placeholder('song', '歌曲', { platforms: DESKTOP }),
+      placeholder('dir', '文件夹', { platforms: DESKTOP }),
+    ],
+  },
+  placeholder('/cloud', '音乐云盘', { auth: true, collectable: true }),
+  placeholder('/userinfo/:uid', '个人主页', { auth: true, hideNav: true }),
+  placeholder('/followList/:uid', '关注', { auth: true, hideNav: true, collectable: true }),
+  placeholder('/eventView/:uid', '动态', { auth: true, hideNav: true }),
+  placeholder('/fansView/:uid', '粉丝', { auth: true, hideNav: true }),
+  placeholder('/userSetting', '编辑个人信息', { auth: true, hideNav: true }),
+];
+
+/** The table as one platform's build keeps it. */
+export function routesFor(platform: Platform, entries: readonly RouteEntry[] = routeTable): RouteEntry[] {
+  return entries
+    .filter((e) => e.platforms.includes(platform))
+    .map((e) => (e.children ? { ...e, children: routesFor(platform, e.children) } : e));
+}

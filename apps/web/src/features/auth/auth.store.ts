@@ -1,0 +1,93 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/**
+ * Auth state (SPEC §3–4): the logged-in user, whether the login view is showing, and the
+ * user's playlists for the navigation. The login/logout calls themselves belong to the
+ * accounts feature; this store is what every other screen reads.
+ */
+export interface UserProfile {
+  userId: number;
+  nickname: string;
+  avatarUrl?: string | null;
+  signature?: string | null;
+  [key: string]: unknown;
+}
+
+export interface AuthUser {
+  profile: UserProfile;
+  account: { id: number };
+  [key: string]: unknown;
+}
+
+/** A playlist of the user, as /user/playlist lists it. */
+export interface UserPlaylist {
+  id: number;
+  name: string;
+  coverImgUrl?: string;
+  trackCount?: number;
+  /** false: created by the user; true: collected from someone else */
+  subscribed?: boolean;
+  specialType?: number;
+  userId?: number;
+}
+
+interface AuthState {
+  user: AuthUser | null;
+  /** the login view is visible */
+  show: boolean;
+  playlist: UserPlaylist[];
+  userInfoLoading: boolean;
+  setShow: (show: boolean) => void;
+  login: (user: AuthUser) => void;
+  logout: () => void;
+  /** merge one key of the user; object values are merged, not replaced */
+  updateUser: <K extends keyof AuthUser>(key: K, value: Partial<AuthUser[K]> | AuthUser[K]) => void;
+  setPlaylist: (playlist: UserPlaylist[]) => void;
+  setUserInfoLoading: (loading: boolean) => void;
+}
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      user: null,
+      show: false,
+      playlist: [],
+      userInfoLoading: false,
+      setShow: (show) => set({ show }),
+      login: (user) => set({ user, show: false }),
+      logout: () => set({ user: null, playlist: [] }),
+      updateUser: (key, value) =>
+        set(({ user }) => {
+          if (!user) return {};
+          const old = user[key];
+          const merged =
+            old && typeof old === 'object' && value && typeof value === 'object' ? { ...old, ...value } : value;
+          return { user: { ...user, [key]: merged } };
+        }),
+      setPlaylist: (playlist) => set({ playlist }),
+      setUserInfoLoading: (userInfoLoading) => set({ userInfoLoading }),
+    }),
+    {
+      name: 'cloudtune-auth',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      // The login view and loading flags are per session; only who is logged in persists.
+      partialize: ({ user, playlist }) => ({ user, playlist }),
+    },
+  ),
+);
+
+export const selectIsLogin = (state: Pick<AuthState, 'user'>) => state.user !== null;
+export const isLoggedIn = () => selectIsLogin(useAuthStore.getState());
+export const openLoginView = () => useAuthStore.getState().setShow(true);
+
+/**
+ * The collect flow's first step (SPEC §4) and every login-only action: when nobody is
+ * logged in, show the login view and tell the caller to stop.
+ */
+export function requireLogin(): boolean {
+  if (isLoggedIn()) return true;
+  openLoginView();
+  return false;
+}

@@ -1,0 +1,12 @@
+/** The auth feature's public surface: only src/app imports it. */
+export {
+  useAuthStore,
+  selectIsLogin,
+  isLoggedIn,
+  openLoginView,
+  requireLogin,
+  type AuthUser,
+  type UserProfile,
+  type UserPlaylist,
+} from './auth.store.ts';
+export { LoginDialog } from './components/LoginDialog.tsx';

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Banner, BannerResponse } from '@cloudtune/contract';
+import { request } from '../../../lib/http.ts';
+
+/** GET /banner?type=0 — the PC carousel. */
+export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
+  const data = await request<BannerResponse>('/banner', { params: { type: 0 }, signal });
+  return data.banners;
+}
+
+export const bannerQueryOptions = () =>
+  queryOptions({ queryKey: ['banner'], queryFn: ({ signal }) => fetchBanners(signal), staleTime: 10 * 60_000 });
+
+export const useBanners = () => useQuery(bannerQueryOptions());
+
+/** The real API's mobile banner types carry `pic` instead of `imageUrl`. */
+export const bannerImage = (banner: Banner) => banner.imageUrl ?? banner.pic ?? '';

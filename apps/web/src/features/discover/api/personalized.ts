@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PersonalizedPlaylist, PersonalizedResponse } from '@cloudtune/contract';
+import { request } from '../../../lib/http.ts';
+
+/** SPEC §7: the recommend page asks for 14 playlists (the server's default is 30). */
+export const RECOMMEND_LIMIT = 14;
+
+/** GET /personalized — recommended playlists. */
+export async function fetchPersonalized(limit = RECOMMEND_LIMIT, signal?: AbortSignal): Promise<PersonalizedPlaylist[]> {
+  const data = await request<PersonalizedResponse>('/personalized', { params: { limit }, signal });
+  return data.result;
+}
+
+export const personalizedQueryOptions = (limit = RECOMMEND_LIMIT) =>
+  queryOptions({
+    queryKey: ['personalized', limit],
+    queryFn: ({ signal }) => fetchPersonalized(limit, signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const usePersonalized = (limit = RECOMMEND_LIMIT) => useQuery(personalizedQueryOptions(limit));

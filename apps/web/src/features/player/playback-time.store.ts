@@ -1,0 +1,32 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/**
+ * The playhead, in its own small store: it changes several times a second, and persisting it
+ * next to a long queue would rewrite the whole queue to storage on every tick.
+ */
+interface PlaybackTimeState {
+  /** seconds */
+  currentTime: number;
+  /** seconds; 0 until the audio knows */
+  duration: number;
+  setTime: (currentTime: number) => void;
+  setDuration: (duration: number) => void;
+}
+
+export const usePlaybackTime = create<PlaybackTimeState>()(
+  persist(
+    (set) => ({
+      currentTime: 0,
+      duration: 0,
+      setTime: (currentTime) => set({ currentTime }),
+      setDuration: (duration) => set({ duration: Number.isFinite(duration) ? duration : 0 }),
+    }),
+    {
+      name: 'cloudtune-playback-time',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ currentTime }) => ({ currentTime }),
+    },
+  ),
+);

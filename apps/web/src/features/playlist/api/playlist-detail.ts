@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlaylistDetail, PlaylistDetailResponse } from '@cloudtune/contract';
+import { request } from '../../../lib/http.ts';
+
+/** GET /playlist/detail?id — the playlist with (some of) its tracks and all its track ids. */
+export async function fetchPlaylistDetail(id: number, signal?: AbortSignal): Promise<PlaylistDetail> {
+  const data = await request<PlaylistDetailResponse>('/playlist/detail', { params: { id }, signal });
+  return data.playlist;
+}
+
+export const playlistDetailQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['playlist-detail', id],
+    queryFn: ({ signal }) => fetchPlaylistDetail(id, signal),
+    staleTime: 60_000,
+  });
+
+export const usePlaylistDetail = (id: number) => useQuery(playlistDetailQueryOptions(id));

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Song, SongDetailResponse } from '@cloudtune/contract';
+import { request } from '../../../lib/http.ts';
+
+/** ids per /song/detail call: long playlists are fetched in several requests, in parallel */
+export const SONG_DETAIL_CHUNK = 500;
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** GET /song/detail?ids=1,2 — songs in the order of `ids` (unknown ids are skipped). */
+export async function fetchSongDetails(ids: readonly number[], signal?: AbortSignal): Promise<Song[]> {
+  const pages = await Promise.all(
+    chunk(ids, SONG_DETAIL_CHUNK).map((part) => request<SongDetailResponse>('/song/detail', { params: { ids: part }, signal })),
+  );
+  const byId = new Map(pages.flatMap((p) => p.songs).map((s) => [s.id, s]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export const songDetailsQueryOptions = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: ['song-detail', ids],
+    queryFn: ({ signal }) => fetchSongDetails(ids, signal),
+    enabled: ids.length > 0,
+    staleTime: 30 * 60_000,
+  });

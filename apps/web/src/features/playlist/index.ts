@@ -1,0 +1,6 @@
+/** The playlist feature's public surface (歌单 / 专辑 detail): only src/app imports it. */
+export { ListPage } from './pages/ListPage.tsx';
+export type { ListPageProps } from './pages/list-page-props.ts';
+export { fetchSongDetails, songDetailsQueryOptions, SONG_DETAIL_CHUNK } from './api/song-detail.ts';
+export { usePlaylistDetail, fetchPlaylistDetail, playlistDetailQueryOptions } from './api/playlist-detail.ts';
+export { useAlbum, fetchAlbum, albumQueryOptions } from './api/album.ts';

@@ -1,0 +1,11 @@
+import type { Song } from '@cloudtune/contract';
+
+/** What the app layer hands a list page: the player and auth live in other features. */
+export interface ListPageProps {
+  /** the song the player is on, highlighted in the table */
+  playingId: number | null | undefined;
+  /** play `songs[index]` with `songs` as the new queue */
+  onPlay: (songs: readonly Song[], index: number) => void;
+  /** true when logged in; otherwise opens the login view and returns false */
+  requireLogin: () => boolean;
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { installGlobalErrorHandlers } from './app/error-reporting.tsx';
+import { wireHttp } from './app/http-wiring.ts';
+import { Providers } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.tsx';
+import './styles/global.css';
+
+installGlobalErrorHandlers();
+wireHttp();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={createAppRouter()} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,15 @@
+import { startServer } from '@cloudtune/e2e/server';
+import { measureApi } from './api-latency.ts';
+import { prepareBigLibrary } from './big-library.ts';
+import { measureFirstScreen } from './first-screen.ts';
+
+/** `npm run bench`: prints figures; never passes or fails on a time. */
+const { dataDir, bigPlaylistId } = prepareBigLibrary();
+const server = await startServer({}, { dataDir });
+try {
+  console.log(`# Cloudtune benchmarks — ${new Date().toISOString()} — ${server.url}`);
+  await measureFirstScreen(server);
+  await measureApi(server, bigPlaylistId);
+} finally {
+  await server.stop();
+}
