@@ -28,9 +28,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    // The legacy `import-x/resolver: {node}` form needs eslint-import-resolver-node, which is
-    // not installed; the plugin's own resolver does the same job.
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    // import-x 4.5 resolves through eslint-import-resolver-node; later versions pull in a
+    // native resolver whose platform packages npm leaves out of the lock file, breaking `npm ci`.
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
+import type { EndpointDef } from './endpoint-def.ts';
 import * as discover from './endpoints/discover.ts';
 import * as playlist from './endpoints/playlist.ts';
 import * as song from './endpoints/song.ts';
+import { catalogEndpoints } from './endpoints/catalog.ts';
+import { searchEndpoints } from './endpoints/search.ts';
+import { libraryEndpoints } from './endpoints/library.ts';
 
-export interface EndpointDef {
-  method: 'GET' | 'POST';
-  summary: string;
-  params: z.ZodType;
-  response: z.ZodType;
-}
+export type { EndpointDef } from './endpoint-def.ts';
 
 /** The registry of every endpoint the contract covers; the server and OpenAPI read it. */
 export const endpoints = {
@@ -19,6 +18,9 @@ export const endpoints = {
   '/song/url': { method: 'GET', summary: 'Playable URLs of songs', params: song.songUrlParams, response: song.songUrlResponse },
   '/lyric': { method: 'GET', summary: 'LRC lyrics of a song', params: song.lyricParams, response: song.lyricResponse },
   '/album': { method: 'GET', summary: 'Album with its songs', params: song.albumParams, response: song.albumResponse },
+  ...catalogEndpoints,
+  ...searchEndpoints,
+  ...libraryEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointPath = keyof typeof endpoints;

@@ -6,3 +6,6 @@ export * from './endpoints/discover.ts';
 export * from './endpoints/playlist.ts';
 export * from './endpoints/song.ts';
 export * from './endpoints.ts';
+export * from './endpoints/catalog.ts';
+export * from './endpoints/search.ts';
+export * from './endpoints/library.ts';

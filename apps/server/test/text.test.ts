@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { foldText, isCjk } from '../src/library/text/normalize.ts';
+import { nameInitial, pinyinForms } from '../src/library/text/pinyin.ts';
+
+describe('text folding', () => {
+  it('folds width and case', () => {
+    expect(foldText('ＬＯＶＥ  Story')).toBe('love story');
+  });
+  it('recognises CJK characters', () => {
+    expect(['周', 'の', '한', 'a'].map(isCjk)).toEqual([true, true, true, false]);
+  });
+});
+
+describe('pinyin forms', () => {
+  it('gives full pinyin and initials of a Chinese name', () => {
+    expect(pinyinForms('周杰伦')).toEqual({ full: 'zhoujielun', initials: 'zjl' });
+  });
+  it('keeps Latin words in mixed and Latin names', () => {
+    expect(pinyinForms('Taylor Swift')).toEqual({ full: 'taylorswift', initials: 'ts' });
+    expect(pinyinForms('G.E.M.邓紫棋').full).toBe('gemdengziqi');
+  });
+  it('files names under an A–Z initial or #', () => {
+    expect(nameInitial('周杰伦')).toBe('Z');
+    expect(nameInitial('adele')).toBe('A');
+    expect(nameInitial('아이유')).toBe('#');
+    expect(nameInitial('米津玄師')).toBe('M');
+    expect(nameInitial('あいみょん')).toBe('#');
+  });
+});
