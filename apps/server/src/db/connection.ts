@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runMigrations } from './migrate.ts';
+import { registerTextFunctions } from './text-functions.ts';
 
 export type Db = Database.Database;
 
@@ -20,6 +21,7 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  registerTextFunctions(db);
   runMigrations(db);
   return db;
 }

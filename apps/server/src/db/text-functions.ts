@@ -1,0 +1,21 @@
+import type Database from 'better-sqlite3';
+import { foldText } from '../library/text/normalize.ts';
+import { nameInitial, pinyinForms } from '../library/text/pinyin.ts';
+
+/**
+ * Deterministic SQL functions over names, registered on every connection before migrations,
+ * so triggers and generated columns can derive search keys and index initials in SQL — whoever
+ * writes the row (demo seed, folder import, benchmark generator).
+ *   text_fold(s)       width/case-folded text       'ＬＯＶＥ' → 'love'
+ *   pinyin_full(s)     toneless pinyin, no spaces   '周杰伦' → 'zhoujielun'
+ *   pinyin_initials(s) syllable initials            '周杰伦' → 'zjl'
+ *   name_initial(s)    A–Z index letter or '#'      '周杰伦' → 'Z'
+ */
+export function registerTextFunctions(db: Database.Database): void {
+  const opts = { deterministic: true } as const;
+  const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+  db.function('text_fold', opts, (s: unknown) => foldText(str(s)));
+  db.function('pinyin_full', opts, (s: unknown) => pinyinForms(str(s)).full);
+  db.function('pinyin_initials', opts, (s: unknown) => pinyinForms(str(s)).initials);
+  db.function('name_initial', opts, (s: unknown) => nameInitial(str(s)));
+}
