@@ -2,6 +2,7 @@ import { startServer } from '@cloudtune/e2e/server';
 import { measureApi } from './api-latency.ts';
 import { prepareBigLibrary } from './big-library.ts';
 import { measureFirstScreen } from './first-screen.ts';
+import { measureSearch } from './search.ts';
 
 /** `npm run bench`: prints figures; never passes or fails on a time. */
 const { dataDir, bigPlaylistId } = prepareBigLibrary();
@@ -13,3 +14,5 @@ try {
 } finally {
   await server.stop();
 }
+// Builds its own catalog (1M songs, about a minute; BENCH_SEARCH_SONGS sets the size, 0 skips).
+await measureSearch();

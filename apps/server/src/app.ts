@@ -44,7 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services = createServices(db, options.dataDir, { audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES });
   app.addHook('onClose', async () => {
     // Let songs being rendered finish (they record themselves in the database) before closing it.
-    await services.audio.idle();
+    await Promise.all([services.audio.idle(), services.transcodes.idle()]);
     db.close();
   });
 

@@ -2,21 +2,28 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { needsDemoLibrary, seedDemoLibrary } from './library/demo/index.ts';
+import { startLibraryScan } from './library/import/background-scan.ts';
+import { importCommand } from './library/import/command.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `usage: cloudtune <command>
 
   serve            start the music server (PORT, HOST, CLOUDTUNE_DATA, CLOUDTUNE_API_ONLY, CLOUDTUNE_WEB_DIST)
   seed [--songs N] [--seed N]
-                   build the demo library in CLOUDTUNE_DATA if it is empty (serve does this too)`;
+                   build the demo library in CLOUDTUNE_DATA if it is empty (serve does this too)
+  import <folder>  import or rescan a music folder (mp3, flac, ogg/opus, m4a, wav + .lrc) into CLOUDTUNE_DATA;
+                   serve rescans CLOUDTUNE_LIBRARY in the background after each start`;
 
 async function serve(): Promise<void> {
-  const { app } = await startServer(loadConfig());
+  const config = loadConfig();
+  const { app } = await startServer(config);
+  // After listening, so start-up stays fast; logged to stderr (stdout is the one serving line).
+  const scan = config.libraryDir ? startLibraryScan(config.dataDir, config.libraryDir, (line) => console.error(line)) : undefined;
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.close().then(
+    Promise.all([scan?.stop(), app.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(`error while stopping on ${signal}:`, err);
@@ -58,6 +65,10 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve();
   if (command === 'seed') return seed(rest);
+  if (command === 'import') {
+    await importCommand(rest, loadConfig());
+    return;
+  }
   console.log(USAGE);
   if (command !== 'help' && command !== '--help') process.exitCode = 1;
 }

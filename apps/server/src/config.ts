@@ -13,6 +13,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** disk budget of rendered audio, in bytes */
   audioCacheBytes: number;
+  /** a music folder imported (rescanned) in the background after each start; null = none */
+  libraryDir: string | null;
 }
 
 /** apps/server/, whatever the working directory. */
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : resolve(packageDir, '../web/dist/browser'),
     logLevel,
     audioCacheBytes: megabytes(env.CLOUDTUNE_AUDIO_CACHE_MB),
+    libraryDir: env.CLOUDTUNE_LIBRARY?.trim() ? resolve(base, env.CLOUDTUNE_LIBRARY.trim()) : null,
   };
 }

@@ -5,6 +5,7 @@
 import type { Db } from './db/connection.ts';
 import { createRepos } from './repos/index.ts';
 import { createPlaylistService, type NewPlaylistInput } from './services/playlists.ts';
+import { createSearchService, type SearchService } from './services/search/index.ts';
 
 export { buildApp, type BuildAppOptions } from './app.ts';
 export { loadConfig, type Config } from './config.ts';
@@ -18,8 +19,14 @@ export {
   type DemoLibrarySummary,
 } from './library/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
+export type { SearchQuery, SearchService } from './services/search/index.ts';
 
 /** Adds a playlist (e.g. a 1,000-track one for benchmarks) to an opened library; returns its id. */
 export function createPlaylist(db: Db, input: NewPlaylistInput): number {
   return createPlaylistService(createRepos(db)).create(input);
+}
+
+/** Search over an opened library; creating it indexes what is queued (benchmarks time that). */
+export function createSearch(db: Db): SearchService {
+  return createSearchService(createRepos(db));
 }

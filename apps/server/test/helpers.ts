@@ -49,3 +49,14 @@ export function expectError(res: { status: number; body: { code: number; msg?: s
   if (typeof msg === 'string') expect(res.body.msg).toBe(msg);
   else if (msg) expect(res.body.msg).toMatch(msg);
 }
+
+/** A value's wire shape (field names and value types, not values), for golden snapshots. */
+export type Shape = string | Shape[] | { [key: string]: Shape };
+export function shapeOf(value: unknown): Shape {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : [];
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, shapeOf((value as Record<string, unknown>)[k])]));
+  }
+  return typeof value;
+}

@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, startTestApp, type TestApp } from './helpers.ts';
+import { getJson, shapeOf, startTestApp, type TestApp } from './helpers.ts';
 
 /**
  * Golden snapshots of the wire shapes (field names and value types, not values): an
  * accidental rename or type change shows up as a snapshot diff to review.
  */
-type Shape = string | Shape[] | { [key: string]: Shape };
-
-function shapeOf(value: unknown): Shape {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : [];
-  if (typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, shapeOf((value as Record<string, unknown>)[k])]));
-  }
-  return typeof value;
-}
-
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

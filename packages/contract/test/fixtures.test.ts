@@ -16,6 +16,23 @@ const cases: [EndpointPath, string][] = [
   ['/song/url', 'song_url.json'],
   ['/lyric', 'lyric.json'],
   ['/album', 'album.json'],
+  ['/top/playlist/highquality', 'top_playlist_highquality.json'],
+  ['/playlist/highquality/tags', 'playlist_highquality_tags.json'],
+  ['/playlist/hot', 'playlist_hot.json'],
+  ['/toplist/detail', 'toplist_detail.json'],
+  ['/artist/list', 'artist_list.json'],
+  ['/artist/detail', 'artist_detail.json'],
+  ['/artist/album', 'artist_album.json'],
+  ['/artist/desc', 'artist_desc.json'],
+  ['/simi/artist', 'simi_artist.json'],
+  ['/artists', 'artists.json'],
+  ['/search', 'search_type1.json'],
+  ['/search', 'search_type10.json'],
+  ['/search', 'search_type100.json'],
+  ['/search', 'search_type1000.json'],
+  ['/search', 'cloudsearch_type1006.json'],
+  ['/search/suggest', 'search_suggest.json'],
+  ['/search/suggest', 'search_suggest.type_mobile.json'],
 ];
 
 describe('contract accepts real NeteaseCloudMusicApi responses', () => {

@@ -1,13 +1,23 @@
 import type { Db } from '../db/connection.ts';
 import { createAlbumRepo } from './albums.ts';
+import { createArtistListRepo } from './artist-list.ts';
+import { createArtistRelationRepo } from './artist-relations.ts';
 import { createArtistRepo } from './artists.ts';
 import { createAudioFileRepo } from './audio-files.ts';
 import { createBannerRepo } from './banners.ts';
+import { createChartRepo } from './charts.ts';
+import { createLibraryCatalogRepo } from './library-catalog.ts';
+import { createLibraryFileRepo } from './library-files.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
 import { createPlaylistRepo } from './playlists.ts';
+import { createPlayRepo } from './plays.ts';
+import { createSearchRepo } from './search.ts';
+import { createSearchIndexRepo } from './search-index.ts';
 import { createSongRepo } from './songs.ts';
+import { createStoredCoverRepo } from './stored-covers.ts';
 import { createTagRepo } from './tags.ts';
+import { createTranscodeRepo } from './transcodes.ts';
 import { createUserRepo } from './users.ts';
 
 /** Every repository over one connection; statements are prepared once, here. */
@@ -16,13 +26,23 @@ export function createRepos(db: Db) {
     db,
     albums: createAlbumRepo(db),
     artists: createArtistRepo(db),
+    artistList: createArtistListRepo(db),
+    artistRelations: createArtistRelationRepo(db),
     audioFiles: createAudioFileRepo(db),
     banners: createBannerRepo(db),
+    charts: createChartRepo(db),
+    libraryCatalog: createLibraryCatalogRepo(db),
+    libraryFiles: createLibraryFileRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),
     playlists: createPlaylistRepo(db),
+    plays: createPlayRepo(db),
+    search: createSearchRepo(db),
+    searchIndex: createSearchIndexRepo(db),
     songs: createSongRepo(db),
+    storedCovers: createStoredCoverRepo(db),
     tags: createTagRepo(db),
+    transcodes: createTranscodeRepo(db),
     users: createUserRepo(db),
   };
 }

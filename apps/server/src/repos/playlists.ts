@@ -42,6 +42,12 @@ export interface PlaylistTrack {
 
 type PlaylistRow = Omit<PlaylistRecord, 'tags' | 'highQuality'> & { highQuality: number };
 
+/** The playlist square's slice: curated, public, ordinary (not a chart or liked-songs list). */
+export interface HighQualityFilter {
+  /** only playlists with this tag; null = every tag */
+  tagId: number | null;
+}
+
 const COLUMNS = `p.id, p.name, p.creator_id AS creatorId, p.description, p.copywriter, p.play_count AS playCount,
   p.subscribed_count AS subscribedCount, p.share_count AS shareCount, p.comment_count AS commentCount,
   p.high_quality AS highQuality, p.special_type AS specialType, p.privacy, p.created_at AS createdAt,
@@ -71,6 +77,28 @@ export function createPlaylistRepo(db: Db) {
     .pluck();
   const insertTag = db.prepare('INSERT INTO playlist_tags (playlist_id, tag_id, position) VALUES (?, ?, ?)');
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM playlists WHERE id = ?').pluck();
+  const SQUARE = `p.high_quality = 1 AND p.special_type = 0 AND p.privacy = 0
+    AND (@tagId IS NULL OR EXISTS (SELECT 1 FROM playlist_tags pt WHERE pt.playlist_id = p.id AND pt.tag_id = @tagId))`;
+  const squarePage = db.prepare<HighQualityFilter & { before: number; limit: number; offset: number }, PlaylistRow>(
+    `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at < @before
+     ORDER BY p.updated_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
+  );
+  const squareAt = db.prepare<HighQualityFilter & { at: number }, PlaylistRow>(
+    `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at = @at ORDER BY p.id DESC`,
+  );
+  const squareCount = db.prepare<HighQualityFilter, number>(`SELECT COUNT(*) FROM playlists p WHERE ${SQUARE}`).pluck();
+  const publicCount = db
+    .prepare<[], number>('SELECT COUNT(*) FROM playlists WHERE special_type = 0 AND privacy = 0')
+    .pluck();
+  // Demo curation: a tag none of whose playlists is curated gets its most played one curated.
+  const curateEveryTag = db.prepare(`
+    UPDATE playlists SET high_quality = 1 WHERE id IN (
+      SELECT (SELECT pt.playlist_id FROM playlist_tags pt JOIN playlists p ON p.id = pt.playlist_id
+              WHERE pt.tag_id = t.id AND p.special_type = 0 AND p.privacy = 0
+              ORDER BY p.play_count DESC, p.id LIMIT 1)
+      FROM tags t
+      WHERE NOT EXISTS (SELECT 1 FROM playlist_tags pt JOIN playlists p ON p.id = pt.playlist_id
+                        WHERE pt.tag_id = t.id AND p.high_quality = 1))`);
 
   function withTags(rows: PlaylistRow[]): PlaylistRecord[] {
     const tags = new Map<number, string[]>();
@@ -91,6 +119,18 @@ export function createPlaylistRepo(db: Db) {
     recommended: (limit: number): PlaylistRecord[] => withTags(recommended.all(limit)),
     tracksOf: (playlistId: number): PlaylistTrack[] => tracks.all(playlistId),
     exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    /** Curated playlists updated before `before`, newest first (ties: higher id first). */
+    highQualityPage(filter: HighQualityFilter, before: number, offset: number, limit: number): PlaylistRecord[] {
+      return withTags(squarePage.all({ ...filter, before, offset, limit }));
+    },
+    /** Every curated playlist updated exactly at `at` (a page must not split such a tie). */
+    highQualityAt: (filter: HighQualityFilter, at: number): PlaylistRecord[] => withTags(squareAt.all({ ...filter, at })),
+    highQualityCount: (filter: HighQualityFilter): number => squareCount.get(filter) ?? 0,
+    /** Public, ordinary playlists (the 全部歌单 count). */
+    publicCount: (): number => publicCount.get() ?? 0,
+    curateEveryTag: (): void => {
+      curateEveryTag.run();
+    },
     insert(playlist: NewPlaylist): number {
       return Number(insertStmt.run({ ...playlist, highQuality: playlist.highQuality ? 1 : 0 }).lastInsertRowid);
     },

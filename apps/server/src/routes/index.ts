@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { albumRoutes } from './album.ts';
+import { artistRoutes } from './artist.ts';
+import { chartRoutes } from './charts.ts';
 import { discoverRoutes } from './discover.ts';
 import { mediaRoutes } from './media.ts';
+import { openApiRoutes } from './openapi.ts';
 import type { RouteOptions } from './options.ts';
 import { playlistRoutes } from './playlist.ts';
+import { searchRoutes } from './search.ts';
 import { songRoutes } from './song.ts';
+import { squareRoutes } from './square.ts';
 
 /** Every API route group; registered under the API prefix by the app. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
@@ -13,4 +18,9 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   songRoutes(app, options);
   albumRoutes(app, options);
   mediaRoutes(app, options);
+  squareRoutes(app, options);
+  chartRoutes(app, options);
+  artistRoutes(app, options);
+  searchRoutes(app, options);
+  openApiRoutes(app, options);
 }

@@ -7,6 +7,7 @@ import { parseParams } from '../http/params.ts';
 import { sendFile } from '../http/send-file.ts';
 import { IMAGE_KINDS, type ImageKind } from '../services/media-urls.ts';
 import type { ImageSize } from '../services/images.ts';
+import { VARIANT_BITRATES, variantFromKbps, type VariantBitrate } from '../services/transcode-levels.ts';
 import type { RouteOptions } from './options.ts';
 
 const MIN_SIDE = 16;
@@ -15,6 +16,19 @@ const idOnly = z.object({ id: idParam('id') });
 
 /** `123`, `123.mp3` or `123.jpg` → 123; the extension is cosmetic, the id is all we use. */
 const idFrom = (file: string, ext: string): number => parseParams(idOnly, { id: file.endsWith(ext) ? file.slice(0, -ext.length) : file }).id;
+
+/**
+ * `123.flac` → the original; `123-128k.mp3` → at most 128 kbit/s. The extension is cosmetic (the
+ * file's real type is sent); nothing in the name but the id and the bitrate is used.
+ */
+function audioFrom(file: string): { id: number; bitrate: VariantBitrate | null } {
+  const m = /^([^.]*?)(?:-(\d{1,4})k)?(?:\.[A-Za-z0-9]{1,5})?$/.exec(file);
+  const id = parseParams(idOnly, { id: m ? m[1] : file }).id;
+  if (m?.[2] === undefined) return { id, bitrate: null };
+  const bitrate = variantFromKbps(Number(m[2]));
+  if (!bitrate) throw badRequest(`bitrate must be one of ${VARIANT_BITRATES.map((b) => `${b / 1000}k`).join(', ')}`);
+  return { id, bitrate };
+}
 
 /** NetEase's image size forms: `?param=200y200` (its CDN) or `200x200`; sides clamped to 16..2048. */
 export function parseImageSize(param: unknown): ImageSize | undefined {
@@ -31,14 +45,13 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
     url: '/media/audio/:file',
     exposeHeadRoute: false,
     handler: async (request, reply) => {
-      const id = idFrom(request.params.file, '.mp3');
-      const audio = await services.audio.ensure(id);
-      if (!audio) throw notFound('song', id);
+      const { id, bitrate } = audioFrom(request.params.file);
+      const audio = await services.songs.audioFile(id, bitrate);
       return sendFile(request, reply, {
         path: audio.path,
         size: audio.size,
-        contentType: 'audio/mpeg',
-        etag: `"${audio.md5}"`,
+        contentType: audio.mimeType,
+        etag: `"${audio.key}"`,
         cacheControl: 'public, max-age=86400',
       });
     },

@@ -2,6 +2,7 @@ import { access, stat } from 'node:fs/promises';
 import type { Repos } from '../repos/index.ts';
 import { SingleFlight, type MediaPaths } from '../library/media-store.ts';
 import { renderCoverArt, resizeImage } from '../library/cover-image.ts';
+import { storedCoverPath } from '../library/import/cover-store.ts';
 import type { ImageKind } from './media-urls.ts';
 
 export interface ImageSize {
@@ -28,8 +29,10 @@ const ORIGINAL: Record<ImageKind, ImageSize> = {
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
 /**
- * Artwork files: the original is drawn on first request, resized variants are cut from it on
- * first request of each size; both are cached on disk.
+ * Artwork files: an album, artist or playlist with a stored cover (e.g. embedded in imported
+ * audio) shows it; anything else gets generated art, drawn on first request. Resized variants
+ * are cut on first request of each size; all are cached on disk. Variants of a stored cover are
+ * named by its hash, so a changed cover never serves an old variant.
  */
 export function createImageService(repos: Repos, paths: MediaPaths) {
   const flights = new SingleFlight<string>();
@@ -48,7 +51,19 @@ export function createImageService(repos: Repos, paths: MediaPaths) {
       return path;
     });
 
+  const stored = (kind: ImageKind, id: number): string | undefined =>
+    kind === 'album' || kind === 'artist' || kind === 'playlist' ? repos.storedCovers.find(kind, id) : undefined;
+
   async function pathOf(kind: ImageKind, id: number, size?: ImageSize): Promise<string> {
+    const hash = stored(kind, id);
+    const cover = hash === undefined ? undefined : storedCoverPath(paths.root, hash);
+    // A stored cover deleted behind our back falls back to generated art.
+    if (hash !== undefined && cover !== undefined && (await exists(cover))) {
+      if (!size) return cover;
+      const variant = storedCoverPath(paths.root, hash, size);
+      if (await exists(variant)) return variant;
+      return produce(variant, () => resizeImage(cover, variant, size.width, size.height));
+    }
     const original = ORIGINAL[kind];
     const base = paths.image(kind, id);
     if (!(await exists(base))) await produce(base, () => renderCoverArt(base, kind, id, original.width, original.height));

@@ -3,11 +3,18 @@ import type { Db } from '../db/connection.ts';
 import { createRepos } from '../repos/index.ts';
 import { mediaPaths } from '../library/media-store.ts';
 import { createAlbumService } from './albums.ts';
+import { createArtistAboutService } from './artists-about.ts';
+import { createArtistService } from './artists.ts';
 import { createAudioService } from './audio.ts';
+import { createChartService } from './charts.ts';
 import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
+import { createOpenApiService } from './openapi.ts';
 import { createPlaylistService } from './playlists.ts';
+import { createSearchService } from './search/index.ts';
 import { createSongService } from './songs.ts';
+import { createSquareService } from './square.ts';
+import { createTranscodeService } from './transcode.ts';
 
 export interface ServiceOptions {
   /** disk budget of rendered audio in bytes */
@@ -22,13 +29,24 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     concurrency: Math.max(1, availableParallelism()),
     cacheBytes: options.audioCacheBytes,
   });
+  const transcodes = createTranscodeService(repos, paths.root, {
+    concurrency: Math.max(1, availableParallelism()),
+    cacheBytes: options.audioCacheBytes,
+  });
   return {
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),
-    songs: createSongService(repos, audio),
+    songs: createSongService(repos, audio, transcodes),
     albums: createAlbumService(repos),
     audio,
+    transcodes,
     images: createImageService(repos, paths),
+    square: createSquareService(repos),
+    charts: createChartService(repos),
+    artists: createArtistService(repos),
+    artistAbout: createArtistAboutService(repos),
+    search: createSearchService(repos),
+    openapi: createOpenApiService(),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -8,12 +8,13 @@ export type ImageKind = (typeof IMAGE_KINDS)[number];
  */
 export interface MediaUrls {
   image(kind: ImageKind, id: number): string;
-  audio(songId: number): string;
+  /** `suffix` names the variant: `.mp3`, `.flac` (an original) or `-128k.mp3` (a transcode) */
+  audio(songId: number, suffix?: string): string;
 }
 
 export function mediaUrls(apiBase: string): MediaUrls {
   return {
     image: (kind, id) => `${apiBase}/media/image/${kind}/${id}.jpg`,
-    audio: (songId) => `${apiBase}/media/audio/${songId}.mp3`,
+    audio: (songId, suffix = '.mp3') => `${apiBase}/media/audio/${songId}${suffix}`,
   };
 }

@@ -1,13 +1,32 @@
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
-import type { AudioService } from './audio.ts';
+import type { AudioFile, AudioService } from './audio.ts';
 import type { MediaUrls } from './media-urls.ts';
-import { estimatedMp3Size, privilegeOf, songObject } from './shapes.ts';
-import { MP3_BITRATE } from '../library/synth/encode-mp3.ts';
+import { privilegeOf, songObject } from './shapes.ts';
+import type { TranscodeService } from './transcode.ts';
+import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from './transcode-levels.ts';
 
 const RENDERS_PER_REQUEST = 4;
 
-export function createSongService(repos: Repos, audio: AudioService) {
+/** Constant-bitrate estimate, for files not made yet (give or take a frame and the tags). */
+const estimatedSize = (durationMs: number, bitrate: number): number => Math.round((durationMs * bitrate) / 8000);
+
+/** NetEase's answer for a song it cannot play. */
+const unavailable = (id: number) => ({
+  id, url: null, br: 0, size: 0, md5: null, code: 404, expi: 0, type: null, gain: 0, fee: 0, uf: null, payed: 0, flag: 0,
+  canExtend: false, freeTrialInfo: null, level: null, encodeType: null,
+});
+
+function playable(id: number, url: string, br: number, lossless: boolean, type: string, size: number, md5: string | null) {
+  return {
+    id, url, br, size, md5, code: 200, expi: 1200, type, gain: 0, fee: 0, uf: null, payed: 0, flag: 0, canExtend: false,
+    freeTrialInfo: null, level: levelOf(br, lossless), encodeType: type,
+    freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },
+    urlSource: 0,
+  };
+}
+
+export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService) {
   return {
     /** Songs in request order; unknown ids are left out, as NetEase does. */
     detail(ids: readonly number[], urls: MediaUrls) {
@@ -21,44 +40,50 @@ export function createSongService(repos: Repos, audio: AudioService) {
     },
 
     /**
-     * Playable URLs in request order. Songs not rendered yet are rendered first (size and md5
-     * come from the file) — but at most a few per request: a 1,000-id request must not queue
-     * an hour of encoding ahead of everyone's next song. Beyond those, an entry carries the URL
-     * (which renders on first fetch), the estimated size and md5 null.
+     * Playable URLs in request order, at the quality `br` allows (see transcode-levels.ts).
+     * Files not on disk yet (a demo song never played, a variant never requested) are made
+     * first so size and md5 are exact — but at most a few per request: a 1,000-id request must
+     * not queue an hour of encoding ahead of everyone's next song. Beyond those, an entry
+     * carries the URL (which makes the file on first fetch), an estimated size and md5 null.
      */
-    async urls(ids: readonly number[], urls: MediaUrls) {
-      let renderBudget = RENDERS_PER_REQUEST;
+    async urls(ids: readonly number[], br: number, urls: MediaUrls) {
+      const cap = capOf(br);
+      let workBudget = RENDERS_PER_REQUEST;
       const data = await Promise.all(
         [...new Set(ids)].map(async (id) => {
           const song = repos.songs.findById(id);
-          if (!song) {
-            return { id, url: null, br: 0, size: 0, md5: null, code: 404, expi: 0, type: null, gain: 0, fee: 0, uf: null, payed: 0, flag: 0, canExtend: false, freeTrialInfo: null, level: null, encodeType: null };
+          if (!song) return unavailable(id);
+          const quality = audio.quality(id);
+          const original = await audio.cached(id);
+          // An imported song's file never needs making: not on disk means deleted.
+          if (quality.imported && !original) return unavailable(id);
+          if (fitsCap(quality.bitrate, cap)) {
+            const file = original ?? (workBudget-- > 0 ? await audio.ensure(id) : undefined);
+            const size = file?.size ?? estimatedSize(song.durationMs, quality.bitrate);
+            return playable(id, urls.audio(id, `.${quality.type}`), quality.bitrate, quality.lossless, quality.type, size, file?.md5 ?? null);
           }
-          const file = (await audio.cached(id)) ?? (renderBudget-- > 0 ? await audio.ensure(id) : undefined);
-          return {
-            id,
-            url: urls.audio(id),
-            br: MP3_BITRATE,
-            size: file ? file.size : estimatedMp3Size(song.durationMs),
-            md5: file ? file.md5 : null,
-            code: 200,
-            expi: 1200,
-            type: 'mp3',
-            gain: 0,
-            fee: 0,
-            uf: null,
-            payed: 0,
-            flag: 0,
-            canExtend: false,
-            freeTrialInfo: null,
-            level: 'standard',
-            encodeType: 'mp3',
-            freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },
-            urlSource: 0,
-          };
+          const bitrate = cap!;
+          let file = original && (await transcodes.cached(original, bitrate));
+          if (!file && workBudget-- > 0) {
+            const source = original ?? (await audio.ensure(id));
+            file = source && (await transcodes.ensure(source, bitrate));
+          }
+          const url = urls.audio(id, `-${kbpsOf(bitrate)}k.mp3`);
+          return playable(id, url, bitrate, false, 'mp3', file?.size ?? estimatedSize(song.durationMs, bitrate), file?.md5 ?? null);
         }),
       );
       return { data, code: 200 as const };
+    },
+
+    /**
+     * The file the media route sends for `/media/audio/<id>[-<kbps>k].<ext>`: the original, or
+     * the variant when one is asked for and the original's bitrate is above it.
+     */
+    async audioFile(id: number, bitrate: VariantBitrate | null): Promise<AudioFile> {
+      const original = await audio.ensure(id);
+      if (!original) throw notFound('song', id);
+      if (fitsCap(original.bitrate, bitrate)) return original;
+      return transcodes.ensure(original, bitrate!);
     },
 
     lyric(id: number) {

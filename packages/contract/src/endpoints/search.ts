@@ -1,4 +1,141 @@
+import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
+import { SearchType } from '../enums.ts';
+import { intParam } from '../params.ts';
+import { artist, privilege, song } from '../entities.ts';
+
+/** Longest keyword accepted, in characters (a pasted lyric line fits; a pasted page does not). */
+export const MAX_KEYWORD_LENGTH = 100;
+const SEARCH_TYPES: readonly number[] = Object.values(SearchType);
+
+/** `keywords`, trimmed; blank is refused as missing. Numbers (JSON bodies) are searched as text. */
+const keywordsParam = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const text = String(v).trim();
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: 'keywords is required' });
+    return z.NEVER;
+  }
+  if ([...text].length > MAX_KEYWORD_LENGTH) {
+    ctx.addIssue({ code: 'custom', message: `keywords must be at most ${MAX_KEYWORD_LENGTH} characters` });
+    return z.NEVER;
+  }
+  return text;
+});
+
+const searchTypeParam = intParam('type').transform((n, ctx) => {
+  if (!SEARCH_TYPES.includes(n)) {
+    ctx.addIssue({ code: 'custom', message: `type must be one of ${SEARCH_TYPES.join(', ')}` });
+    return z.NEVER;
+  }
+  return n as SearchType;
+});
+
+// Entities as search answers them -----------------------------------------------------------
+const searchArtistRef = z.looseObject({ id: z.number(), name: z.string().nullable(), alias: z.array(z.string()).optional() });
+
+/** /search's "old" song format: `artists`, `album`, `duration` (no cover: clients ask /song/detail). */
+export const searchSong = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  artists: z.array(searchArtistRef),
+  album: z.looseObject({ id: z.number(), name: z.string().nullable(), artist: searchArtistRef.optional(), publishTime: z.number().optional() }),
+  /** ms */
+  duration: z.number(),
+  alias: z.array(z.string()).optional(),
+  fee: z.number().optional(),
+  mvid: z.number().optional(),
+});
+export type SearchSong = z.infer<typeof searchSong>;
+
+/** type 1006: a full song with the lyric lines around the match, the keyword in `<b>`. */
+export const lyricSearchSong = song.extend({
+  privilege: privilege.optional(),
+  lyrics: z.union([z.array(z.string()), z.looseObject({ txt: z.string() })]).nullable().optional(),
+});
+export type LyricSearchSong = z.infer<typeof lyricSearchSong>;
+
+export const searchAlbum = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  picUrl: z.string().nullable().optional(),
+  publishTime: z.number().optional(),
+  size: z.number().optional(),
+  artist: searchArtistRef,
+  artists: z.array(searchArtistRef).optional(),
+});
+export type SearchAlbum = z.infer<typeof searchAlbum>;
+
+export const searchArtist = artist.extend({ picUrl: z.string().nullable().optional() });
+export type SearchArtist = z.infer<typeof searchArtist>;
+
+export const searchPlaylist = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  coverImgUrl: z.string(),
+  creator: z.looseObject({ userId: z.number(), nickname: z.string() }),
+  trackCount: z.number(),
+  playCount: z.number(),
+  bookCount: z.number().optional(),
+  description: z.string().nullable().optional(),
+});
+export type SearchPlaylist = z.infer<typeof searchPlaylist>;
+
+// GET /search -------------------------------------------------------------------------------
+export const searchParams = z.object({
+  keywords: keywordsParam,
+  /** 1 song (default), 10 album, 100 artist, 1000 playlist, 1006 lyric */
+  type: searchTypeParam.optional(),
+  limit: intParam('limit', { min: 1, max: 100 }).optional(),
+  offset: intParam('offset', { min: 0 }).optional(),
+});
+/** One `result` shape per type; the `*Count` fields are capped (NetEase stops counting at 600). */
+export const searchResult = z.looseObject({
+  songs: z.array(z.union([searchSong, lyricSearchSong])).optional(),
+  songCount: z.number().optional(),
+  hasMore: z.boolean().optional(),
+  albums: z.array(searchAlbum).optional(),
+  albumCount: z.number().optional(),
+  artists: z.array(searchArtist).optional(),
+  artistCount: z.number().optional(),
+  playlists: z.array(searchPlaylist).optional(),
+  playlistCount: z.number().optional(),
+});
+export type SearchResult = z.infer<typeof searchResult>;
+export const searchResponse = z.looseObject({ code: z.literal(200), result: searchResult });
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+// GET /search/suggest -----------------------------------------------------------------------
+export const searchSuggestParams = z.object({
+  keywords: keywordsParam,
+  /** `mobile` answers keyword completions (`allMatch`) instead of entities */
+  type: z
+    .string()
+    .transform((v, ctx) => {
+      const type = v.trim();
+      if (type !== 'web' && type !== 'mobile') {
+        ctx.addIssue({ code: 'custom', message: 'type must be web or mobile' });
+        return z.NEVER;
+      }
+      return type;
+    })
+    .optional(),
+});
+export const searchSuggestResponse = z.looseObject({
+  code: z.literal(200),
+  /** any group may be missing; `order` lists the groups present */
+  result: z.looseObject({
+    songs: z.array(searchSong).optional(),
+    artists: z.array(searchArtist).optional(),
+    albums: z.array(searchAlbum.extend({ picUrl: z.string().nullable().optional() })).optional(),
+    playlists: z.array(searchPlaylist).optional(),
+    order: z.array(z.string()).optional(),
+    allMatch: z.array(z.looseObject({ keyword: z.string(), type: z.number().optional() })).optional(),
+  }),
+});
+export type SearchSuggestResponse = z.infer<typeof searchSuggestResponse>;
 
 /** Search and search suggestions. Group registry merged into `endpoints`. */
-export const searchEndpoints = {} as const satisfies Record<string, EndpointDef>;
+export const searchEndpoints = {
+  '/search': { method: 'GET', summary: 'Search songs, albums, artists, playlists or lyrics', params: searchParams, response: searchResponse },
+  '/search/suggest': { method: 'GET', summary: 'Suggestions while typing a search', params: searchSuggestParams, response: searchSuggestResponse },
+} as const satisfies Record<string, EndpointDef>;

@@ -5,6 +5,7 @@ import { seedArtists } from './artists.ts';
 import { seedBanners } from './banners.ts';
 import { seedTags, seedUsers } from './people.ts';
 import { seedPlaylists } from './playlists.ts';
+import { seedListening } from './plays.ts';
 
 export const DEFAULT_SEED = 20_240_601;
 export const DEMO_LIBRARY_KEY = 'demo_library';
@@ -48,6 +49,9 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
     const songs = seedAlbumsAndSongs(repos, seed, artists, { albumCount, songCount, withLyrics: options.withLyrics ?? true });
     const playlists = seedPlaylists(repos, seed, playlistCount, tags, userIds, songs);
     seedBanners(repos, seed, songs, playlists);
+    // The playlist square shows every tag: a tag without a curated playlist gets its most played one.
+    repos.playlists.curateEveryTag();
+    seedListening(repos, seed, { artists, songs, userIds });
     const summary = { seed, artists: artists.length, albums: albumCount, songs: songs.length, playlists: playlists.length };
     repos.meta.set(DEMO_LIBRARY_KEY, JSON.stringify(summary));
     return summary;

@@ -1,0 +1,79 @@
+import { parseFile, type IPicture } from 'music-metadata';
+import { audioFormatOf } from './audio-format.ts';
+import { guessFromPath } from './file-names.ts';
+
+/** Everything the importer takes from one audio file. */
+export interface TrackInfo {
+  title: string;
+  /** credited artists, main first (never empty) */
+  artists: string[];
+  albumArtist: string;
+  album: string;
+  trackNo: number;
+  discNo: number;
+  /** ms since epoch of 1 January of the tagged year, or null */
+  releaseTime: number | null;
+  company: string | null;
+  durationMs: number;
+  bitrate: number;
+  lossless: boolean;
+  type: string;
+  mimeType: string;
+  picture: IPicture | null;
+  /** timed (LRC) lyrics embedded in the tags, if any */
+  embeddedLrc: string | null;
+}
+
+/** A file the importer cannot use; the message says why, for the import report. */
+export class UnreadableTrack extends Error {}
+
+const LRC_LINE = /^\s*\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]/m;
+
+const clean = (text: string | undefined | null): string => (text ?? '').replace(/\0/g, '').trim();
+
+/** Tag fields may hold several names ("A; B", "A、B"); music-metadata already splits per format. */
+function splitNames(names: readonly (string | undefined)[]): string[] {
+  const out = names.flatMap((n) => clean(n).split(/\s*[;；、]\s*/)).filter(Boolean);
+  return [...new Set(out)];
+}
+
+/** Reads tags, duration and format of the file at `path` (of `size` bytes) inside the library `root`. */
+export async function readTrack(root: string, path: string, size: number): Promise<TrackInfo> {
+  let meta;
+  try {
+    meta = await parseFile(path, { duration: true });
+  } catch (err) {
+    throw new UnreadableTrack(`not a readable audio file (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const { common, format } = meta;
+  const kind = audioFormatOf(format);
+  if (!kind) throw new UnreadableTrack(`unsupported audio format (${format.container ?? 'unknown'})`);
+  const seconds = format.duration;
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) throw new UnreadableTrack('no audio found (unknown duration)');
+  const durationMs = Math.max(1, Math.round(seconds * 1000));
+  const bitrate = format.bitrate && Number.isFinite(format.bitrate) ? Math.round(format.bitrate) : 0;
+
+  const guess = guessFromPath(root, path);
+  const tagged = splitNames(common.artists ?? [common.artist]);
+  const artists = tagged.length ? tagged : [guess.artist];
+  const year = common.year && common.year > 1000 && common.year < 3000 ? common.year : null;
+  const pictures = common.picture ?? [];
+  const lyric = common.lyrics?.find((l) => l.text && LRC_LINE.test(l.text))?.text ?? null;
+  return {
+    title: clean(common.title) || guess.title,
+    artists,
+    albumArtist: splitNames([common.albumartist])[0] ?? artists[0]!,
+    album: clean(common.album) || guess.album,
+    trackNo: common.track.no ?? guess.trackNo ?? 0,
+    discNo: common.disk.no ?? 1,
+    releaseTime: year === null ? null : Date.UTC(year, 0, 1),
+    company: clean(common.label?.[0]) || null,
+    durationMs,
+    // Some streams (raw ADTS) state no bitrate: the file's average is close enough.
+    bitrate: bitrate || Math.round((size * 8) / seconds),
+    lossless: format.lossless === true,
+    ...kind,
+    picture: pictures.find((p) => /front/i.test(p.type ?? '')) ?? pictures[0] ?? null,
+    embeddedLrc: lyric,
+  };
+}

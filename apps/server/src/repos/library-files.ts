@@ -1,0 +1,56 @@
+import type { Db } from '../db/connection.ts';
+
+/** An imported audio file: where it is, how to recognise it again, how to serve it. */
+export interface LibraryFileRecord {
+  path: string;
+  songId: number;
+  size: number;
+  mtimeMs: number;
+  md5: string;
+  mimeType: string;
+  type: string;
+  bitrate: number;
+  lossless: boolean;
+  lyricStamp: string | null;
+  coverHash: string | null;
+}
+
+type Row = Omit<LibraryFileRecord, 'lossless'> & { lossless: number };
+const COLUMNS = `path, song_id AS songId, size, mtime_ms AS mtimeMs, md5, mime_type AS mimeType, type, bitrate,
+  lossless, lyric_stamp AS lyricStamp, cover_hash AS coverHash`;
+const toRecord = (row: Row): LibraryFileRecord => ({ ...row, lossless: row.lossless === 1 });
+
+export function createLibraryFileRepo(db: Db) {
+  // A range over the primary key instead of LIKE: no escaping of % and _ in folder names.
+  const under = db.prepare<[string, string], Row>(`SELECT ${COLUMNS} FROM library_files WHERE path > ? AND path < ?`);
+  const bySong = db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM library_files WHERE song_id = ?`);
+  const removeBySong = db.prepare('DELETE FROM library_files WHERE song_id = ?');
+  const insert = db.prepare(`
+    INSERT INTO library_files (path, song_id, size, mtime_ms, md5, mime_type, type, bitrate, lossless, lyric_stamp,
+      cover_hash, imported_at)
+    VALUES (@path, @songId, @size, @mtimeMs, @md5, @mimeType, @type, @bitrate, @lossless, @lyricStamp, @coverHash, @now)`);
+  const restamp = db.prepare('UPDATE library_files SET mtime_ms = ? WHERE path = ?');
+
+  return {
+    /** Every imported file inside `root` (an absolute folder path without a trailing separator). */
+    under(root: string, separator: string): LibraryFileRecord[] {
+      // '/' + 1 = '0' (and '\' + 1 = ']'): every path starting with root + separator sorts between.
+      const next = String.fromCharCode(separator.charCodeAt(0) + 1);
+      return under.all(root + separator, root + next).map(toRecord);
+    },
+    bySong(songId: number): LibraryFileRecord | undefined {
+      const row = bySong.get(songId);
+      return row && toRecord(row);
+    },
+    /** Records the file of a song, replacing whatever file the song had (a moved file keeps its song). */
+    save(file: LibraryFileRecord): void {
+      removeBySong.run(file.songId);
+      insert.run({ ...file, lossless: file.lossless ? 1 : 0, now: Date.now() });
+    },
+    /** The file was touched but its content is the same. */
+    restamp(path: string, mtimeMs: number): void {
+      restamp.run(mtimeMs, path);
+    },
+  };
+}
+export type LibraryFileRepo = ReturnType<typeof createLibraryFileRepo>;

@@ -1,0 +1,79 @@
+import type { Db } from '../db/connection.ts';
+
+export interface NewPlay {
+  songId: number;
+  userId: number | null;
+  sourceId: number;
+  /** ms on the library clock */
+  playedAt: number;
+  seconds: number;
+}
+
+/** One song's plays in the two halves of a window, with what the charts filter on. */
+export interface SongPlays {
+  songId: number;
+  /** main (first credited) artist; null for a song without credits */
+  artistId: number | null;
+  area: number | null;
+  independent: boolean;
+  publishTime: number;
+  /** plays in [mid, to) */
+  recent: number;
+  /** plays in [from, mid) */
+  previous: number;
+}
+
+export interface ListenableSong {
+  id: number;
+  publishTime: number;
+  durationMs: number;
+}
+
+type SongPlaysRow = Omit<SongPlays, 'independent'> & { independent: number | null };
+
+export function createPlayRepo(db: Db) {
+  const insertStmt = db.prepare(
+    'INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (@songId, @userId, @sourceId, @playedAt, @seconds)',
+  );
+  const latestId = db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM play_records').pluck();
+  // Aggregate the window from the (played_at, song_id) index first, then join the few song facts.
+  const windowStats = db.prepare<{ from: number; mid: number; to: number }, SongPlaysRow>(`
+    WITH w AS (
+      SELECT song_id, SUM(played_at >= @mid) AS recent, SUM(played_at < @mid) AS previous
+      FROM play_records WHERE played_at >= @from AND played_at < @to GROUP BY song_id)
+    SELECT w.song_id AS songId, sa.artist_id AS artistId, a.area, a.independent, s.publish_time AS publishTime,
+      w.recent, w.previous
+    FROM w JOIN songs s ON s.id = w.song_id
+    LEFT JOIN song_artists sa ON sa.song_id = w.song_id AND sa.position = 0
+    LEFT JOIN artists a ON a.id = sa.artist_id`);
+  const publishedCount = db.prepare<[number], number>('SELECT COUNT(*) FROM songs WHERE publish_time >= ?').pluck();
+  const published = db.prepare<[number, number], { songId: number; publishTime: number }>(
+    'SELECT id AS songId, publish_time AS publishTime FROM songs WHERE publish_time >= ? ORDER BY publish_time DESC, id LIMIT ?',
+  );
+  const listenable = db.prepare<[], ListenableSong>(
+    'SELECT id, publish_time AS publishTime, duration_ms AS durationMs FROM songs ORDER BY id',
+  );
+
+  return {
+    insert: (play: NewPlay): number => Number(insertStmt.run(play).lastInsertRowid),
+    /** Bulk insert for seeding; call inside the caller's transaction. */
+    insertMany(plays: Iterable<NewPlay>): void {
+      for (const play of plays) insertStmt.run(play);
+    },
+    /** The newest play's id (0 when there are none): charts compare it with what they last saw. */
+    latestId: (): number => latestId.get() ?? 0,
+    /** Songs played in [from, to), counted separately before and after `mid`. */
+    windowStats(from: number, mid: number, to: number): SongPlays[] {
+      return windowStats.all({ from, mid, to }).map((r) => ({ ...r, independent: r.independent === 1 }));
+    },
+    /**
+     * Songs published at or after `from`, newest first. No upper bound: an imported song dated
+     * by the real calendar may lie ahead of a demo library's clock, and it is still new.
+     */
+    publishedSince: (from: number, limit: number) => published.all(from, limit),
+    countPublishedSince: (from: number): number => publishedCount.get(from) ?? 0,
+    /** Every song with what a generated listening history needs. */
+    listenableSongs: (): ListenableSong[] => listenable.all(),
+  };
+}
+export type PlayRepo = ReturnType<typeof createPlayRepo>;

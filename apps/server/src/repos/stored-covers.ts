@@ -1,0 +1,26 @@
+import type { Db } from '../db/connection.ts';
+
+export type StoredCoverKind = 'album' | 'artist' | 'playlist';
+
+/** Which albums, artists and playlists show a stored image instead of generated art. */
+export function createStoredCoverRepo(db: Db) {
+  const find = db.prepare<[string, number], string>('SELECT hash FROM stored_covers WHERE kind = ? AND owner_id = ?').pluck();
+  const upsert = db.prepare(`INSERT INTO stored_covers (kind, owner_id, hash) VALUES (?, ?, ?)
+    ON CONFLICT (kind, owner_id) DO UPDATE SET hash = excluded.hash`);
+  const remove = db.prepare('DELETE FROM stored_covers WHERE kind = ? AND owner_id = ?');
+  const referenced = db
+    .prepare<[], string>(`SELECT hash FROM stored_covers UNION SELECT cover_hash FROM library_files WHERE cover_hash IS NOT NULL`)
+    .pluck();
+
+  return {
+    find: (kind: StoredCoverKind, id: number): string | undefined => find.get(kind, id),
+    /** null clears it (generated art again). */
+    set(kind: StoredCoverKind, id: number, hash: string | null): void {
+      if (hash === null) remove.run(kind, id);
+      else upsert.run(kind, id, hash);
+    },
+    /** Hashes still in use, so unused cover files can be deleted. */
+    referenced: (): Set<string> => new Set(referenced.all()),
+  };
+}
+export type StoredCoverRepo = ReturnType<typeof createStoredCoverRepo>;

@@ -1,0 +1,123 @@
+import type { ChartRecord } from '../repos/charts.ts';
+import type { Repos } from '../repos/index.ts';
+import { withTx } from '../repos/tx.ts';
+import { notFound } from '../errors.ts';
+import { CHARTS, CHART_CURATOR } from './charts-catalog.ts';
+import { libraryClock } from './charts-clock.ts';
+import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from './charts-ranking.ts';
+import { artistToplistObject, toplistObject, type ArtistLeader } from './charts-shapes.ts';
+import type { MediaUrls } from './media-urls.ts';
+
+/** A chart is re-ranked on read once this old: its 7-day window has slid on. */
+export const CHART_MAX_AGE_MS = 5 * 60_000;
+/** …or once it has missed this many plays, so listening shows up promptly. */
+export const CHART_REFRESH_PLAYS = 25;
+/** 新歌榜 ranks at most this many of the newest releases. */
+const MAX_NEW_RELEASES = 5000;
+
+export interface ScrobbleInput {
+  id: number;
+  sourceid?: number;
+  /** seconds listened; the whole song when absent */
+  time?: number;
+  /** the listener, once accounts exist; anonymous otherwise */
+  userId?: number | null;
+}
+
+/**
+ * Charts computed from play records. Each chart is a playlist (so /playlist/detail?id= shows it
+ * in rank order) re-ranked when stale; /toplist/detail reads the stored ranking, so it stays a
+ * handful of indexed reads unless a re-rank is due.
+ */
+export function createChartService(repos: Repos) {
+  const now = libraryClock(repos.meta);
+  let artistLeaders: ArtistLeader[] | null = null;
+
+  /** The chart rows by kind, creating the chart playlists (and their curator) on first use. */
+  function charts(): Map<string, ChartRecord> {
+    let rows = repos.charts.all();
+    if (rows.length < CHARTS.length) {
+      withTx(repos.db, () => {
+        const have = new Map(repos.charts.all().map((r) => [r.kind, r]));
+        const existing = [...have.values()][0];
+        const createdAt = now();
+        const creatorId = existing
+          ? repos.playlists.findById(existing.playlistId)!.creatorId
+          : repos.users.insert({ ...CHART_CURATOR, gender: 0, birthday: null, province: 0, city: 0, vipType: 0, userType: 10, isDemo: false, createdAt });
+        for (const def of CHARTS) {
+          if (!have.has(def.kind)) repos.charts.create({ kind: def.kind, name: def.name, description: def.description, creatorId, createdAt });
+        }
+      });
+      rows = repos.charts.all();
+    }
+    return new Map(rows.map((r) => [r.kind, r]));
+  }
+
+  function isStale(rows: Iterable<ChartRecord>, at: number, latestPlayId: number): boolean {
+    for (const r of rows) {
+      if (r.computedAt === 0 || at - r.computedAt >= CHART_MAX_AGE_MS || latestPlayId - r.lastPlayId >= CHART_REFRESH_PLAYS) return true;
+    }
+    return false;
+  }
+
+  /** Re-ranks every chart from the last two weeks of plays, in one transaction. */
+  function rerank(rows: Map<string, ChartRecord>): void {
+    const at = now();
+    const lastPlayId = repos.plays.latestId();
+    const stats = repos.plays.windowStats(at - 2 * WEEK_MS, at - WEEK_MS, at + 1);
+    const days = newReleaseWindowDays((d) => repos.plays.countPublishedSince(at - d * DAY_MS));
+    const releases = repos.plays.publishedSince(at - days * DAY_MS, MAX_NEW_RELEASES);
+    withTx(repos.db, () => {
+      for (const def of CHARTS) {
+        const chart = rows.get(def.kind);
+        if (!chart) continue;
+        const ranked = rankChart(def, stats, releases);
+        repos.charts.rank(chart.playlistId, ranked.songIds, at, lastPlayId, ranked.plays);
+      }
+    });
+    const leaders = rankArtists(stats, 3);
+    const artists = repos.artists.findByIds(leaders.map((l) => l.artistId));
+    artistLeaders = leaders.flatMap((l) => {
+      const a = artists.get(l.artistId);
+      return a ? [{ id: a.id, name: a.name, plays: l.plays }] : [];
+    });
+  }
+
+  /** The charts, re-ranked first when stale (or when this process has not ranked them yet). */
+  function freshCharts(): Map<string, ChartRecord> {
+    const rows = charts();
+    if (artistLeaders === null || isStale(rows.values(), now(), repos.plays.latestId())) {
+      rerank(rows);
+      return charts();
+    }
+    return rows;
+  }
+
+  return {
+    toplistDetail(urls: MediaUrls) {
+      const rows = freshCharts();
+      const official = CHARTS.filter((d) => d.toplistType).map((d) => rows.get(d.kind)!.playlistId);
+      const leaders = repos.charts.leaders(official, 3);
+      const songs = repos.songs.findByIds([...leaders.values()].flat());
+      const list = CHARTS.map((def) => {
+        const id = rows.get(def.kind)!.playlistId;
+        const playlist = repos.playlists.findById(id)!;
+        const preview = (leaders.get(id) ?? []).flatMap((sid) => songs.get(sid) ?? []);
+        return toplistObject(def, playlist, preview, urls);
+      });
+      return { code: 200 as const, list, artistToplist: artistToplistObject(artistLeaders ?? [], urls) };
+    },
+
+    /** Records a play; charts that have missed enough plays are re-ranked right away. */
+    scrobble(input: ScrobbleInput) {
+      const song = repos.songs.findById(input.id);
+      if (!song) throw notFound('song', input.id);
+      const seconds = input.time ?? Math.round(song.durationMs / 1000);
+      repos.plays.insert({ songId: song.id, userId: input.userId ?? null, sourceId: input.sourceid ?? 0, playedAt: now(), seconds });
+      const rows = repos.charts.all();
+      if (rows.length > 0 && isStale(rows, now(), repos.plays.latestId())) rerank(charts());
+      return { code: 200 as const, data: 'success' };
+    },
+  };
+}
+export type ChartService = ReturnType<typeof createChartService>;

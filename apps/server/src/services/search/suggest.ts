@@ -1,0 +1,49 @@
+import type { Repos } from '../../repos/index.ts';
+import type { SearchKind } from '../../repos/search.ts';
+import type { MediaUrls } from '../media-urls.ts';
+import { rankedPage } from './ranking.ts';
+import type { ResultLoader } from './results.ts';
+
+/** A few of each, like NetEase's web suggestions; songs first. */
+const SUGGESTED = { songs: 4, artists: 2, albums: 2, playlists: 2 } as const;
+/** Completions the mobile variant offers. */
+const MOBILE_KEYWORDS = 10;
+
+/**
+ * Suggestions as the user types: the best hits of each kind by the same ranking as /search
+ * (a name starting with what was typed comes before one merely containing it), uncounted.
+ */
+export function createSuggestions(repos: Repos, load: ResultLoader) {
+  const best = (kind: SearchKind, keyword: string, n: number): number[] =>
+    keyword ? rankedPage(repos.search, kind, keyword, 0, n, n).ids : [];
+
+  return {
+    /** `/search/suggest` (web): groups that found nothing are left out, `order` names the rest. */
+    web(keyword: string, urls: MediaUrls) {
+      const groups = {
+        songs: load.songs(best(1, keyword, SUGGESTED.songs), urls),
+        artists: load.artists(best(100, keyword, SUGGESTED.artists), urls),
+        albums: load.albumRefs(best(10, keyword, SUGGESTED.albums), urls),
+        playlists: load.playlists(best(1000, keyword, SUGGESTED.playlists), urls),
+      };
+      const present = Object.entries(groups).filter(([, list]) => list.length > 0);
+      const result = Object.fromEntries(present);
+      return { result: present.length ? { ...result, order: present.map(([name]) => name) } : {}, code: 200 as const };
+    },
+
+    /** `/search/suggest?type=mobile`: keywords to complete to — song names, artist names, "song artist". */
+    mobile(keyword: string, urls: MediaUrls) {
+      const songs = load.songs(best(1, keyword, SUGGESTED.songs), urls);
+      const artists = load.artists(best(100, keyword, SUGGESTED.artists), urls);
+      const keywords = new Set([
+        ...songs.map((s) => s.name),
+        ...artists.map((a) => a.name),
+        ...songs.flatMap((s) => (s.artists[0] ? [`${s.name} ${s.artists[0].name}`] : [])),
+      ]);
+      const allMatch = [...keywords]
+        .slice(0, MOBILE_KEYWORDS)
+        .map((k) => ({ keyword: k, type: 1, alg: 'alg_search_basic', lastKeyword: '', feature: '' }));
+      return { result: { allMatch }, code: 200 as const };
+    },
+  };
+}

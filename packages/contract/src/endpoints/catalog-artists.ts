@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { idParam, intParam } from '../params.ts';
+import { artist, song } from '../entities.ts';
+
+/** Artists: the filtered list (歌手), an artist's page, albums, introduction, similar artists. */
+
+/** An int param limited to a few values, e.g. area ∈ {-1, 7, 96, 8, 16, 0}. */
+const choiceParam = (name: string, values: readonly number[]) =>
+  intParam(name).refine((n) => values.includes(n), { message: `${name} must be one of ${values.join(', ')}` });
+
+/**
+ * `initial`: -1 (or blank) = 热门, i.e. no letter filter → null; 0 or # → '#'; a letter a–z / A–Z
+ * (or its char code, which NetEase's own module sends) → 'A'..'Z'.
+ */
+export const artistInitialParam = z.union([z.string(), z.number()]).transform((v, ctx): string | null => {
+  const text = String(v).trim();
+  if (text === '' || text === '-1') return null;
+  if (text === '0' || text === '#') return '#';
+  if (/^[a-z]$/i.test(text)) return text.toUpperCase();
+  const code = /^\d{2,3}$/.test(text) ? Number(text) : NaN;
+  if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return String.fromCharCode(code).toUpperCase();
+  ctx.addIssue({ code: 'custom', message: 'initial must be -1 (hot), 0 (#) or a letter a–z' });
+  return z.NEVER;
+});
+
+const page = {
+  limit: intParam('limit', { min: 1, max: 100 }).optional(),
+  offset: intParam('offset', { min: 0, max: 1_000_000_000 }).optional(),
+};
+
+// GET /artist/list -------------------------------------------------------------------------
+export const artistListParams = z.object({
+  /** -1 all, 1 男歌手, 2 女歌手, 3 乐队 (NetEase's default is 1) */
+  type: choiceParam('type', [-1, 1, 2, 3]).optional(),
+  /** -1 all, 7 华语, 96 欧美, 8 日本, 16 韩国, 0 其他 */
+  area: choiceParam('area', [-1, 7, 96, 8, 16, 0]).optional(),
+  initial: artistInitialParam.optional(),
+  ...page,
+});
+export const artistListResponse = z.looseObject({ code: z.literal(200), artists: z.array(artist), more: z.boolean() });
+export type ArtistListResponse = z.infer<typeof artistListResponse>;
+
+// GET /artist/detail -----------------------------------------------------------------------
+export const artistIdParams = z.object({ id: idParam('id') });
+export const artistHead = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  cover: z.string(),
+  avatar: z.string(),
+  briefDesc: z.string(),
+  alias: z.array(z.string()).optional(),
+  transNames: z.array(z.string()).optional(),
+  albumSize: z.number(),
+  musicSize: z.number(),
+  mvSize: z.number(),
+  rank: z.looseObject({ rank: z.number(), type: z.number() }).nullable().optional(),
+});
+export const artistDetailResponse = z.looseObject({
+  code: z.literal(200),
+  message: z.string().optional(),
+  data: z.looseObject({
+    artist: artistHead,
+    videoCount: z.number().optional(),
+    identify: z.looseObject({ imageDesc: z.string().nullable().optional() }).nullable().optional(),
+    user: z.looseObject({ userId: z.number() }).nullable().optional(),
+  }),
+});
+export type ArtistDetailResponse = z.infer<typeof artistDetailResponse>;
+
+// GET /artist/album ------------------------------------------------------------------------
+export const artistAlbumParams = z.object({ id: idParam('id'), ...page });
+export const artistAlbum = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  picUrl: z.string(),
+  publishTime: z.number(),
+  size: z.number(),
+  type: z.string().optional(),
+  subType: z.string().nullable().optional(),
+  company: z.string().nullable().optional(),
+  alias: z.array(z.string()).optional(),
+  artist: artist,
+  artists: z.array(artist).optional(),
+});
+export type ArtistAlbum = z.infer<typeof artistAlbum>;
+export const artistAlbumResponse = z.looseObject({
+  code: z.literal(200),
+  artist: artist,
+  hotAlbums: z.array(artistAlbum),
+  more: z.boolean(),
+});
+export type ArtistAlbumResponse = z.infer<typeof artistAlbumResponse>;
+
+// GET /artist/desc -------------------------------------------------------------------------
+export const artistDescResponse = z.looseObject({
+  code: z.literal(200),
+  briefDesc: z.string(),
+  /** titled sections: `{ti: title, txt: text}` */
+  introduction: z.array(z.looseObject({ ti: z.string(), txt: z.string() })),
+  count: z.number().optional(),
+  topicData: z.array(z.unknown()).nullable().optional(),
+});
+export type ArtistDescResponse = z.infer<typeof artistDescResponse>;
+
+// GET /simi/artist -------------------------------------------------------------------------
+export const simiArtistResponse = z.looseObject({ code: z.literal(200), artists: z.array(artist) });
+export type SimiArtistResponse = z.infer<typeof simiArtistResponse>;
+
+// GET /artists -----------------------------------------------------------------------------
+export const artistsResponse = z.looseObject({
+  code: z.literal(200),
+  artist: artist,
+  hotSongs: z.array(song),
+  more: z.boolean(),
+});
+export type ArtistsResponse = z.infer<typeof artistsResponse>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idParam, intParam } from '../params.ts';
+
+/** Charts (排行榜) and the play records they are computed from. */
+
+// GET /toplist/detail ----------------------------------------------------------------------
+/** A song of an official chart's preview: `{first: song name, second: artist names}`. */
+export const toplistTrackPreview = z.looseObject({ first: z.string(), second: z.string() });
+export const toplist = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  coverImgUrl: z.string(),
+  description: z.string().nullable().optional(),
+  updateFrequency: z.string().nullable(),
+  /** official charts only: S 飙升, N 新歌, O 原创, H 热歌 */
+  ToplistType: z.string().optional(),
+  /** the top 3 of an official chart; empty (or null) for the others */
+  tracks: z.array(toplistTrackPreview).nullable(),
+  playCount: z.number(),
+  trackCount: z.number(),
+  subscribedCount: z.number().optional(),
+  updateTime: z.number(),
+  specialType: z.number().optional(),
+});
+export type Toplist = z.infer<typeof toplist>;
+export const artistToplist = z.looseObject({
+  coverUrl: z.string(),
+  name: z.string(),
+  /** sic: NetEase spells it both ways */
+  upateFrequency: z.string().optional(),
+  updateFrequency: z.string(),
+  position: z.number(),
+  artists: z.array(z.looseObject({ first: z.string(), second: z.string(), third: z.number() })).optional(),
+});
+export const toplistDetailResponse = z.looseObject({
+  code: z.literal(200),
+  list: z.array(toplist),
+  artistToplist: artistToplist.optional(),
+  rewardToplist: z.looseObject({}).optional(),
+});
+export type ToplistDetailResponse = z.infer<typeof toplistDetailResponse>;
+
+// GET|POST /scrobble -----------------------------------------------------------------------
+export const scrobbleParams = z.object({
+  id: idParam('id'),
+  /** the playlist or album the song was played from */
+  sourceid: intParam('sourceid', { min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
+  /** seconds listened (defaults to the whole song) */
+  time: intParam('time', { min: 0, max: 86_400 }).optional(),
+});
+export const scrobbleResponse = z.looseObject({ code: z.literal(200), data: z.string() });
+export type ScrobbleResponse = z.infer<typeof scrobbleResponse>;

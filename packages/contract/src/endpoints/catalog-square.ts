@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { intParam } from '../params.ts';
+import { userRef } from '../entities.ts';
+
+/** Playlist square (精品歌单): curated playlists by tag, and the tag catalogue. */
+
+// GET /top/playlist/highquality ------------------------------------------------------------
+export const topPlaylistHighqualityParams = z.object({
+  /** a tag name from /playlist/highquality/tags; 全部 (the default) = every tag */
+  cat: z.string().trim().max(40, 'cat must be at most 40 characters').optional(),
+  limit: intParam('limit', { min: 1, max: 100 }).optional(),
+  /** NetEase's cursor: the `updateTime` (= `lasttime`) of the previous page's last playlist */
+  before: intParam('before', { min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
+  offset: intParam('offset', { min: 0, max: 1_000_000_000 }).optional(),
+});
+export const highqualityPlaylist = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  coverImgUrl: z.string(),
+  creator: userRef,
+  userId: z.number(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  tag: z.string().optional(),
+  copywriter: z.string().nullable().optional(),
+  playCount: z.number(),
+  trackCount: z.number(),
+  subscribedCount: z.number().optional(),
+  updateTime: z.number(),
+  createTime: z.number().optional(),
+  highQuality: z.boolean().optional(),
+});
+export type HighqualityPlaylist = z.infer<typeof highqualityPlaylist>;
+export const topPlaylistHighqualityResponse = z.looseObject({
+  code: z.literal(200),
+  playlists: z.array(highqualityPlaylist),
+  more: z.boolean(),
+  /** updateTime of the page's last playlist: pass it as `before` for the next page */
+  lasttime: z.number(),
+  total: z.number(),
+});
+export type TopPlaylistHighqualityResponse = z.infer<typeof topPlaylistHighqualityResponse>;
+
+// GET /playlist/highquality/tags -----------------------------------------------------------
+export const noParams = z.object({});
+export const playlistTag = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  /** 0 语种, 1 风格, 2 场景, 3 情感, 4 主题 */
+  category: z.number(),
+  type: z.number().optional(),
+  hot: z.boolean(),
+});
+export type PlaylistTag = z.infer<typeof playlistTag>;
+export const highqualityTagsResponse = z.looseObject({ code: z.literal(200), tags: z.array(playlistTag) });
+export type HighqualityTagsResponse = z.infer<typeof highqualityTagsResponse>;
+
+// GET /playlist/hot ------------------------------------------------------------------------
+export const hotPlaylistTag = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  category: z.number(),
+  type: z.number().optional(),
+  hot: z.boolean().optional(),
+  position: z.number().optional(),
+  usedCount: z.number().optional(),
+  playlistTag: z.looseObject({ id: z.number(), name: z.string(), category: z.number() }).optional(),
+});
+export type HotPlaylistTag = z.infer<typeof hotPlaylistTag>;
+export const playlistHotResponse = z.looseObject({ code: z.literal(200), tags: z.array(hotPlaylistTag) });
+export type PlaylistHotResponse = z.infer<typeof playlistHotResponse>;
+
+// GET /playlist/catlist --------------------------------------------------------------------
+export const playlistCategory = z.looseObject({
+  name: z.string(),
+  category: z.number(),
+  hot: z.boolean(),
+  resourceCount: z.number().optional(),
+  activity: z.boolean().optional(),
+  type: z.number().optional(),
+  imgUrl: z.string().nullable().optional(),
+});
+export type PlaylistCategory = z.infer<typeof playlistCategory>;
+export const playlistCatlistResponse = z.looseObject({
+  code: z.literal(200),
+  /** 全部歌单 */
+  all: playlistCategory,
+  sub: z.array(playlistCategory),
+  /** category number → its name: {"0": "语种", …} */
+  categories: z.record(z.string(), z.string()),
+});
+export type PlaylistCatlistResponse = z.infer<typeof playlistCatlistResponse>;
