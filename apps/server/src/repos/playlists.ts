@@ -20,20 +20,10 @@ export interface PlaylistRecord {
   tags: string[];
 }
 
-export interface NewPlaylist {
-  name: string;
-  creatorId: number;
-  description: string | null;
-  copywriter: string | null;
-  playCount: number;
-  subscribedCount: number;
-  shareCount: number;
-  commentCount: number;
-  highQuality: boolean;
+/** A playlist as written: the stored fields less those the database derives or defaults. */
+export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' | 'trackCount' | 'tags'> & {
   recommendRank: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
+};
 
 export interface PlaylistTrack {
   songId: number;
