@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const artifactsDir = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 /** Debian's Chromium (Playwright's own browser download is unavailable on these machines). */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -19,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       // No speakers on CI: the fake audio sink still advances media time.
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
 }
