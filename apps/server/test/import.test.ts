@@ -162,6 +162,35 @@ describe('imported audio', () => {
   });
 });
 
+describe('/song/detail qualities', () => {
+  type Slot = { br: number; size: number } | null;
+  type Qualities = { l: Slot; m: Slot; h: Slot; sq: Slot };
+  const qualities = async (ids: number[]) => {
+    const body = expectContract('/song/detail', (await getJson(t.app, `/api/song/detail?ids=${ids.join(',')}`)).body);
+    return { songs: body.songs as unknown as Qualities[], privileges: body.privileges };
+  };
+  const fileSize = (key: keyof typeof FILES) => readFileSync(join(music, FILES[key])).length;
+
+  it('offers every MP3 level below the original and the original in its own slot', async () => {
+    const { songs, privileges } = await qualities([ids.flac!, ids.mp3!]);
+    const [flac, mp3] = songs as [Qualities, Qualities];
+    expect([flac.l?.br, flac.m?.br, flac.h?.br]).toEqual([128_000, 192_000, 320_000]);
+    expect(flac.sq).toMatchObject({ size: fileSize('flac') });
+    expect(privileges[0]).toMatchObject({ maxbr: 999_000, pl: 999_000, maxBrLevel: 'lossless' });
+
+    const original = await songUrl(ids.mp3!);
+    expect([mp3.l?.br, mp3.m?.br, mp3.sq]).toEqual([128_000, 192_000, null]);
+    expect(mp3.h).toMatchObject({ br: original.br, size: fileSize('mp3') });
+    expect(privileges[1]).toMatchObject({ maxbr: original.br, maxBrLevel: 'exhigh' });
+  });
+
+  it('a demo song has only its 128k render', async () => {
+    const { songs, privileges } = await qualities([1]);
+    expect(songs[0]).toMatchObject({ l: { br: 128_000 }, m: null, h: null, sq: null });
+    expect(privileges[0]).toMatchObject({ maxbr: 128_000, maxBrLevel: 'standard' });
+  });
+});
+
 describe('/song/url br', () => {
   const variants = [
     ['mp3', 128_000, 128_000, 'standard'],

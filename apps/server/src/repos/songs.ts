@@ -22,6 +22,14 @@ export interface SongRecord {
   publishTime: number;
   audioSeed: number | null;
   artists: ArtistCredit[];
+  /** the imported file's quality; null for a demo song (rendered as a 128 kbit/s MP3) */
+  original: OriginalAudio | null;
+}
+
+export interface OriginalAudio {
+  bitrate: number;
+  lossless: boolean;
+  size: number;
 }
 
 export interface NewSong {
@@ -40,15 +48,22 @@ export interface NewSong {
   artistIds: number[];
 }
 
-type SongRow = Omit<SongRecord, 'aliases' | 'albumAliases' | 'artists'> & { aliases: string; albumAliases: string };
+type SongRow = Omit<SongRecord, 'aliases' | 'albumAliases' | 'artists' | 'original'> & {
+  aliases: string;
+  albumAliases: string;
+  fileBitrate: number | null;
+  fileLossless: number | null;
+  fileSize: number | null;
+};
 type CreditRow = { songId: number; id: number; name: string; trans: string | null; aliases: string };
 
 export function createSongRepo(db: Db) {
   const byIds = db.prepare<[string], SongRow>(`
     SELECT s.id, s.name, s.aliases, s.album_id AS albumId, al.name AS albumName, al.aliases AS albumAliases,
       s.disc_no AS discNo, s.track_no AS trackNo, s.duration_ms AS durationMs, s.popularity,
-      s.publish_time AS publishTime, s.audio_seed AS audioSeed
-    FROM songs s JOIN albums al ON al.id = s.album_id
+      s.publish_time AS publishTime, s.audio_seed AS audioSeed,
+      lf.bitrate AS fileBitrate, lf.lossless AS fileLossless, lf.size AS fileSize
+    FROM songs s JOIN albums al ON al.id = s.album_id LEFT JOIN library_files lf ON lf.song_id = s.id
     WHERE s.id IN (SELECT value FROM json_each(?))`);
   const credits = db.prepare<[string], CreditRow>(`
     SELECT sa.song_id AS songId, a.id, a.name, a.trans, a.aliases
@@ -75,13 +90,15 @@ export function createSongRepo(db: Db) {
         artistsBySong.set(c.songId, list);
       }
       return new Map(
-        byIds.all(param).map((r) => [
+        byIds.all(param).map(({ fileBitrate, fileLossless, fileSize, ...r }) => [
           r.id,
           {
             ...r,
             aliases: parseStringArray(r.aliases),
             albumAliases: parseStringArray(r.albumAliases),
             artists: artistsBySong.get(r.id) ?? [],
+            original:
+              fileBitrate === null ? null : { bitrate: fileBitrate, lossless: fileLossless === 1, size: fileSize ?? 0 },
           },
         ]),
       );

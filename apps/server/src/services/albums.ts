@@ -17,7 +17,7 @@ export function createAlbumService(repos: Repos) {
         resourceState: true,
         songs: songIds.flatMap((sid) => {
           const s = songs.get(sid);
-          return s ? [{ ...songObject(s, urls), privilege: privilegeOf(s.id) }] : [];
+          return s ? [{ ...songObject(s, urls), privilege: privilegeOf(s) }] : [];
         }),
         code: 200 as const,
         album: {

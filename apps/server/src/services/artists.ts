@@ -76,7 +76,7 @@ export function createArtistService(repos: Repos) {
         artist: { ...artistObject(artist, urls), mvSize: 0, publishTime: latest?.publishTime ?? 0 },
         hotSongs: songIds.flatMap((sid) => {
           const s = songs.get(sid);
-          return s ? [{ ...songObject(s, urls), privilege: privilegeOf(s.id) }] : [];
+          return s ? [{ ...songObject(s, urls), privilege: privilegeOf(s) }] : [];
         }),
         more: artist.musicSize > songIds.length,
         code: 200 as const,

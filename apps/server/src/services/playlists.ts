@@ -29,10 +29,8 @@ export function createPlaylistService(repos: Repos) {
       const trackRows = repos.playlists.tracksOf(id);
       const detailedIds = trackRows.slice(0, MAX_DETAILED_TRACKS).map((t) => t.songId);
       const songs = repos.songs.findByIds(detailedIds);
-      const tracks = detailedIds.flatMap((sid) => {
-        const s = songs.get(sid);
-        return s ? [songObject(s, urls)] : [];
-      });
+      const records = detailedIds.flatMap((sid) => songs.get(sid) ?? []);
+      const tracks = records.map((s) => songObject(s, urls));
       const playlist = {
         id: p.id,
         name: p.name,
@@ -80,7 +78,7 @@ export function createPlaylistService(repos: Repos) {
         relatedVideos: null,
         playlist,
         urls: null,
-        privileges: tracks.map((t) => privilegeOf(t.id)),
+        privileges: records.map(privilegeOf),
       };
     },
 

@@ -1,18 +1,13 @@
 import type { ArtistRecord } from '../repos/artists.ts';
 import type { SongRecord } from '../repos/songs.ts';
 import type { UserRecord } from '../repos/users.ts';
-import { MP3_BITRATE } from '../library/synth/encode-mp3.ts';
 import type { MediaUrls } from './media-urls.ts';
+import { maxQuality, qualitySlots } from './song-quality.ts';
 
 /**
  * Records in NetEase's wire shapes. Fields the client never reads are still filled with the
  * real API's neutral values, so tools written against NeteaseCloudMusicApi keep working.
  */
-const BYTES_PER_MS = MP3_BITRATE / 8 / 1000;
-
-/** CBR: the size follows from the duration (give or take a frame and the tag). */
-export const estimatedMp3Size = (durationMs: number): number => Math.round(durationMs * BYTES_PER_MS);
-
 export function songObject(s: SongRecord, urls: MediaUrls) {
   return {
     name: s.name,
@@ -30,11 +25,7 @@ export function songObject(s: SongRecord, urls: MediaUrls) {
     cf: '',
     al: { id: s.albumId, name: s.albumName, picUrl: urls.image('album', s.albumId), tns: s.albumAliases },
     dt: s.durationMs,
-    // Only one quality exists (128 kbit/s CBR); its size is estimated until the file is rendered.
-    h: null,
-    m: null,
-    l: { br: MP3_BITRATE, fid: 0, size: estimatedMp3Size(s.durationMs), vd: 0 },
-    sq: null,
+    ...qualitySlots(s),
     hr: null,
     a: null,
     cd: String(s.discNo).padStart(2, '0'),
@@ -60,34 +51,35 @@ export function songObject(s: SongRecord, urls: MediaUrls) {
   };
 }
 
-/** Everything is free and playable at the one bitrate we have. */
-export function privilegeOf(songId: number) {
+/** Everything is free; a song plays and downloads up to its best quality. */
+export function privilegeOf(s: SongRecord) {
+  const { maxbr, level } = maxQuality(s);
   return {
-    id: songId,
+    id: s.id,
     fee: 0,
     payed: 0,
     st: 0,
-    pl: MP3_BITRATE,
-    dl: MP3_BITRATE,
+    pl: maxbr,
+    dl: maxbr,
     sp: 7,
     cp: 1,
     subp: 1,
     cs: false,
-    maxbr: MP3_BITRATE,
-    fl: MP3_BITRATE,
+    maxbr,
+    fl: maxbr,
     toast: false,
     flag: 0,
     preSell: false,
-    playMaxbr: MP3_BITRATE,
-    downloadMaxbr: MP3_BITRATE,
-    maxBrLevel: 'standard',
-    playMaxBrLevel: 'standard',
-    downloadMaxBrLevel: 'standard',
-    plLevel: 'standard',
-    dlLevel: 'standard',
-    flLevel: 'standard',
+    playMaxbr: maxbr,
+    downloadMaxbr: maxbr,
+    maxBrLevel: level,
+    playMaxBrLevel: level,
+    downloadMaxBrLevel: level,
+    plLevel: level,
+    dlLevel: level,
+    flLevel: level,
     freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },
-    chargeInfoList: [{ rate: MP3_BITRATE, chargeUrl: null, chargeMessage: null, chargeType: 0 }],
+    chargeInfoList: [{ rate: maxbr, chargeUrl: null, chargeMessage: null, chargeType: 0 }],
   };
 }
 

@@ -32,11 +32,8 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
     detail(ids: readonly number[], urls: MediaUrls) {
       const unique = [...new Set(ids)];
       const found = repos.songs.findByIds(unique);
-      const songs = unique.flatMap((id) => {
-        const s = found.get(id);
-        return s ? [songObject(s, urls)] : [];
-      });
-      return { songs, privileges: songs.map((s) => privilegeOf(s.id)), code: 200 as const };
+      const records = unique.flatMap((id) => found.get(id) ?? []);
+      return { songs: records.map((s) => songObject(s, urls)), privileges: records.map(privilegeOf), code: 200 as const };
     },
 
     /**

@@ -32,7 +32,7 @@ export function createResultLoader(repos: Repos) {
     lyricSongs(ids: readonly number[], keyword: string, urls: MediaUrls) {
       return inOrder(ids, repos.songs.findByIds(ids), (s) => ({
         ...songObject(s, urls),
-        privilege: privilegeOf(s.id),
+        privilege: privilegeOf(s),
         lyrics: matchedLyrics(repos.lyrics.find(s.id)?.lrc ?? '', keyword),
       }));
     },
