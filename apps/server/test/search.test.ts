@@ -128,6 +128,13 @@ describe('/search matching', () => {
     for (const s of demo.songs as { lyrics: string[] }[]) expect(s.lyrics[0]).toBe(`<b>${line}</b>`);
   });
 
+  it('matches sung lyric text only, never the time stamps', async () => {
+    const stamped = (await search(`keywords=${encodeURIComponent('01.50')}&type=1006`)).body.result;
+    expect(stamped).toMatchObject({ songCount: 0 });
+    const sung = expectContract('/search', (await search(`keywords=${encodeURIComponent('第一行')}&type=1006`)).body).result;
+    expect(sung.songs!.map((s) => s.id)).toContain(lyricSongId);
+  });
+
   it('accepts an UPSERT on a table the index watches, and indexes its result', async () => {
     const upsert = db.prepare(`INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, NULL, 1)
       ON CONFLICT (song_id) DO UPDATE SET lrc = excluded.lrc, version = version + 1`);

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { lyricLines } from '../library/text/lyrics.ts';
 import { foldText } from '../library/text/normalize.ts';
 import { nameInitial, pinyinForms } from '../library/text/pinyin.ts';
 
@@ -10,6 +11,7 @@ import { nameInitial, pinyinForms } from '../library/text/pinyin.ts';
  *   pinyin_full(s)     toneless pinyin, no spaces   '周杰伦' → 'zhoujielun'
  *   pinyin_initials(s) syllable initials            '周杰伦' → 'zjl'
  *   name_initial(s)    A–Z index letter or '#'      '周杰伦' → 'Z'
+ *   lrc_text(s)        sung lines of LRC, no tags   '[00:01.00]晨光' → '晨光'
  */
 export function registerTextFunctions(db: Database.Database): void {
   const opts = { deterministic: true } as const;
@@ -18,4 +20,5 @@ export function registerTextFunctions(db: Database.Database): void {
   db.function('pinyin_full', opts, (s: unknown) => pinyinForms(str(s)).full);
   db.function('pinyin_initials', opts, (s: unknown) => pinyinForms(str(s)).initials);
   db.function('name_initial', opts, (s: unknown) => nameInitial(str(s)));
+  db.function('lrc_text', opts, (s: unknown) => lyricLines(str(s)).join('\n'));
 }

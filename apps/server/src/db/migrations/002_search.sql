@@ -121,7 +121,7 @@ FROM playlists p WHERE p.privacy = 0;
 CREATE VIEW search_lyric_docs AS
 SELECT l.song_id AS id,
   (65535 - min(65535, CAST(log2(max(s.popularity, 0) + 1) * 2048 AS INTEGER))) * 68719476736 + s.id AS doc_id,
-  text_fold(l.lrc) || char(3, 3) AS lyric
+  text_fold(lrc_text(l.lrc)) || char(3, 3) AS lyric
 FROM lyrics l JOIN songs s ON s.id = l.song_id;
 
 

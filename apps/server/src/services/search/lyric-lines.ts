@@ -1,15 +1,8 @@
+import { lyricLines } from '../../library/text/lyrics.ts';
 import { searchKeyword } from './keywords.ts';
 
 /** Lines a lyric hit shows: the matching one and the ones after it, as NetEase sends five. */
 const SHOWN_LINES = 5;
-
-/** The sung lines of LRC text: time tags and [ar:]-style tags dropped, blank lines skipped. */
-export function lyricLines(lrc: string): string[] {
-  return lrc
-    .split(/\r?\n/)
-    .map((line) => line.replace(/\[[^\]]*\]/g, '').trim())
-    .filter(Boolean);
-}
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
