@@ -128,6 +128,11 @@ describe('/search matching', () => {
     for (const s of demo.songs as { lyrics: string[] }[]) expect(s.lyrics[0]).toBe(`<b>${line}</b>`);
   });
 
+  it('matches a multi-word lyric keyword as a phrase, as a pasted line is meant', async () => {
+    const apart = (await search(`keywords=${encodeURIComponent('第一行 下一行')}&type=1006`)).body.result;
+    expect(apart).toMatchObject({ songCount: 0 });
+  });
+
   it('matches sung lyric text only, never the time stamps', async () => {
     const stamped = (await search(`keywords=${encodeURIComponent('01.50')}&type=1006`)).body.result;
     expect(stamped).toMatchObject({ songCount: 0 });
