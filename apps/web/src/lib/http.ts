@@ -37,6 +37,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The server said the thing asked for does not exist: retrying cannot help. */
+export const isNotFound = (error: unknown): boolean => error instanceof HttpError && error.code === 404;
+
 export interface HttpHooks {
   /** a request marked `auth` got 301: log out if logged in and show the login view */
   onAuthRequired?: () => void;

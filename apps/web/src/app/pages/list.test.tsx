@@ -93,3 +93,30 @@ describe('/list/album/:id', () => {
     expect(screen.getAllByTestId('song-row').map((r) => Number(r.dataset.songId))).toEqual(songs.map((s) => s.id));
   });
 });
+
+describe('a list that cannot be shown', () => {
+  it('says the playlist does not exist when the server answers 404, with no pointless retry', async () => {
+    server.use(http.get(api('/playlist/detail'), () => HttpResponse.json({ code: 404, msg: 'playlist 999 not found' }, { status: 404 })));
+    renderApp('/list/song/999');
+    expect(await screen.findByText('歌单不存在')).toBeTruthy();
+    expect(screen.queryByText('请求失败，点击重新加载')).toBeNull();
+  });
+
+  it('says the album does not exist when the server answers 404', async () => {
+    server.use(http.get(api('/album'), () => HttpResponse.json({ code: 404, msg: 'album 999 not found' }, { status: 404 })));
+    renderApp('/list/album/999');
+    expect(await screen.findByText('专辑不存在')).toBeTruthy();
+  });
+
+  it('offers a retry after a server failure, and the retry loads the playlist', async () => {
+    let calls = 0;
+    server.use(
+      http.get(api('/playlist/detail'), () =>
+        ++calls === 1 ? HttpResponse.json({ code: 500, msg: '服务器内部错误' }, { status: 500 }) : HttpResponse.json(fixtures.playlistDetail),
+      ),
+    );
+    renderApp(`/list/song/${playlist.id}`);
+    await userEvent.click(await screen.findByText('请求失败，点击重新加载'));
+    expect(await screen.findByRole('heading', { name: `歌单${playlist.name}` })).toBeTruthy();
+  });
+});

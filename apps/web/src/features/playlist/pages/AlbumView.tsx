@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { EmptyList } from '../../../components/EmptyList.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
+import { isNotFound } from '../../../lib/http.ts';
 import { SongTable } from '../../../components/SongTable.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAlbum } from '../api/album.ts';
@@ -16,7 +18,9 @@ export function AlbumView({ id, playingId, onPlay, requireLogin }: ListPageProps
   const collect = useCollectToggle('album', id, subscribed, requireLogin);
 
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    return isNotFound(query.error) ? <EmptyList text="专辑不存在" /> : <LoadError onRetry={() => void query.refetch()} />;
+  }
   const { album, songs } = query.data;
   const artists = album.artists?.length ? album.artists : [album.artist];
 

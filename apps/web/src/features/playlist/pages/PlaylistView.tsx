@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CoverImage } from '../../../components/CoverImage.tsx';
 import { EmptyList } from '../../../components/EmptyList.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
+import { isNotFound } from '../../../lib/http.ts';
 import { SongTable } from '../../../components/SongTable.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePlaylistDetail } from '../api/playlist-detail.ts';
@@ -20,7 +21,9 @@ export function PlaylistView({ id, playingId, onPlay, requireLogin }: ListPagePr
   const collect = useCollectToggle('song', id, !!playlist?.subscribed, requireLogin);
 
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    return isNotFound(query.error) ? <EmptyList text="歌单不存在" /> : <LoadError onRetry={() => void query.refetch()} />;
+  }
   const p = query.data;
   const creator = p.creator;
 
