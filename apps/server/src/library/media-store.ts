@@ -52,7 +52,9 @@ export class SingleFlight<V> {
 }
 
 /** At most `limit` tasks run at once (audio encoding is CPU-bound; two cores serve two songs). */
-export function concurrencyLimit(limit: number) {
+export type ConcurrencyLimit = <T>(task: () => Promise<T>) => Promise<T>;
+
+export function concurrencyLimit(limit: number): ConcurrencyLimit {
   let active = 0;
   const queue: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {

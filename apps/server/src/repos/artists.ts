@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import type { AlbumRecord } from './albums.ts';
 import { idsParam, parseStringArray } from './json.ts';
 
 export interface ArtistRecord {
@@ -35,18 +36,8 @@ export interface ArtistProfile extends ArtistRecord {
   initial: string;
 }
 
-/** An album in an artist's discography. */
-export interface DiscographyAlbum {
-  id: number;
-  name: string;
-  aliases: string[];
-  type: string;
-  subType: string;
-  company: string | null;
-  description: string | null;
-  publishTime: number;
-  songCount: number;
-}
+/** An album in an artist's discography: the album record, its artist being the one asked about. */
+export type DiscographyAlbum = Omit<AlbumRecord, 'artistId'>;
 
 type ArtistRow = Omit<ArtistRecord, 'aliases'> & { aliases: string };
 type ProfileRow = Omit<ArtistProfile, 'aliases' | 'independent'> & { aliases: string; independent: number };

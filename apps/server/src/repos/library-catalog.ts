@@ -1,18 +1,8 @@
 import type { Db } from '../db/connection.ts';
+import type { NewSong } from './songs.ts';
 
-/** A song as the folder importer writes it (its audio is a file, not a synth seed). */
-export interface ImportedSong {
-  name: string;
-  nameLatin: string;
-  albumId: number;
-  discNo: number;
-  trackNo: number;
-  durationMs: number;
-  publishTime: number;
-  filePath: string;
-  /** credited artists, main artist first */
-  artistIds: number[];
-}
+/** A song as the folder importer writes it: its audio is a file, not a synth seed. */
+export type ImportedSong = Omit<NewSong, 'popularity' | 'aliases' | 'audioSeed' | 'createdAt'> & { filePath: string };
 
 export interface SongPlacement {
   albumId: number;

@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
-import { concurrencyLimit, SingleFlight, type MediaPaths } from '../library/media-store.ts';
+import { SingleFlight, type ConcurrencyLimit, type MediaPaths } from '../library/media-store.ts';
 import { synthesizeSongMp3 } from '../library/song-audio.ts';
 import { MP3_BITRATE } from '../library/synth/encode-mp3.ts';
 
@@ -40,8 +40,8 @@ const rendered = (path: string, file: { size: number; md5: string; bitrate: numb
 });
 
 export interface AudioServiceOptions {
-  /** renderings at once (encoding is CPU-bound) */
-  concurrency: number;
+  /** the encode slots, shared by rendering and transcoding: ffmpeg is CPU-bound */
+  encoder: ConcurrencyLimit;
   /** disk budget of rendered audio; least recently played files go first beyond it */
   cacheBytes: number;
 }
@@ -49,12 +49,11 @@ export interface AudioServiceOptions {
 /**
  * A song's original audio: an imported song's own file, or a demo song's MP3, rendered on
  * first request and cached in the data directory. Concurrent requests
- * for one song share a single rendering; renderings are limited to one per core. Rendering is
+ * for one song share a single rendering; renderings wait for a free encode slot. Rendering is
  * deterministic, so evicting a file only costs a re-render the next time it is played.
  */
-export function createAudioService(repos: Repos, paths: MediaPaths, { concurrency, cacheBytes }: AudioServiceOptions) {
+export function createAudioService(repos: Repos, paths: MediaPaths, { encoder: limit, cacheBytes }: AudioServiceOptions) {
   const flights = new SingleFlight<AudioFile>();
-  const limit = concurrencyLimit(concurrency);
 
   /** An imported song's file as it is on disk now; 'missing' when it is gone; undefined for other songs. */
   async function imported(songId: number): Promise<AudioFile | 'missing' | undefined> {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Db } from '../db/connection.ts';
 import { createRepos } from '../repos/index.ts';
-import { mediaPaths } from '../library/media-store.ts';
+import { concurrencyLimit, mediaPaths } from '../library/media-store.ts';
 import { createAlbumService } from './albums.ts';
 import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
@@ -25,14 +25,10 @@ export interface ServiceOptions {
 export function createServices(db: Db, dataDir: string, options: ServiceOptions) {
   const repos = createRepos(db);
   const paths = mediaPaths(dataDir);
-  const audio = createAudioService(repos, paths, {
-    concurrency: Math.max(1, availableParallelism()),
-    cacheBytes: options.audioCacheBytes,
-  });
-  const transcodes = createTranscodeService(repos, paths.root, {
-    concurrency: Math.max(1, availableParallelism()),
-    cacheBytes: options.audioCacheBytes,
-  });
+  // One encode slot per core for demo rendering and transcoding together.
+  const encoding = { encoder: concurrencyLimit(Math.max(1, availableParallelism())), cacheBytes: options.audioCacheBytes };
+  const audio = createAudioService(repos, paths, encoding);
+  const transcodes = createTranscodeService(repos, paths.root, encoding);
   return {
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),

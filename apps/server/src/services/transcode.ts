@@ -3,17 +3,13 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Repos } from '../repos/index.ts';
-import { concurrencyLimit, SingleFlight, writeAtomically } from '../library/media-store.ts';
+import { SingleFlight, writeAtomically } from '../library/media-store.ts';
 import { md5OfFile } from '../library/song-audio.ts';
-import type { AudioFile } from './audio.ts';
+import type { AudioFile, AudioServiceOptions } from './audio.ts';
 import { kbpsOf, type VariantBitrate } from './transcode-levels.ts';
 
-export interface TranscodeOptions {
-  /** transcodes at once (CPU-bound) */
-  concurrency: number;
-  /** disk budget shared with rendered demo audio; variants are evicted first, least recently used */
-  cacheBytes: number;
-}
+/** The encode slots and disk budget are the ones demo rendering uses; variants are evicted first. */
+export type TranscodeOptions = AudioServiceOptions;
 
 /**
  * Lower-bitrate MP3 variants of originals, made with ffmpeg on first request and kept on disk
@@ -21,9 +17,8 @@ export interface TranscodeOptions {
  * variant, and a Range request always reads the same bytes. Concurrent requests for one variant
  * share a single ffmpeg run.
  */
-export function createTranscodeService(repos: Repos, mediaRoot: string, { concurrency, cacheBytes }: TranscodeOptions) {
+export function createTranscodeService(repos: Repos, mediaRoot: string, { encoder: limit, cacheBytes }: TranscodeOptions) {
   const flights = new SingleFlight<AudioFile>();
-  const limit = concurrencyLimit(concurrency);
   const pathOf = (key: string, bitrate: VariantBitrate) => join(mediaRoot, 'transcode', `${key}-${kbpsOf(bitrate)}k.mp3`);
   const variant = (path: string, size: number, md5: string, bitrate: VariantBitrate): AudioFile => ({
     path,
