@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { recorded } from '@cloudtune/ncm-fixtures';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type EndpointPath } from '../src/index.ts';
 
-const fixtureDir = fileURLToPath(new URL('../../../../shared/ncm-fixtures/', import.meta.url));
-const load = (name: string): unknown => JSON.parse(readFileSync(fixtureDir + name, 'utf8'));
 
 /** Real recorded NeteaseCloudMusicApi bodies must parse with our response schemas. */
 const cases: [EndpointPath, string][] = [
@@ -37,7 +34,7 @@ const cases: [EndpointPath, string][] = [
 
 describe('contract accepts real NeteaseCloudMusicApi responses', () => {
   it.each(cases)('%s ← %s', (path, file) => {
-    const result = endpoints[path].response.safeParse(load(file));
+    const result = endpoints[path].response.safeParse(recorded(file.replace(/\.json$/, '')));
     expect(result.error?.issues ?? []).toEqual([]);
   });
 });

@@ -1,18 +1,24 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import album from './fixtures/album.json';
-import banner from './fixtures/banner.json';
-import lyric from './fixtures/lyric.json';
-import personalized from './fixtures/personalized.json';
-import playlistDetail from './fixtures/playlist_detail.json';
-import songDetail from './fixtures/song_detail.json';
-import songUrl from './fixtures/song_url.json';
+import { endpoints, type EndpointPath, type ResponseOf } from '@cloudtune/contract';
+import { recorded } from '@cloudtune/ncm-fixtures';
 
 /**
  * MSW handlers answering with the REAL recorded NeteaseCloudMusicApi bodies
- * (../../../../shared/ncm-fixtures, copied here), so the tests prove the client renders the
+ * (@cloudtune/ncm-fixtures), so the tests prove the client renders the
  * real API's shapes. Unhandled requests fail the test.
  */
+/** A recorded body, typed by (and checked against) the contract's loose response schema. */
+const body = <P extends EndpointPath>(path: P, name: string): ResponseOf<P> =>
+  endpoints[path].response.parse(recorded(name)) as ResponseOf<P>;
+
+const album = body('/album', 'album');
+const banner = body('/banner', 'banner');
+const lyric = body('/lyric', 'lyric');
+const personalized = body('/personalized', 'personalized');
+const playlistDetail = body('/playlist/detail', 'playlist_detail');
+const songDetail = body('/song/detail', 'song_detail');
+const songUrl = body('/song/url', 'song_url');
 export const fixtures = { album, banner, lyric, personalized, playlistDetail, songDetail, songUrl };
 
 const api = (path: string) => `*/api${path}`;

@@ -28,7 +28,7 @@ describe('/list/song/:id', () => {
     expect(rows.map((r) => Number(r.dataset.songId))).toEqual(playlist.tracks.map((t) => t.id));
     const first = playlist.tracks[0]!;
     expect(within(rows[0]!).getByText(first.name)).toBeTruthy();
-    expect(within(rows[0]!).getByText(first.ar[0]!.name)).toBeTruthy();
+    expect(within(rows[0]!).getByText(first.ar[0]!.name!)).toBeTruthy();
     expect(within(rows[0]!).getByText('04:08')).toBeTruthy();
   });
 

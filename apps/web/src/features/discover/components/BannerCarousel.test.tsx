@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Banner } from '@cloudtune/contract';
-import banner from '../../../test/fixtures/banner.json';
+import { fixtures } from '../../../test/msw.ts';
 import { BANNER_INTERVAL_MS, BannerCarousel } from './BannerCarousel.tsx';
 
-const banners = banner.banners as Banner[];
+const banners: Banner[] = fixtures.banner.banners;
 const selected = () => screen.getAllByRole('tab').findIndex((t) => t.getAttribute('aria-selected') === 'true');
 const tick = (ms = BANNER_INTERVAL_MS) => act(() => vi.advanceTimersByTime(ms));
 const setHidden = (hidden: boolean) => {
