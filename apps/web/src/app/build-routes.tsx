@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { Platform } from '../lib/platform.ts';
 import { guardLoader } from './auth-guard.ts';
-import { AppShell } from './layout/AppShell.tsx';
+import { AppShell } from './layout/app-shell.tsx';
 import { RouteError } from './pages/route-error.tsx';
 import { Splash } from './pages/splash.tsx';
 import { routesFor, routeTable, type RouteEntry } from './route-table.ts';

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { create } from 'zustand';
-import { ErrorOverlay, type RuntimeErrorInfo } from '../components/ErrorOverlay.tsx';
+import { ErrorOverlay, type RuntimeErrorInfo } from '../components/error-overlay.tsx';
 
 /**
  * SPEC §8: unhandled runtime errors show a closable overlay with title, message and stack.

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { EmptyList } from '../../components/EmptyList.tsx';
+import { EmptyList } from '../../components/empty-list.tsx';
 import type { RouteHandle } from '../build-routes.tsx';
 import styles from './pages.module.css';
 

@@ -9,4 +9,4 @@ export {
   type UserProfile,
   type UserPlaylist,
 } from './auth.store.ts';
-export { LoginDialog } from './components/LoginDialog.tsx';
+export { LoginDialog } from './components/login-dialog.tsx';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { subscribeNotices, type Notice } from '../../lib/notice.ts';
 import { api, fixtures, http, HttpResponse, server } from '../../test/msw.ts';
 import { NO_URL_MESSAGE, togglePlayback } from './audio-engine.ts';
-import { AudioHost } from './components/AudioHost.tsx';
+import { AudioHost } from './components/audio-host.tsx';
 import { usePlaybackTime } from './playback-time.store.ts';
 import { usePlayerStore } from './player.store.ts';
 

@@ -2,8 +2,8 @@
 export { usePlayerStore, selectCurrentIndex, HISTORY_LIMIT } from './player.store.ts';
 export { usePlaybackTime } from './playback-time.store.ts';
 export { togglePlayback, seekTo, seekBy, SEEK_STEP_SECONDS, NO_URL_MESSAGE } from './audio-engine.ts';
-export { PlayerBar } from './components/PlayerBar.tsx';
-export { AudioHost } from './components/AudioHost.tsx';
+export { PlayerBar } from './components/player-bar.tsx';
+export { AudioHost } from './components/audio-host.tsx';
 export { toPlayable, artistNames, type PlayableSong, type SongInput, type SongTag } from './playable-song.ts';
 export { nextIndex, appendUnique, type PlayMode } from './queue-rules.ts';
 export { fetchSongUrl } from './api/song-url.ts';

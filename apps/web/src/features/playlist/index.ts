@@ -1,5 +1,5 @@
 /** The playlist feature's public surface (歌单 / 专辑 detail): only src/app imports it. */
-export { ListPage } from './pages/ListPage.tsx';
+export { ListPage } from './pages/list-page.tsx';
 export type { ListPageProps } from './pages/list-page-props.ts';
 export { fetchSongDetails, songDetailsQueryOptions, SONG_DETAIL_CHUNK } from './api/song-detail.ts';
 export { usePlaylistDetail, fetchPlaylistDetail, playlistDetailQueryOptions } from './api/playlist-detail.ts';

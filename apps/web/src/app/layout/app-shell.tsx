@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation, type RouteObject } from 'react-router';
+import { ScrollContainerContext } from '../../components/scroll-container.tsx';
+import { Toaster } from '../../components/toaster.tsx';
+import { LoginDialog } from '../../features/auth/index.ts';
+import { CurrentLyric } from '../../features/lyrics/index.ts';
+import { AudioHost, PlayerBar, usePlaybackTime, usePlayerStore } from '../../features/player/index.ts';
+import type { Platform } from '../../lib/platform.ts';
+import { useAuthGuard } from '../auth-guard.ts';
+import type { RouteHandle } from '../build-routes.tsx';
+import { useNavHistoryTracking } from '../navigation/use-nav-history-tracking.ts';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+import styles from './app-shell.module.css';
+
+/** The lyric line of the playing song: the app joins the player (time) and lyrics features. */
+function PlayerLyric() {
+  const songId = usePlayerStore((s) => s.current?.id);
+  const time = usePlaybackTime((s) => s.currentTime);
+  return <CurrentLyric songId={songId} time={time} />;
+}
+
+/** The desktop-app frame around every page except the full-screen not-found page. */
+export function AppShell({ routes, platform }: { routes: RouteObject[]; platform: Platform }) {
+  useAuthGuard(routes);
+  useNavHistoryTracking();
+  const matches = useMatches();
+  const hideNav = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideNav);
+  const title = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).filter(Boolean).at(-1);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+
+  // A new page starts at its top, as in a desktop client. (A block body on purpose: Chromium's
+  // scrollTo now returns a promise, and an effect must not return one.)
+  useEffect(() => {
+    if (mainRef.current) mainRef.current.scrollTop = 0;
+  }, [pathname]);
+  useEffect(() => {
+    document.title = title ? `${title} - Cloudtune` : 'Cloudtune 云音乐';
+  }, [title]);
+
+  return (
+    <div className={styles.app}>
+      <TopBar />
+      {navigation.state === 'loading' ? <div className={styles.progress} role="progressbar" aria-label="加载中" /> : null}
+      <div className={styles.body}>
+        {hideNav ? null : <Sidebar platform={platform} />}
+        <ScrollContainerContext.Provider value={mainRef}>
+          <main id="main" ref={mainRef} className={styles.main}>
+            <div className={styles.content}>
+              <Outlet />
+            </div>
+          </main>
+        </ScrollContainerContext.Provider>
+      </div>
+      <PlayerBar lyric={<PlayerLyric />} />
+      <AudioHost />
+      <LoginDialog />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useNavigate } from 'react-router';
+import { ChevronLeftIcon, ChevronRightIcon, LogoIcon } from '../../components/icons.tsx';
+import { canGoBack, canGoForward } from '../../lib/nav-history.ts';
+import { useNavHistory } from '../navigation/nav-history.store.ts';
+import { SearchBox } from './search-box.tsx';
+import { UserChip } from './user-chip.tsx';
+import styles from './top-bar.module.css';
+
+/** The title bar: brand, back/forward along the app's own history, search, the user. */
+export function TopBar() {
+  const navigate = useNavigate();
+  const history = useNavHistory((s) => s.history);
+  const now = Date.now();
+
+  const travel = (step: 'back' | 'forward') => {
+    const url = useNavHistory.getState()[step]();
+    if (url) navigate(url);
+  };
+
+  return (
+    <header className={styles.bar}>
+      <a href="#main" className={styles.skip}>
+        跳到主要内容
+      </a>
+      <div className={styles.brand}>
+        <LogoIcon size={30} className={styles.logo} />
+        <span>Cloudtune</span>
+      </div>
+      <div className={styles.history}>
+        <button type="button" className={styles.round} aria-label="后退" disabled={!canGoBack(history, now)} onClick={() => travel('back')}>
+          <ChevronLeftIcon size={18} />
+        </button>
+        <button type="button" className={styles.round} aria-label="前进" disabled={!canGoForward(history, now)} onClick={() => travel('forward')}>
+          <ChevronRightIcon size={18} />
+        </button>
+      </div>
+      <SearchBox />
+      <div className={styles.spacer} />
+      <UserChip />
+    </header>
+  );
+}

@@ -1,0 +1,140 @@
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Song } from '@cloudtune/contract';
+import { formatDuration } from '../lib/format.ts';
+import { EmptyList } from './empty-list.tsx';
+import { SpeakerIcon } from './icons.tsx';
+import { useScrollContainer } from './scroll-container.tsx';
+import styles from './song-table.module.css';
+
+const ROW_HEIGHT = 36;
+
+/** The fields a row shows; contract songs and queued songs both fit. */
+export type SongRowData = Pick<Song, 'id' | 'name' | 'ar' | 'al' | 'dt' | 'alia'>;
+
+interface SongTableProps<S extends SongRowData> {
+  songs: readonly S[];
+  playingId?: number | null;
+  /** a double-click (or Enter) on a row */
+  onPlay: (song: S, index: number) => void;
+  showAlbum?: boolean;
+}
+
+/**
+ * The track table of playlists, albums and (later) search and cloud screens. Virtualized
+ * against the page's scroll container so a 10,000-track playlist scrolls as smoothly as 10.
+ */
+export function SongTable<S extends SongRowData>({ songs, playingId, onPlay, showAlbum = true }: SongTableProps<S>) {
+  const container = useScrollContainer();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // Rows are positioned relative to the table body, but the scroll container also holds the
+  // page header above it; keep the virtualizer told how far down the body starts.
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    const scroller = container?.current;
+    if (!body || !scroller) return;
+    const measure = () =>
+      setScrollMargin(body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller.firstElementChild ?? scroller);
+    return () => observer.disconnect();
+  }, [container]);
+
+  const virtualizer = useVirtualizer({
+    count: songs.length,
+    getScrollElement: () => container?.current ?? null,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+    initialRect: { width: 1000, height: 900 },
+  });
+
+  if (songs.length === 0) return <EmptyList />;
+  const digits = Math.max(2, String(songs.length).length);
+
+  return (
+    <div className={`${styles.table} ${showAlbum ? '' : styles.noAlbum}`} role="table" aria-rowcount={songs.length}>
+      <div className={`${styles.row} ${styles.head}`} role="row">
+        <span role="columnheader" />
+        <span role="columnheader">音乐标题</span>
+        <span role="columnheader">歌手</span>
+        {showAlbum ? <span role="columnheader">专辑</span> : null}
+        <span role="columnheader">时长</span>
+      </div>
+      <div ref={bodyRef} className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const song = songs[item.index]!;
+          return (
+            <SongRow
+              key={song.id}
+              song={song}
+              index={item.index}
+              digits={digits}
+              top={item.start - scrollMargin}
+              playing={song.id === playingId}
+              showAlbum={showAlbum}
+              onPlay={onPlay as (song: SongRowData, index: number) => void}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+interface SongRowProps {
+  song: SongRowData;
+  index: number;
+  digits: number;
+  top: number;
+  playing: boolean;
+  showAlbum: boolean;
+  onPlay: (song: SongRowData, index: number) => void;
+}
+
+const SongRow = memo(function SongRow({ song, index, digits, top, playing, showAlbum, onPlay }: SongRowProps) {
+  const alias = song.alia?.filter(Boolean).join(' / ');
+  return (
+    <div
+      role="row"
+      tabIndex={0}
+      data-testid="song-row"
+      data-song-id={song.id}
+      aria-rowindex={index + 1}
+      aria-current={playing ? 'true' : undefined}
+      className={`${styles.row} ${index % 2 ? styles.odd : ''} ${playing ? styles.playing : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      onDoubleClick={() => onPlay(song, index)}
+      onKeyDown={(e) => e.key === 'Enter' && onPlay(song, index)}
+    >
+      <span role="cell" className={styles.index}>
+        {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(index + 1).padStart(digits, '0')}
+      </span>
+      <span role="cell" className={styles.title} title={song.name}>
+        {song.name}
+        {alias ? <span className={styles.alias}>（{alias}）</span> : null}
+      </span>
+      <span role="cell" className={styles.muted}>
+        {song.ar.map((artist, i) => (
+          <span key={`${artist.id}-${i}`}>
+            {i > 0 ? ' / ' : null}
+            {artist.id > 0 ? <Link to={`/artist/${artist.id}`}>{artist.name}</Link> : artist.name}
+          </span>
+        ))}
+      </span>
+      {showAlbum ? (
+        <span role="cell" className={styles.muted}>
+          {song.al.id > 0 ? <Link to={`/list/album/${song.al.id}`}>{song.al.name}</Link> : song.al.name}
+        </span>
+      ) : null}
+      <span role="cell" className={styles.duration}>
+        {formatDuration(song.dt)}
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CoverImage } from '../../../components/cover-image.tsx';
+import { MusicIcon, NextIcon, PauseIcon, PlayIcon, PrevIcon, QueueIcon, RepeatIcon, ShuffleIcon } from '../../../components/icons.tsx';
+import { togglePlayback } from '../audio-engine.ts';
+import { usePlayerStore } from '../player.store.ts';
+import { ProgressBar } from './progress-bar.tsx';
+import { QueuePanel } from './queue-panel.tsx';
+import { VolumeControl } from './volume-control.tsx';
+import styles from './player-bar.module.css';
+
+/**
+ * The bottom player bar. `lyric` is a slot: the lyrics feature renders the current line and
+ * the app layer plugs it in, so the player never depends on the lyrics feature.
+ */
+export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
+  const current = usePlayerStore((s) => s.current);
+  const playing = usePlayerStore((s) => s.playing);
+  const loadingUrl = usePlayerStore((s) => s.loadingUrl);
+  const playMode = usePlayerStore((s) => s.playMode);
+  const queueLength = usePlayerStore((s) => s.queue.length);
+  const { next, prev, togglePlayMode } = usePlayerStore.getState();
+  const [queueOpen, setQueueOpen] = useState(false);
+  const canSwitch = queueLength > 1;
+
+  return (
+    <footer className={styles.bar} data-testid="player-bar">
+      <div className={styles.song}>
+        {current ? (
+          <>
+            <CoverImage src={current.al.picUrl} width={48} radius={6} className={styles.cover} alt={current.al.name ?? ''} />
+            <div className={styles.meta}>
+              <p className={styles.title}>
+                <span className={styles.name} title={current.name}>
+                  {current.name}
+                </span>
+                <span className={styles.artists}>
+                  {current.ar.map((a, i) => (
+                    <span key={`${a.id}-${i}`}>
+                      {i === 0 ? ' - ' : ' / '}
+                      {a.id > 0 ? <Link to={`/artist/${a.id}`}>{a.name}</Link> : a.name}
+                    </span>
+                  ))}
+                </span>
+              </p>
+              {lyric}
+            </div>
+          </>
+        ) : (
+          <>
+            <span className={styles.placeholderCover}>
+              <MusicIcon size={22} />
+            </span>
+            <div className={styles.meta}>
+              <p className={styles.title}>Cloudtune 云音乐</p>
+              <p className={styles.hint}>双击歌曲开始播放</p>
+            </div>
+          </>
+        )}
+      </div>
+
+      <div className={styles.center}>
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={togglePlayMode}
+            aria-label={playMode === 'turn' ? '列表循环' : '随机播放'}
+            title={playMode === 'turn' ? '列表循环（随机播放需至少两首歌）' : '随机播放'}
+          >
+            {playMode === 'turn' ? <RepeatIcon size={18} /> : <ShuffleIcon size={18} />}
+          </button>
+          <button type="button" className={styles.iconButton} onClick={() => prev()} disabled={!canSwitch} aria-label="上一首">
+            <PrevIcon size={20} />
+          </button>
+          <button
+            type="button"
+            data-testid="play-toggle"
+            className={`${styles.playButton} ${loadingUrl ? styles.loading : ''}`}
+            onClick={togglePlayback}
+            disabled={!current}
+            aria-label={playing ? '暂停' : '播放'}
+            aria-pressed={playing}
+          >
+            {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} className={styles.playGlyph} />}
+          </button>
+          <button type="button" className={styles.iconButton} onClick={() => next()} disabled={!canSwitch} aria-label="下一首">
+            <NextIcon size={20} />
+          </button>
+          <span className={styles.spacer} />
+        </div>
+        <ProgressBar disabled={!current} />
+      </div>
+
+      <div className={styles.side}>
+        <VolumeControl />
+        <button
+          type="button"
+          className={`${styles.iconButton} ${queueOpen ? styles.active : ''}`}
+          aria-label="播放列表"
+          aria-expanded={queueOpen}
+          onClick={() => setQueueOpen((open) => !open)}
+        >
+          <QueueIcon />
+          {queueLength > 0 ? <span className={styles.badge}>{queueLength > 999 ? '999+' : queueLength}</span> : null}
+        </button>
+      </div>
+      {queueOpen ? <QueuePanel onClose={() => setQueueOpen(false)} /> : null}
+    </footer>
+  );
+}

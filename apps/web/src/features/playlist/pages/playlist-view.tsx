@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { CoverImage } from '../../../components/cover-image.tsx';
+import { EmptyList } from '../../../components/empty-list.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { isNotFound } from '../../../lib/http.ts';
+import { SongTable } from '../../../components/song-table.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { usePlaylistDetail } from '../api/playlist-detail.ts';
+import { ListHeader } from '../components/list-header.tsx';
+import { ListSkeleton } from '../components/list-skeleton.tsx';
+import { useCollectToggle } from '../hooks/use-collect-toggle.ts';
+import { usePlaylistTracks } from '../hooks/use-playlist-tracks.ts';
+import type { ListPageProps } from './list-page-props.ts';
+import styles from './list-page.module.css';
+
+/** /list/song/:id — a playlist from /playlist/detail. */
+export function PlaylistView({ id, playingId, onPlay, requireLogin }: ListPageProps & { id: number }) {
+  const query = usePlaylistDetail(id);
+  const playlist = query.data;
+  const { tracks, loadingRest, restError, retryRest } = usePlaylistTracks(playlist);
+  const collect = useCollectToggle('song', id, !!playlist?.subscribed, requireLogin);
+
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError) {
+    return isNotFound(query.error) ? <EmptyList text="歌单不存在" /> : <LoadError onRetry={() => void query.refetch()} />;
+  }
+  const p = query.data;
+  const creator = p.creator;
+
+  return (
+    <>
+      <ListHeader
+        badge="歌单"
+        cover={p.coverImgUrl}
+        name={p.name}
+        byline={
+          <>
+            <CoverImage src={creator.avatarUrl} width={24} radius="50%" className={styles.avatar} />
+            <Link to={`/userinfo/${creator.userId}`}>{creator.nickname}</Link>
+            {p.createTime ? <span>{formatDate(p.createTime)} 创建</span> : null}
+          </>
+        }
+        tags={p.tags}
+        description={p.description}
+        songCount={Math.max(p.trackCount, p.trackIds.length)}
+        playCount={p.playCount}
+        collected={collect.collected}
+        collectCount={p.subscribedCount}
+        canPlay={tracks.length > 0}
+        onPlayAll={() => onPlay(tracks, 0)}
+        onCollect={collect.toggle}
+      />
+      <section className={styles.tracks} aria-label="歌曲列表">
+        <SongTable songs={tracks} playingId={playingId} onPlay={(_song, index) => onPlay(tracks, index)} />
+        {loadingRest ? <p className={styles.more}>正在加载其余歌曲…</p> : null}
+        {restError ? <LoadError onRetry={() => void retryRest()} /> : null}
+        {tracks.length === 0 && p.trackIds.length > 0 && !loadingRest ? <EmptyList /> : null}
+      </section>
+    </>
+  );
+}
