@@ -17,7 +17,7 @@ export {
   DEFAULT_SEED,
   type DemoLibraryOptions,
   type DemoLibrarySummary,
-} from './library/demo/index.ts';
+} from './content/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDataDir } from './helpers.ts';
@@ -60,6 +61,30 @@ describe('cloudtune CLI', () => {
     const second = run(['seed'], { CLOUDTUNE_DATA: dataDir });
     expect(await second.exited).toBe(0);
     expect(second.output().stdout).toMatch(/not empty/);
+  });
+
+  it('import of a missing folder fails with a readable message before touching the data dir', async () => {
+    const parent = freshDataDir();
+    dirs.push(parent);
+    const dataDir = join(parent, 'data');
+    const bad = run(['import', join(parent, 'no-such-music')], { CLOUDTUNE_DATA: dataDir });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output().stderr).toMatch(/no-such-music: no such folder/);
+    expect(existsSync(dataDir)).toBe(false);
+    const none = run(['import'], { CLOUDTUNE_DATA: dataDir });
+    expect(await none.exited).toBe(1);
+    expect(none.output().stderr).toMatch(/usage: cloudtune import <music folder>/);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it.each([['0'], ['abc'], ['1.5'], ['1000001'], ['-3']])('seed --songs %s is refused before the data dir is created', async (songs) => {
+    const parent = freshDataDir();
+    dirs.push(parent);
+    const dataDir = join(parent, 'data');
+    const bad = run(['seed', `--songs=${songs}`], { CLOUDTUNE_DATA: dataDir });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output().stderr).toContain(`--songs must be an integer from 1 to 1,000,000, got "${songs}"`);
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it('an unknown command prints usage and fails', async () => {

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
-import { synthesizeSongMp3 } from '../src/library/song-audio.ts';
+import { synthesizeSongMp3 } from '../src/media/song-audio.ts';
 
 /**
  * A small music folder made the way real ones are: a demo song rendered by the synth (6 s),

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { guessArea, guessArtistType } from '../src/library/import/artist-guess.ts';
-import { audioFormatOf } from '../src/library/import/audio-format.ts';
-import { guessFromPath, UNKNOWN_ALBUM, UNKNOWN_ARTIST } from '../src/library/import/file-names.ts';
-import { readLyricFile } from '../src/library/import/lyric-file.ts';
+import { guessArea, guessArtistType } from '../src/content/import/artist-guess.ts';
+import { audioFormatOf } from '../src/content/import/audio-format.ts';
+import { guessFromPath, UNKNOWN_ALBUM, UNKNOWN_ARTIST } from '../src/content/import/file-names.ts';
+import { readLyricFile } from '../src/content/import/lyric-file.ts';
 
 /** The importer's small rules, without audio files (import.test.ts imports real ones). */
 const root = '/music';

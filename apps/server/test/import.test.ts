@@ -8,7 +8,7 @@ import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { importLibrary } from '../src/library/import/import-library.ts';
+import { importLibrary } from '../src/content/import/import-library.ts';
 import { CLIP_MS, COLORS, encodeTrack, FILES, LYRIC, buildMusicFolder, type CoverColor } from './import-media.ts';
 import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
 

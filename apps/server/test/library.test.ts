@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
 import { createPlaylist, seedDemoLibrary } from '../src/index.ts';
-import { needsDemoLibrary } from '../src/library/demo/index.ts';
-import { SingleFlight, concurrencyLimit } from '../src/library/media-store.ts';
-import { planSong } from '../src/library/song-plan.ts';
+import { needsDemoLibrary } from '../src/content/demo/index.ts';
+import { SingleFlight, concurrencyLimit } from '../src/media/store.ts';
+import { planSong } from '../src/media/song-plan.ts';
 import { freshDataDir } from './helpers.ts';
 
 const dirs: string[] = [];

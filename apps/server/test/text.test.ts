@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, isCjk } from '../src/library/text/normalize.ts';
-import { nameInitial, pinyinForms } from '../src/library/text/pinyin.ts';
+import { foldText, isCjk } from '../src/text/normalize.ts';
+import { nameInitial, pinyinForms } from '../src/text/pinyin.ts';
 
 describe('text folding', () => {
   it('folds width and case', () => {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { lyricLines } from '../library/text/lyrics.ts';
-import { foldText } from '../library/text/normalize.ts';
-import { nameInitial, pinyinForms } from '../library/text/pinyin.ts';
+import { lyricLines } from '../text/lyrics.ts';
+import { foldText } from '../text/normalize.ts';
+import { nameInitial, pinyinForms } from '../text/pinyin.ts';
 
 /**
  * Deterministic SQL functions over names, registered on every connection before migrations,

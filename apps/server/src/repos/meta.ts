@@ -1,5 +1,15 @@
 import type { Db } from '../db/connection.ts';
 
+/** The app_meta keys, named in one place: content writes some, services read them. */
+export const META_KEYS = {
+  /** JSON summary of the demo seed that built the library */
+  demoLibrary: 'demo_library',
+  /** ms timestamp where the demo library's story (releases, a month of plays) ends */
+  storyEnd: 'library_story_end',
+  /** the library clock's offset from real time, fixed the first time it is read */
+  clockOffset: 'library_clock_offset_ms',
+} as const;
+
 /** Small key/value facts about the library itself (e.g. which demo seed built it). */
 export function createMetaRepo(db: Db) {
   const get = db.prepare<[string], string>('SELECT value FROM app_meta WHERE key = ?').pluck();

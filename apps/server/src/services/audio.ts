@@ -1,9 +1,9 @@
 import { rm, stat } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
-import { SingleFlight, type ConcurrencyLimit, type MediaPaths } from '../library/media-store.ts';
-import { synthesizeSongMp3 } from '../library/song-audio.ts';
-import { MP3_BITRATE } from '../library/synth/encode-mp3.ts';
+import { SingleFlight, type ConcurrencyLimit, type MediaPaths } from '../media/store.ts';
+import { synthesizeSongMp3 } from '../media/song-audio.ts';
+import { MP3_BITRATE } from '../media/synth/encode-mp3.ts';
 
 /** A song's original audio on disk: a rendered demo MP3 or an imported file. */
 export interface AudioFile {

@@ -1,8 +1,8 @@
 import { access, stat } from 'node:fs/promises';
 import type { Repos } from '../repos/index.ts';
-import { SingleFlight, type MediaPaths } from '../library/media-store.ts';
-import { renderCoverArt, resizeImage } from '../library/cover-image.ts';
-import { storedCoverPath } from '../library/import/cover-store.ts';
+import { SingleFlight, type MediaPaths } from '../media/store.ts';
+import { renderCoverArt, resizeImage } from '../media/cover-image.ts';
+import { storedCoverPath } from '../media/stored-covers.ts';
 import type { ImageKind } from './media-urls.ts';
 
 export interface ImageSize {

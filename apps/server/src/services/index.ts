@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Db } from '../db/connection.ts';
 import { createRepos } from '../repos/index.ts';
-import { concurrencyLimit, mediaPaths } from '../library/media-store.ts';
+import { concurrencyLimit, mediaPaths } from '../media/store.ts';
 import { createAlbumService } from './albums.ts';
 import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';

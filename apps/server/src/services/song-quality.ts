@@ -1,4 +1,4 @@
-import { MP3_BITRATE } from '../library/synth/encode-mp3.ts';
+import { MP3_BITRATE } from '../media/synth/encode-mp3.ts';
 import type { SongRecord } from '../repos/songs.ts';
 import { DEFAULT_BR, levelOf, VARIANT_BITRATES, type Level } from './transcode-levels.ts';
 

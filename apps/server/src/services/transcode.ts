@@ -3,8 +3,8 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Repos } from '../repos/index.ts';
-import { SingleFlight, writeAtomically } from '../library/media-store.ts';
-import { md5OfFile } from '../library/song-audio.ts';
+import { SingleFlight, writeAtomically } from '../media/store.ts';
+import { md5OfFile } from '../media/song-audio.ts';
 import type { AudioFile, AudioServiceOptions } from './audio.ts';
 import { kbpsOf, type VariantBitrate } from './transcode-levels.ts';
 

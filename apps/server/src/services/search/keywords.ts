@@ -1,4 +1,4 @@
-import { foldText } from '../../library/text/normalize.ts';
+import { foldText } from '../../text/normalize.ts';
 
 /**
  * A keyword in the form the index stores names in: folded like text_fold (case, full-width

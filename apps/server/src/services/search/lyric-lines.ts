@@ -1,4 +1,4 @@
-import { lyricLines } from '../../library/text/lyrics.ts';
+import { lyricLines } from '../../text/lyrics.ts';
 import { searchKeyword } from './keywords.ts';
 
 /** Lines a lyric hit shows: the matching one and the ones after it, as NetEase sends five. */

@@ -3,10 +3,10 @@ import { resolve, sep } from 'node:path';
 import type { Db } from '../../db/connection.ts';
 import { createRepos, withTx } from '../../repos/index.ts';
 import type { LibraryFileRecord } from '../../repos/library-files.ts';
-import { concurrencyLimit, mediaPaths } from '../media-store.ts';
-import { md5OfFile } from '../song-audio.ts';
+import { concurrencyLimit, mediaPaths } from '../../media/store.ts';
+import { md5OfFile } from '../../media/song-audio.ts';
 import { createCatalogWriter, type PreparedTrack } from './catalog-writer.ts';
-import { removeUnusedCovers, storeCover } from './cover-store.ts';
+import { removeUnusedCovers, storeCover } from '../../media/stored-covers.ts';
 import { readLyricFile } from './lyric-file.ts';
 import { readTrack, UnreadableTrack } from './read-track.ts';
 import { findAudioFiles, type FoundFile } from './walk.ts';
@@ -44,6 +44,20 @@ export interface ImportOptions {
   batchSize?: number;
 }
 
+/** The folder's real path; throws a readable error when it is missing or not a folder. */
+export async function musicFolder(folder: string): Promise<string> {
+  const root = await realpath(resolve(folder)).catch(() => {
+    throw new Error(`${folder}: no such folder`);
+  });
+  if (!(await stat(root)).isDirectory()) throw new Error(`${folder} is not a folder`);
+  return root;
+}
+
+/** The one-line report of an import, printed by the CLI and logged by the background scan. */
+export const summaryLine = (s: ImportSummary): string =>
+  `${s.aborted ? 'Stopped importing' : 'Imported'} ${s.root}: ${s.added} added, ${s.updated} updated, ${s.removed} removed, ` +
+  `${s.unchanged} unchanged, ${s.skipped} skipped (${s.ms} ms).`;
+
 type Step = { index: number; file: FoundFile; known: LibraryFileRecord | undefined };
 
 /**
@@ -54,10 +68,7 @@ type Step = { index: number; file: FoundFile; known: LibraryFileRecord | undefin
  */
 export async function importLibrary(db: Db, dataDir: string, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
-  const root = await realpath(resolve(folder)).catch(() => {
-    throw new Error(`${folder}: no such folder`);
-  });
-  if (!(await stat(root)).isDirectory()) throw new Error(`${folder} is not a folder`);
+  const root = await musicFolder(folder);
   const { onProgress = () => {}, onWarning = () => {}, signal, batchSize = 25 } = options;
   const repos = createRepos(db);
   const mediaRoot = mediaPaths(dataDir).root;
@@ -113,6 +124,8 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
       writer.settle();
       return result;
     });
+    // Searchable as soon as reported (the server also indexes on a timer).
+    repos.searchIndex.refresh();
     batch.forEach((step, i) => report(step, ...outcomes[i]!));
   };
 
@@ -139,6 +152,7 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
       for (const gone of vanished.values()) writer.remove(gone.songId);
       writer.settle();
     });
+    repos.searchIndex.refresh();
     summary.removed = vanished.size;
     await removeUnusedCovers(mediaRoot, repos.storedCovers.referenced());
   }

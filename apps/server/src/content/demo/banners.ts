@@ -1,6 +1,6 @@
 import type { Repos } from '../../repos/index.ts';
-import { bannerTitles } from '../pools/playlist-words.ts';
-import { pick, rngFor } from '../prng.ts';
+import { bannerTitles } from './pools/playlist-words.ts';
+import { pick, rngFor } from '../../text/prng.ts';
 import type { SeededSong } from './albums.ts';
 import type { SeededPlaylist } from './playlists.ts';
 

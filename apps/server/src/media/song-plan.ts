@@ -1,4 +1,4 @@
-import { chance, intBetween, pick, rngFor } from './prng.ts';
+import { chance, intBetween, pick, rngFor } from '../text/prng.ts';
 
 /**
  * The arrangement skeleton of a demo song: tempo, key, chords and where each sung phrase

@@ -1,25 +1,22 @@
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config.ts';
-import { openDatabase } from '../../db/connection.ts';
-import { needsDemoLibrary, seedDemoLibrary } from '../demo/index.ts';
-import { importLibrary, type ImportSummary } from './import-library.ts';
-
-export const summaryLine = (s: ImportSummary): string =>
-  `${s.aborted ? 'Stopped importing' : 'Imported'} ${s.root}: ${s.added} added, ${s.updated} updated, ${s.removed} removed, ` +
-  `${s.unchanged} unchanged, ${s.skipped} skipped (${s.ms} ms).`;
+import type { Config } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { needsDemoLibrary, seedDemoLibrary } from '../content/demo/index.ts';
+import { importLibrary, musicFolder, summaryLine, type ImportSummary } from '../content/import/import-library.ts';
 
 /**
  * `cloudtune import <folder>`: imports or rescans a music folder into the library in
  * CLOUDTUNE_DATA, printing a line per written track and a summary; skipped files go to stderr.
- * A relative folder is taken from where npm was run (INIT_CWD), like CLOUDTUNE_DATA. An empty
- * data directory first gets the demo library, as `serve` would give it, so the home page
- * (banners, playlists) is not empty beside the imported music.
+ * A relative folder is taken from where npm was run (INIT_CWD), like CLOUDTUNE_DATA. The folder
+ * is checked before the data directory is touched, so a typo never creates or seeds a library.
+ * An empty data directory first gets the demo library, as `serve` would give it, so the home
+ * page (banners, playlists) is not empty beside the imported music.
  */
 export async function importCommand(args: string[], config: Config, env: NodeJS.ProcessEnv = process.env): Promise<ImportSummary> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length !== 1) throw new Error('usage: cloudtune import <music folder>');
-  const folder = resolve(env.INIT_CWD ?? process.cwd(), positionals[0]!);
+  const folder = await musicFolder(resolve(env.INIT_CWD ?? process.cwd(), positionals[0]!));
   const db = openDatabase(config.dataDir);
   const controller = new AbortController();
   const stop = () => {

@@ -1,7 +1,7 @@
 import type { Repos } from '../../repos/index.ts';
-import { artistFlavors } from '../pools/titles.ts';
-import { chinese } from '../pools/people.ts';
-import { intBetween, pick, rngFor, shuffled } from '../prng.ts';
+import { artistFlavors } from './pools/titles.ts';
+import { chinese } from './pools/people.ts';
+import { intBetween, pick, rngFor, shuffled } from '../../text/prng.ts';
 import { daysBefore } from './clock.ts';
 import { artistName, initialOf, unique, type Area, type ArtistType } from './names.ts';
 

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { planSong } from './song-plan.ts';
 import { renderSong } from './synth/render.ts';
 import { MP3_BITRATE, startMp3Encoder, type TrackTags } from './synth/encode-mp3.ts';
-import { writeAtomically } from './media-store.ts';
+import { writeAtomically } from './store.ts';
 
 export interface EncodedAudio {
   size: number;

@@ -1,4 +1,4 @@
-import { intBetween, pick, rngFor, type Rng } from '../prng.ts';
+import { intBetween, pick, rngFor, type Rng } from '../../text/prng.ts';
 import { PHRASE_BARS, sectionAt, type SongPlan } from '../song-plan.ts';
 import { bassPattern, drumHits } from './patterns.ts';
 

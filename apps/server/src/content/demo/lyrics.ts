@@ -1,6 +1,6 @@
 import { chorusLines, verseLines } from './pools/lyric-lines.ts';
-import { PHRASE_BARS, type SongPlan } from './song-plan.ts';
-import { rngFor, sample } from './prng.ts';
+import { PHRASE_BARS, type SongPlan } from '../../media/song-plan.ts';
+import { rngFor, sample } from '../../text/prng.ts';
 
 export interface WrittenLyrics {
   lrc: string;

@@ -1,4 +1,4 @@
-import { intBetween, pick, rngFor, type Rng } from './prng.ts';
+import { intBetween, pick, rngFor, type Rng } from '../text/prng.ts';
 
 /**
  * Abstract cover art as SVG, deterministic per (kind, id): gradients and shapes in a palette drawn

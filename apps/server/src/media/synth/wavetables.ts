@@ -1,4 +1,4 @@
-import { mulberry32 } from '../prng.ts';
+import { mulberry32 } from '../../text/prng.ts';
 
 /** One-cycle wavetables: far cheaper per sample than Math.sin, and band-limited by construction. */
 export const SAMPLE_RATE = 44_100;

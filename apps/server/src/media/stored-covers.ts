@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { access, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { writeAtomically } from '../media-store.ts';
+import { writeAtomically } from './store.ts';
 
 /** Longest side of a stored cover; embedded scans of 3000 px would only slow every resize. */
 const MAX_SIDE = 1400;

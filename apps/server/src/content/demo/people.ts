@@ -1,7 +1,7 @@
 import type { Repos } from '../../repos/index.ts';
-import { demoUsers } from '../pools/people.ts';
-import { hotTags, tagCategories } from '../pools/playlist-words.ts';
-import { intBetween, pick, rngFor } from '../prng.ts';
+import { demoUsers } from './pools/people.ts';
+import { hotTags, tagCategories } from './pools/playlist-words.ts';
+import { intBetween, pick, rngFor } from '../../text/prng.ts';
 import { daysBefore } from './clock.ts';
 
 const CITIES: readonly [number, number][] = [[110000, 110101], [310000, 310101], [440000, 440100], [510000, 510100], [330000, 330100]];

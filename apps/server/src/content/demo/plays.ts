@@ -1,6 +1,6 @@
 import type { NewPlay } from '../../repos/plays.ts';
 import type { Repos } from '../../repos/index.ts';
-import { chance, intBetween, pick, rngFor, type Rng } from '../prng.ts';
+import { chance, intBetween, pick, rngFor, type Rng } from '../../text/prng.ts';
 import { DAY_MS, LIBRARY_EPOCH } from './clock.ts';
 import type { SeededArtist } from './artists.ts';
 import type { SeededSong } from './albums.ts';

@@ -1,6 +1,5 @@
-import { openDatabase } from '../../db/connection.ts';
-import { summaryLine } from './command.ts';
-import { importLibrary, type ImportSummary } from './import-library.ts';
+import { openDatabase } from '../db/connection.ts';
+import { importLibrary, summaryLine, type ImportSummary } from '../content/import/import-library.ts';
 
 export interface LibraryScan {
   /** the summary, or undefined if the scan failed (the failure is logged) */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { coverArtSvg } from './cover-art.ts';
-import { writeAtomically } from './media-store.ts';
+import { writeAtomically } from './store.ts';
 
 /** Renders a kind's generated artwork at its original size as a JPEG file. */
 export async function renderCoverArt(outFile: string, kind: string, id: number, width: number, height: number): Promise<void> {

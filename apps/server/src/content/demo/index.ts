@@ -6,9 +6,10 @@ import { seedBanners } from './banners.ts';
 import { seedTags, seedUsers } from './people.ts';
 import { seedPlaylists } from './playlists.ts';
 import { seedListening } from './plays.ts';
+import { LIBRARY_EPOCH } from './clock.ts';
+import { META_KEYS } from '../../repos/meta.ts';
 
 export const DEFAULT_SEED = 20_240_601;
-export const DEMO_LIBRARY_KEY = 'demo_library';
 
 export interface DemoLibraryOptions {
   /** PRNG seed; the same seed always builds the same catalog */
@@ -41,7 +42,7 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
   const artistCount = Math.min(albumCount, Math.max(36, Math.round(songCount / 14)));
   const repos = createRepos(db);
 
-  return withTx(db, () => {
+  const summary = withTx(db, () => {
     if (repos.meta.songCount() > 0) throw new Error('seedDemoLibrary needs an empty library');
     const tags = seedTags(repos);
     const userIds = seedUsers(repos, seed);
@@ -52,14 +53,17 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
     // The playlist square shows every tag: a tag without a curated playlist gets its most played one.
     repos.playlists.curateEveryTag();
     seedListening(repos, seed, { artists, songs, userIds });
-    const summary = { seed, artists: artists.length, albums: albumCount, songs: songs.length, playlists: playlists.length };
-    repos.meta.set(DEMO_LIBRARY_KEY, JSON.stringify(summary));
-    return summary;
+    const built = { seed, artists: artists.length, albums: albumCount, songs: songs.length, playlists: playlists.length };
+    repos.meta.set(META_KEYS.demoLibrary, JSON.stringify(built));
+    repos.meta.set(META_KEYS.storyEnd, String(LIBRARY_EPOCH));
+    return built;
   });
+  repos.searchIndex.refresh();
+  return summary;
 }
 
 /** True when the library has never been seeded and holds no songs. */
 export function needsDemoLibrary(db: Db): boolean {
   const repos = createRepos(db);
-  return repos.meta.get(DEMO_LIBRARY_KEY) === undefined && repos.meta.songCount() === 0;
+  return repos.meta.get(META_KEYS.demoLibrary) === undefined && repos.meta.songCount() === 0;
 }

@@ -1,8 +1,8 @@
 import type { Repos } from '../../repos/index.ts';
-import { planSong } from '../song-plan.ts';
-import { writeLyrics } from '../lyrics.ts';
-import { albumFlavors, companies } from '../pools/titles.ts';
-import { chance, deriveSeed, intBetween, pick, rngFor } from '../prng.ts';
+import { planSong } from '../../media/song-plan.ts';
+import { writeLyrics } from './lyrics.ts';
+import { albumFlavors, companies } from './pools/titles.ts';
+import { chance, deriveSeed, intBetween, pick, rngFor } from '../../text/prng.ts';
 import { DAY_MS, daysBefore } from './clock.ts';
 import { title, unique, type Area } from './names.ts';
 import type { SeededArtist } from './artists.ts';

@@ -1,6 +1,6 @@
 import type { Repos } from '../../repos/index.ts';
-import { copywriters, playlistDescriptions, playlistTaglines, tagPhrases } from '../pools/playlist-words.ts';
-import { intBetween, logUniform, pick, rngFor, sample, shuffled } from '../prng.ts';
+import { copywriters, playlistDescriptions, playlistTaglines, tagPhrases } from './pools/playlist-words.ts';
+import { intBetween, logUniform, pick, rngFor, sample, shuffled } from '../../text/prng.ts';
 import { DAY_MS, daysBefore } from './clock.ts';
 import type { SeededSong } from './albums.ts';
 import type { SeededTag } from './people.ts';

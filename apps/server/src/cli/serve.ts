@@ -1,0 +1,24 @@
+import type { Config } from '../config.ts';
+import { startServer } from '../server.ts';
+import { startLibraryScan } from './library-scan.ts';
+
+/** `cloudtune serve`: listens, prints the one serving line, rescans CLOUDTUNE_LIBRARY, stops cleanly on a signal. */
+export async function serveCommand(config: Config): Promise<void> {
+  const { app } = await startServer(config);
+  // After listening, so start-up stays fast; logged to stderr (stdout is the one serving line).
+  const scan = config.libraryDir ? startLibraryScan(config.dataDir, config.libraryDir, (line) => console.error(line)) : undefined;
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    Promise.all([scan?.stop(), app.close()]).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`error while stopping on ${signal}:`, err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
