@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_AUDIO_CACHE_BYTES } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './library/demo/index.ts';
+import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './content/demo/index.ts';
 import { allowCrossOrigin } from './http/cors.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { acceptFormBodies } from './http/form-body.ts';
@@ -42,7 +42,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Trailing slashes are tolerated like the reference (Express) server does: /api/banner/ works.
   const app = Fastify({ logger: level ? { level } : false, routerOptions: { ignoreTrailingSlash: true } });
   const services = createServices(db, options.dataDir, { audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES });
+  // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh.
+  services.charts.refresh();
+  const stopTimers = [services.charts.schedule(), services.search.schedule()];
   app.addHook('onClose', async () => {
+    for (const stop of stopTimers) stop();
     // Let songs being rendered finish (they record themselves in the database) before closing it.
     await Promise.all([services.audio.idle(), services.transcodes.idle()]);
     db.close();

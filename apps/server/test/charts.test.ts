@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import type { Toplist } from '@cloudtune/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { seedDemoLibrary } from '../src/library/demo/index.ts';
+import { seedDemoLibrary } from '../src/content/demo/index.ts';
 import { CHART_REFRESH_PLAYS } from '../src/services/charts.ts';
 import { CHARTS, type ChartDefinition } from '../src/services/charts-catalog.ts';
 import { SOARING_MIN_PLAYS, WEEK_MS, newReleaseWindowDays, rankChart, soaringScore } from '../src/services/charts-ranking.ts';
@@ -205,5 +205,27 @@ describe('chart rules', () => {
 describe('response shapes', () => {
   it.each(['/api/toplist/detail', '/api/scrobble?id=1'])('%s', async (url) => {
     expect(shapeOf((await getJson(t.app, url)).body)).toMatchSnapshot();
+  });
+});
+
+describe('reads never write', () => {
+  it('/toplist/detail only reads, even when plays have made the charts stale; the next scrobble re-ranks them', async () => {
+    const songId = db.prepare('SELECT id FROM songs ORDER BY id DESC LIMIT 1').pluck().get() as number;
+    const insert = db.prepare('INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (?, NULL, 0, ?, 30)');
+    const latest = db.prepare('SELECT MAX(played_at) FROM play_records').pluck().get() as number;
+    for (let i = 0; i < CHART_REFRESH_PLAYS + 1; i++) insert.run(songId, latest);
+    // data_version moves when another connection (the app's) commits a write.
+    const version = () => db.pragma('data_version', { simple: true }) as number;
+    const rankedAt = () => db.prepare('SELECT MAX(computed_at) FROM charts').pluck().get() as number;
+    const [before, ranked] = [version(), rankedAt()];
+    for (let i = 0; i < 3; i++) expect((await getJson(t.app, '/api/toplist/detail')).status).toBe(200);
+    expect(version()).toBe(before);
+    await getJson(t.app, '/api/playlist/detail?id=1');
+    expect(version()).toBe(before);
+    await getJson(t.app, '/api/search?keywords=a');
+    expect(version()).toBe(before);
+    // A write path re-ranks what is stale.
+    await getJson(t.app, `/api/scrobble?id=${songId}&time=30`);
+    expect(rankedAt()).toBeGreaterThan(ranked);
   });
 });

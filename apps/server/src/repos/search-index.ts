@@ -22,6 +22,9 @@ const KINDS: readonly IndexedKind[] = [
   { kind: 1006, view: 'search_lyric_docs', tables: { search_lyrics: 'lyric' } },
 ];
 
+const isBusy = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && 'code' in err && String(err.code).startsWith('SQLITE_BUSY');
+
 export function createSearchIndexRepo(db: Db) {
   const pending = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM search_queue)').pluck();
   const queued = db.prepare<[], number>('SELECT COUNT(*) FROM (SELECT DISTINCT kind, id FROM search_queue)').pluck();
@@ -57,10 +60,17 @@ export function createSearchIndexRepo(db: Db) {
     isStale: (): boolean => pending.get() === 1,
     /**
      * Indexes everything queued, in one immediate transaction; returns how many documents were
-     * rebuilt. Cheap when nothing is queued (one indexed lookup).
+     * rebuilt. Cheap when nothing is queued (one indexed lookup). Writers call it after their
+     * writes; when another connection holds the write lock (a long import), it leaves the queue
+     * for that writer or the next scheduled refresh and returns 0.
      */
     refresh(): number {
-      return pending.get() === 1 ? apply.immediate() : 0;
+      try {
+        return pending.get() === 1 ? apply.immediate() : 0;
+      } catch (err) {
+        if (isBusy(err)) return 0;
+        throw err;
+      }
     },
   };
 }

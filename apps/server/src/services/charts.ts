@@ -1,4 +1,5 @@
 import type { ChartRecord } from '../repos/charts.ts';
+import type { SongPlays } from '../repos/plays.ts';
 import type { Repos } from '../repos/index.ts';
 import { withTx } from '../repos/tx.ts';
 import { notFound } from '../errors.ts';
@@ -8,9 +9,9 @@ import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from '.
 import { artistToplistObject, toplistObject, type ArtistLeader } from './charts-shapes.ts';
 import type { MediaUrls } from './media-urls.ts';
 
-/** A chart is re-ranked on read once this old: its 7-day window has slid on. */
+/** Charts are re-ranked by a timer once this old: their 7-day window has slid on. */
 export const CHART_MAX_AGE_MS = 5 * 60_000;
-/** …or once it has missed this many plays, so listening shows up promptly. */
+/** …or by /scrobble once they have missed this many plays, so listening shows up promptly. */
 export const CHART_REFRESH_PLAYS = 25;
 /** 新歌榜 ranks at most this many of the newest releases. */
 const MAX_NEW_RELEASES = 5000;
@@ -26,15 +27,16 @@ export interface ScrobbleInput {
 
 /**
  * Charts computed from play records. Each chart is a playlist (so /playlist/detail?id= shows it
- * in rank order) re-ranked when stale; /toplist/detail reads the stored ranking, so it stays a
- * handful of indexed reads unless a re-rank is due.
+ * in rank order). Reads never write: /toplist/detail reads the stored ranking (a handful of
+ * indexed reads); the rankings are rewritten by `refresh()` — at start, by a timer, and by
+ * /scrobble once enough plays are unseen.
  */
 export function createChartService(repos: Repos) {
   const now = libraryClock(repos.meta);
-  let artistLeaders: ArtistLeader[] | null = null;
+  let artistLeaders: ArtistLeader[] = [];
 
   /** The chart rows by kind, creating the chart playlists (and their curator) on first use. */
-  function charts(): Map<string, ChartRecord> {
+  function ensureCharts(): Map<string, ChartRecord> {
     let rows = repos.charts.all();
     if (rows.length < CHARTS.length) {
       withTx(repos.db, () => {
@@ -60,11 +62,23 @@ export function createChartService(repos: Repos) {
     return false;
   }
 
+  /** The artists with the most plays this week (/toplist/detail's artistToplist). */
+  function rankLeaders(stats: SongPlays[]): ArtistLeader[] {
+    const leaders = rankArtists(stats, 3);
+    const artists = repos.artists.findByIds(leaders.map((l) => l.artistId));
+    return leaders.flatMap((l) => {
+      const a = artists.get(l.artistId);
+      return a ? [{ id: a.id, name: a.name, plays: l.plays }] : [];
+    });
+  }
+
+  const windowStats = (at: number) => repos.plays.windowStats(at - 2 * WEEK_MS, at - WEEK_MS, at + 1);
+
   /** Re-ranks every chart from the last two weeks of plays, in one transaction. */
   function rerank(rows: Map<string, ChartRecord>): void {
     const at = now();
     const lastPlayId = repos.plays.latestId();
-    const stats = repos.plays.windowStats(at - 2 * WEEK_MS, at - WEEK_MS, at + 1);
+    const stats = windowStats(at);
     const days = newReleaseWindowDays((d) => repos.plays.countPublishedSince(at - d * DAY_MS));
     const releases = repos.plays.publishedSince(at - days * DAY_MS, MAX_NEW_RELEASES);
     withTx(repos.db, () => {
@@ -75,27 +89,29 @@ export function createChartService(repos: Repos) {
         repos.charts.rank(chart.playlistId, ranked.songIds, at, lastPlayId, ranked.plays);
       }
     });
-    const leaders = rankArtists(stats, 3);
-    const artists = repos.artists.findByIds(leaders.map((l) => l.artistId));
-    artistLeaders = leaders.flatMap((l) => {
-      const a = artists.get(l.artistId);
-      return a ? [{ id: a.id, name: a.name, plays: l.plays }] : [];
-    });
+    repos.searchIndex.refresh();
+    artistLeaders = rankLeaders(stats);
   }
 
-  /** The charts, re-ranked first when stale (or when this process has not ranked them yet). */
-  function freshCharts(): Map<string, ChartRecord> {
-    const rows = charts();
-    if (artistLeaders === null || isStale(rows.values(), now(), repos.plays.latestId())) {
-      rerank(rows);
-      return charts();
-    }
-    return rows;
+  /** Creates missing charts and re-ranks them when stale; otherwise only reads the artist leaders. */
+  function refresh(): void {
+    const rows = ensureCharts();
+    if (isStale(rows.values(), now(), repos.plays.latestId())) rerank(rows);
+    else artistLeaders = rankLeaders(windowStats(now()));
   }
 
   return {
+    refresh,
+
+    /** Re-ranks stale charts every `everyMs` until the returned stop is called. */
+    schedule(everyMs = CHART_MAX_AGE_MS): () => void {
+      const timer = setInterval(refresh, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+
     toplistDetail(urls: MediaUrls) {
-      const rows = freshCharts();
+      const rows = new Map(repos.charts.all().map((r) => [r.kind, r]));
       const official = CHARTS.filter((d) => d.toplistType).map((d) => rows.get(d.kind)!.playlistId);
       const leaders = repos.charts.leaders(official, 3);
       const songs = repos.songs.findByIds([...leaders.values()].flat());
@@ -105,7 +121,7 @@ export function createChartService(repos: Repos) {
         const preview = (leaders.get(id) ?? []).flatMap((sid) => songs.get(sid) ?? []);
         return toplistObject(def, playlist, preview, urls);
       });
-      return { code: 200 as const, list, artistToplist: artistToplistObject(artistLeaders ?? [], urls) };
+      return { code: 200 as const, list, artistToplist: artistToplistObject(artistLeaders, urls) };
     },
 
     /** Records a play; charts that have missed enough plays are re-ranked right away. */
@@ -114,8 +130,7 @@ export function createChartService(repos: Repos) {
       if (!song) throw notFound('song', input.id);
       const seconds = input.time ?? Math.round(song.durationMs / 1000);
       repos.plays.insert({ songId: song.id, userId: input.userId ?? null, sourceId: input.sourceid ?? 0, playedAt: now(), seconds });
-      const rows = repos.charts.all();
-      if (rows.length > 0 && isStale(rows, now(), repos.plays.latestId())) rerank(charts());
+      if (isStale(repos.charts.all(), now(), repos.plays.latestId())) rerank(ensureCharts());
       return { code: 200 as const, data: 'success' };
     },
   };

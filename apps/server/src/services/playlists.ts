@@ -84,7 +84,7 @@ export function createPlaylistService(repos: Repos) {
 
     /** Creates a playlist with the given tracks in order (duplicates dropped); returns its id. */
     create(input: NewPlaylistInput): number {
-      return withTx(repos.db, () => {
+      const created = withTx(repos.db, () => {
         const creatorId = input.creatorId ?? repos.users.firstId();
         if (creatorId === null) throw new Error('the library has no users to own a playlist');
         const now = Date.now();
@@ -106,6 +106,8 @@ export function createPlaylistService(repos: Repos) {
         repos.playlists.appendTracks(id, [...new Set(input.trackIds)], now);
         return id;
       });
+      repos.searchIndex.refresh();
+      return created;
     },
   };
 }

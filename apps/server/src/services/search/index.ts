@@ -13,34 +13,28 @@ export interface SearchQuery {
   offset?: number;
 }
 
-const isBusy = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && 'code' in err && String(err.code).startsWith('SQLITE_BUSY');
+/** How often the server indexes catalog writes made by other processes (a CLI import). */
+export const INDEX_EVERY_MS = 1000;
 
 /**
  * /search and /search/suggest over the search index (repos/search.ts). Catalog writes queue
- * their documents; each search first indexes what is queued, so results follow every write.
+ * their documents (triggers) and the writer indexes them (repos.searchIndex.refresh()); a
+ * timer catches writes of other processes. Searching only reads.
  */
 export function createSearchService(repos: Repos) {
   const load = createResultLoader(repos);
   const suggestions = createSuggestions(repos, load);
-
-  /** Applies queued changes; returns how many documents were rebuilt. */
-  function refreshIndex(): number {
-    try {
-      return repos.searchIndex.refresh();
-    } catch (err) {
-      // Another connection holds the write lock (a long import): answer from the index as it is.
-      if (isBusy(err)) return 0;
-      throw err;
-    }
-  }
-  refreshIndex();
+  repos.searchIndex.refresh();
 
   return {
-    refreshIndex,
+    /** Indexes queued writes every `everyMs` until the returned stop is called. */
+    schedule(everyMs = INDEX_EVERY_MS): () => void {
+      const timer = setInterval(() => repos.searchIndex.refresh(), everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
 
     search(query: SearchQuery, urls: MediaUrls) {
-      refreshIndex();
       const type = query.type ?? 1;
       const offset = query.offset ?? 0;
       const keyword = searchKeyword(query.keywords);
@@ -63,7 +57,6 @@ export function createSearchService(repos: Repos) {
     },
 
     suggest(keywords: string, type: 'web' | 'mobile' | undefined, urls: MediaUrls) {
-      refreshIndex();
       const keyword = searchKeyword(keywords);
       return type === 'mobile' ? suggestions.mobile(keyword, urls) : suggestions.web(keyword, urls);
     },
