@@ -6,7 +6,7 @@ import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
 import { registerTextFunctions } from '../src/db/text-functions.ts';
 import { pinyinForms } from '../src/text/pinyin.ts';
 import { createRepos, type Repos } from '../src/repos/index.ts';
-import { mediaUrls } from '../src/services/media-urls.ts';
+import { mediaUrls } from '../src/media/urls.ts';
 import { INDEX_EVERY_MS, createSearchService } from '../src/services/search/index.ts';
 import { matchedLyrics } from '../src/services/search/lyric-lines.ts';
 import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';

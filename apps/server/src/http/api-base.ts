@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { mediaUrls, type MediaUrls } from '../services/media-urls.ts';
+import { mediaUrls, type MediaUrls } from '../media/urls.ts';
 
 /**
  * Media links are absolute and built from the request itself (`http://<Host header><prefix>`),

@@ -1,6 +1,6 @@
 import { endpoints, type EndpointPath, type ParamsOf } from '@cloudtune/contract';
 import type { FastifyInstance } from 'fastify';
-import type { MediaUrls } from '../services/media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 import { urlsFor } from './api-base.ts';
 import { parseParams, rawParams } from './params.ts';
 

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { sendNotFound } from '../http/errors.ts';
 import { parseParams } from '../http/params.ts';
 import { sendFile } from '../http/send-file.ts';
-import { IMAGE_KINDS, type ImageKind } from '../services/media-urls.ts';
+import { IMAGE_KINDS, type ImageKind } from '../media/urls.ts';
 import type { ImageSize } from '../services/images.ts';
 import { VARIANT_BITRATES, variantFromKbps, type VariantBitrate } from '../services/transcode-levels.ts';
 import type { RouteOptions } from './options.ts';

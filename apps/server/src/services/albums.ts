@@ -1,6 +1,6 @@
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 import { artistObject, privilegeOf, songObject } from './shapes.ts';
 
 export function createAlbumService(repos: Repos) {

@@ -3,7 +3,7 @@ import type { ArtistProfile } from '../repos/artists.ts';
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
 import { artistHeadObject, discographyAlbumObject } from './artists-shapes.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 import { artistObject, privilegeOf, songObject } from './shapes.ts';
 
 /** NetEase's defaults: /artist/list and /artist/album pages of 30; /artists shows 50 hot songs. */

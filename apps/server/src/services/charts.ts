@@ -7,7 +7,7 @@ import { CHARTS, CHART_CURATOR } from './charts-catalog.ts';
 import { libraryClock } from './charts-clock.ts';
 import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from './charts-ranking.ts';
 import { artistToplistObject, toplistObject, type ArtistLeader } from './charts-shapes.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 
 /** Charts are re-ranked by a timer once this old: their 7-day window has slid on. */
 export const CHART_MAX_AGE_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import type { Repos } from '../repos/index.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 
 /** The home page: carousel banners and recommended playlists. */
 export function createDiscoverService(repos: Repos) {

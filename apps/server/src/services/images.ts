@@ -3,7 +3,7 @@ import type { Repos } from '../repos/index.ts';
 import { SingleFlight, type MediaPaths } from '../media/store.ts';
 import { renderCoverArt, resizeImage } from '../media/cover-image.ts';
 import { storedCoverPath } from '../media/stored-covers.ts';
-import type { ImageKind } from './media-urls.ts';
+import type { ImageKind } from '../media/urls.ts';
 
 export interface ImageSize {
   width: number;

@@ -1,7 +1,7 @@
 import type { Repos } from '../repos/index.ts';
 import { withTx } from '../repos/tx.ts';
 import { notFound } from '../errors.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 import { creatorObject, privilegeOf, songObject } from './shapes.ts';
 
 /**

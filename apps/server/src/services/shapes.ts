@@ -1,7 +1,7 @@
 import type { ArtistRecord } from '../repos/artists.ts';
 import type { SongRecord } from '../repos/songs.ts';
 import type { UserRecord } from '../repos/users.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 import { maxQuality, qualitySlots } from './song-quality.ts';
 
 /**

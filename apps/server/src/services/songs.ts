@@ -1,7 +1,7 @@
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
 import type { AudioFile, AudioService } from './audio.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../media/urls.ts';
 import { privilegeOf, songObject } from './shapes.ts';
 import type { TranscodeService } from './transcode.ts';
 import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from './transcode-levels.ts';

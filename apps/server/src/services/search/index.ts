@@ -1,6 +1,6 @@
 import type { SearchType } from '@cloudtune/contract';
 import type { Repos } from '../../repos/index.ts';
-import type { MediaUrls } from '../media-urls.ts';
+import type { MediaUrls } from '../../media/urls.ts';
 import { searchKeyword } from './keywords.ts';
 import { rankedPage } from './ranking.ts';
 import { createResultLoader } from './results.ts';

@@ -1,5 +1,5 @@
 import type { Repos } from '../../repos/index.ts';
-import type { MediaUrls } from '../media-urls.ts';
+import type { MediaUrls } from '../../media/urls.ts';
 import { privilegeOf, songObject } from '../shapes.ts';
 import { matchedLyrics } from './lyric-lines.ts';
 import { searchAlbumObject, searchAlbumRef, searchArtistObject, searchPlaylistObject, searchSongObject } from './shapes.ts';

@@ -4,7 +4,7 @@ import type { PlaylistRecord } from '../../repos/playlists.ts';
 import type { AlbumFacts } from '../../repos/search.ts';
 import type { ArtistCredit, SongRecord } from '../../repos/songs.ts';
 import type { UserRecord } from '../../repos/users.ts';
-import type { MediaUrls } from '../media-urls.ts';
+import type { MediaUrls } from '../../media/urls.ts';
 import { artistObject } from '../shapes.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Repos } from '../../repos/index.ts';
 import type { SearchKind } from '../../repos/search.ts';
-import type { MediaUrls } from '../media-urls.ts';
+import type { MediaUrls } from '../../media/urls.ts';
 import { rankedPage } from './ranking.ts';
 import type { ResultLoader } from './results.ts';
 

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * A guard nobody has seen fail is not a guard (ARCHITECTURE.md): plants one violation of each
+ * architecture rule, runs ESLint on it, checks that the expected rule fires, and removes the
+ * plants again (also when interrupted). Part of `npm run lint`.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PLANT_DIR = 'lint-guard-planted';
+
+/** Each plant: files to write (path → source) and the rule that must reject the first one. */
+const plants = [
+  {
+    name: 'an import cycle',
+    rule: 'import-x/no-cycle',
+    files: {
+      [`apps/server/src/text/${PLANT_DIR}/cycle-a.ts`]: "import { b } from './cycle-b.ts';\nexport const a = (): number => b() + 1;\n",
+      [`apps/server/src/text/${PLANT_DIR}/cycle-b.ts`]: "import { a } from './cycle-a.ts';\nexport const b = (): number => a() - 1;\n",
+    },
+  },
+  {
+    name: 'a route importing a repo',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/server/src/routes/${PLANT_DIR}/route.ts`]:
+        "import { createRepos } from '../../repos/index.ts';\nexport const planted = createRepos;\n",
+    },
+  },
+  {
+    name: 'a service importing a route',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/server/src/services/${PLANT_DIR}/service.ts`]:
+        "import { apiRoutes } from '../../routes/index.ts';\nexport const planted = apiRoutes;\n",
+    },
+  },
+  {
+    name: 'a repo importing a service',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/server/src/repos/${PLANT_DIR}/repo.ts`]:
+        "import { createServices } from '../../services/index.ts';\nexport const planted = createServices;\n",
+    },
+  },
+  {
+    name: 'a leaf (media/) importing the database',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/server/src/media/${PLANT_DIR}/leaf.ts`]:
+        "import { openDatabase } from '../../db/connection.ts';\nexport const planted = openDatabase;\n",
+    },
+  },
+  {
+    name: 'a feature importing app/',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/web/src/features/player/${PLANT_DIR}/feature.ts`]:
+        "import { routeTable } from '../../../app/route-table.ts';\nexport const planted = routeTable;\n",
+    },
+  },
+  {
+    name: 'a feature importing another feature',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/web/src/features/player/${PLANT_DIR}/other.ts`]:
+        "import * as playlist from '../../playlist/index.ts';\nexport const planted = playlist;\n",
+    },
+  },
+  {
+    name: 'lib/ importing a component',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/web/src/lib/${PLANT_DIR}/lib.ts`]:
+        "import * as table from '../../components/song-table.tsx';\nexport const planted = table;\n",
+    },
+  },
+  {
+    name: 'a workspace package imported past its public entry',
+    rule: 'no-restricted-imports',
+    files: {
+      [`apps/server/src/services/${PLANT_DIR}/deep.ts`]:
+        "import { endpoints } from '@cloudtune/contract/src/endpoints.ts';\nexport const planted = endpoints;\n",
+    },
+  },
+];
+
+const written = new Set();
+const cleanUp = () => {
+  for (const file of written) rmSync(dirname(join(root, file)), { recursive: true, force: true });
+  written.clear();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+let failed = 0;
+try {
+  for (const plant of plants) {
+    for (const [file, source] of Object.entries(plant.files)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), source);
+      written.add(file);
+    }
+  }
+  const eslint = new ESLint({ cwd: root });
+  const results = await eslint.lintFiles(plants.map((p) => Object.keys(p.files)[0]));
+  const byFile = new Map(results.map((r) => [relative(root, r.filePath), r.messages]));
+  for (const plant of plants) {
+    const first = Object.keys(plant.files)[0];
+    const fired = (byFile.get(first) ?? []).some((m) => m.ruleId === plant.rule);
+    console.log(`${fired ? 'ok  ' : 'MISS'} ${plant.name}: ${plant.rule} ${fired ? 'rejects it' : 'did not fire'}`);
+    if (!fired) failed++;
+  }
+} finally {
+  cleanUp();
+}
+if (failed) {
+  console.error(`${failed} architecture rule(s) did not reject their planted violation.`);
+  process.exit(1);
+}
