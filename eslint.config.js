@@ -15,7 +15,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * - Client: a feature never imports app/ or another feature; lib/ and components/ import neither.
  * - No import cycles (import-x parses .ts/.tsx through the TypeScript parser).
  */
-const dirsIn = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const dirsIn = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 /** Subpath entries that workspace packages declare in their `exports` (e.g. @cloudtune/e2e/server). */
 const declaredSubpaths = ['packages', 'apps']
@@ -30,7 +35,6 @@ const declaredSubpaths = ['packages', 'apps']
   });
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const internalImport = `^(?!(?:${declaredSubpaths.map(escape).join('|') || '$^'})$)@cloudtune/[^/]+/.+`;
-
 
 const web = './apps/web/src';
 const featureZones = dirsIn('apps/web/src/features').flatMap((name) => [
@@ -58,7 +62,10 @@ const serverForbidden = {
 const serverTopFiles = ['app.ts', 'server.ts', 'cli.ts', 'index.ts', 'config.ts'];
 const serverZones = Object.entries(serverForbidden).map(([layer, forbidden]) => ({
   target: `${server}/${layer}`,
-  from: [...forbidden.map((l) => `${server}/${l}`), ...(layer === 'text' || layer === 'media' ? serverTopFiles.map((f) => `${server}/${f}`) : [])],
+  from: [
+    ...forbidden.map((l) => `${server}/${l}`),
+    ...(layer === 'text' || layer === 'media' ? serverTopFiles.map((f) => `${server}/${f}`) : []),
+  ],
   message: `Server layers call only downward: ${layer}/ must not import ${forbidden.join(', ')}.`,
 }));
 
@@ -101,7 +108,11 @@ export default tseslint.config(
             { target: './packages', from: './apps', message: 'Packages never import apps.' },
             { target: './apps/web', from: ['./apps/server', './apps/desktop'], message: 'No app imports another app.' },
             { target: './apps/server', from: ['./apps/web', './apps/desktop'], message: 'No app imports another app.' },
-            { target: './apps/desktop', from: ['./apps/web', './apps/server'], message: 'No app imports another app; use @cloudtune/server.' },
+            {
+              target: './apps/desktop',
+              from: ['./apps/web', './apps/server'],
+              message: 'No app imports another app; use @cloudtune/server.',
+            },
             {
               target: `${web}/lib`,
               from: [`${web}/features`, `${web}/app`, `${web}/components`],

@@ -34,9 +34,13 @@ export async function measureFirstScreen(server: RunningServer): Promise<void> {
     const total = scripts.reduce((s, x) => s + x.gzip, 0);
     console.log('\n## First screen (shell + 个性推荐)');
     for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) {
-      console.log(`  ${s.url.padEnd(48)} ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw ${(s.gzip / 1024).toFixed(1).padStart(7)} KB gzip`);
+      console.log(
+        `  ${s.url.padEnd(48)} ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw ${(s.gzip / 1024).toFixed(1).padStart(7)} KB gzip`,
+      );
     }
-    console.log(`  JS files: ${scripts.length}; total gzip: ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) ${total / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(
+      `  JS files: ${scripts.length}; total gzip: ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) ${total / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`,
+    );
     console.log(`  LCP: ${lcp.toFixed(0)} ms; cards visible after ${Date.now() - start} ms (cold server cache)`);
   } finally {
     await browser.close();

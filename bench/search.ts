@@ -74,15 +74,22 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
     const db = openDatabase(dataDir);
     let start = performance.now();
     const seeded = seedDemoLibrary(db, { songCount, withLyrics: false });
-    console.log(`  catalog: ${seeded.songs} songs, ${seeded.albums} albums, ${seeded.artists} artists, seeded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    console.log(
+      `  catalog: ${seeded.songs} songs, ${seeded.albums} albums, ${seeded.artists} artists, seeded in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
     start = performance.now();
     const search = createSearch(db);
     const buildMs = performance.now() - start;
     db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = (table: string) => db.prepare<[], number>(`SELECT COALESCE(SUM(length(block)), 0) FROM ${table}_data`).pluck().get() ?? 0;
-    const indexMb = ['song_names', 'song_credits', 'album_names', 'album_credits', 'artist_names', 'playlist_names', 'playlist_tags']
-      .reduce((n, t) => n + bytes(`search_${t}`), 0) / 1e6;
-    console.log(`  index build: ${(buildMs / 1000).toFixed(1)} s; index ${indexMb.toFixed(0)} MB of a ${(statSync(databaseFile(dataDir)).size / 1e6).toFixed(0)} MB database`);
+    const indexMb =
+      ['song_names', 'song_credits', 'album_names', 'album_credits', 'artist_names', 'playlist_names', 'playlist_tags'].reduce(
+        (n, t) => n + bytes(`search_${t}`),
+        0,
+      ) / 1e6;
+    console.log(
+      `  index build: ${(buildMs / 1000).toFixed(1)} s; index ${indexMb.toFixed(0)} MB of a ${(statSync(databaseFile(dataDir)).size / 1e6).toFixed(0)} MB database`,
+    );
 
     const queries = pickQueries(db);
     const songSamples: number[] = [];
@@ -94,8 +101,11 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
         count = (search.search({ keywords: q.keywords }, urls).result as { songCount: number }).songCount;
       });
       songSamples.push(...warm);
-      console.log(`    ${q.label.padEnd(24)} ${q.keywords.padEnd(12)} cold ${ms(cold)}  warm ${ms([...warm].sort((a, b) => a - b)[warm.length >> 1]!)}  ${count} songs`);
-      for (const type of SEARCH_TYPES) allSamples.push(...(await timeQuery(() => search.search({ keywords: q.keywords, type }, urls))).warm);
+      console.log(
+        `    ${q.label.padEnd(24)} ${q.keywords.padEnd(12)} cold ${ms(cold)}  warm ${ms([...warm].sort((a, b) => a - b)[warm.length >> 1]!)}  ${count} songs`,
+      );
+      for (const type of SEARCH_TYPES)
+        allSamples.push(...(await timeQuery(() => search.search({ keywords: q.keywords, type }, urls))).warm);
     }
     const suggestSamples: number[] = [];
     for (const q of queries) suggestSamples.push(...(await timeQuery(() => search.suggest(q.keywords.slice(0, 2), 'web', urls))).warm);

@@ -18,17 +18,14 @@ export interface RunningServer {
  * Starts the real server (CLI `serve`) on a free port with a fresh data directory and waits
  * for its ready line. The browser build must already exist (`npm run build`).
  */
-export async function startServer(
-  env: Record<string, string> = {},
-  opts: { dataDir?: string } = {},
-): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cloudtune-e2e-'));
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli.ts', 'serve'],
-    { cwd: repoRoot, env: { ...process.env, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'serve'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await waitForReady(child);
   return {
     url,

@@ -58,7 +58,10 @@ describe('desktop build', () => {
     await page.goto(`${desktopIndex}#/music/recommend`);
     await page.getByTestId('playlist-card').first().click();
     await expect.poll(hash).toMatch(/^#\/list\/song\/\d+$/);
-    await page.getByTestId('song-row').first().dblclick({ position: { x: 120, y: 12 } });
+    await page
+      .getByTestId('song-row')
+      .first()
+      .dblclick({ position: { x: 120, y: 12 } });
     await page.waitForFunction(
       () => ((document.querySelector('[data-testid="audio"]') as HTMLAudioElement | null)?.currentTime ?? 0) > 1,
       undefined,
@@ -72,7 +75,10 @@ describe('desktop build', () => {
   it('warns with the support address when the shell gives no port', async () => {
     const bare = await browser.newPage();
     await bare.goto(`${desktopIndex}#/music/recommend`);
-    await bare.getByText(/发生错误，请联系/).first().waitFor();
+    await bare
+      .getByText(/发生错误，请联系/)
+      .first()
+      .waitFor();
     await bare.close();
   });
 });

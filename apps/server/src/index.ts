@@ -11,13 +11,7 @@ export { buildApp, type BuildAppOptions } from './app.ts';
 export { loadConfig, type Config } from './config.ts';
 export { startServer, servingLine, type RunningServer } from './server.ts';
 export { openDatabase, databaseFile, type Db } from './db/connection.ts';
-export {
-  seedDemoLibrary,
-  needsDemoLibrary,
-  DEFAULT_SEED,
-  type DemoLibraryOptions,
-  type DemoLibrarySummary,
-} from './content/demo/index.ts';
+export { seedDemoLibrary, needsDemoLibrary, DEFAULT_SEED, type DemoLibraryOptions, type DemoLibrarySummary } from './content/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 

@@ -13,7 +13,6 @@ afterAll(async () => {
   await t.close();
 });
 
-
 interface ArtistRow {
   id: number;
   name: string;
@@ -22,7 +21,8 @@ interface ArtistRow {
   popularity: number;
   initial: string;
 }
-const rows = () => db.prepare('SELECT id, name, area, type, popularity, initial FROM artists ORDER BY popularity DESC, id').all() as ArtistRow[];
+const rows = () =>
+  db.prepare('SELECT id, name, area, type, popularity, initial FROM artists ORDER BY popularity DESC, id').all() as ArtistRow[];
 const list = async (query: string) => expectContract('/artist/list', (await getJson(t.app, `/api/artist/list?${query}`)).body);
 
 describe('/artist/list', () => {
@@ -31,9 +31,17 @@ describe('/artist/list', () => {
     expect(all.artists.map((a) => a.id)).toEqual(rows().map((a) => a.id));
     expect(all.more).toBe(false);
     const chineseWomen = await list('type=2&area=7');
-    expect(chineseWomen.artists.map((a) => a.id)).toEqual(rows().filter((a) => a.type === 2 && a.area === 7).map((a) => a.id));
+    expect(chineseWomen.artists.map((a) => a.id)).toEqual(
+      rows()
+        .filter((a) => a.type === 2 && a.area === 7)
+        .map((a) => a.id),
+    );
     const defaultType = await list('area=96');
-    expect(defaultType.artists.map((a) => a.id)).toEqual(rows().filter((a) => a.type === 1 && a.area === 96).map((a) => a.id));
+    expect(defaultType.artists.map((a) => a.id)).toEqual(
+      rows()
+        .filter((a) => a.type === 1 && a.area === 96)
+        .map((a) => a.id),
+    );
     const first = all.artists[0]!;
     expect(first.picUrl).toMatch(/\/media\/image\/artist\/\d+\.jpg$/);
     expect(first).toMatchObject({ albumSize: expect.any(Number), musicSize: expect.any(Number), alias: expect.any(Array) });
@@ -99,7 +107,10 @@ describe('an artist page', () => {
   });
 
   it('/artist/album pages the albums newest first', async () => {
-    const prolific = db.prepare('SELECT artist_id FROM albums GROUP BY artist_id ORDER BY COUNT(*) DESC, artist_id LIMIT 1').pluck().get() as number;
+    const prolific = db
+      .prepare('SELECT artist_id FROM albums GROUP BY artist_id ORDER BY COUNT(*) DESC, artist_id LIMIT 1')
+      .pluck()
+      .get() as number;
     const total = db.prepare('SELECT COUNT(*) FROM albums WHERE artist_id = ?').pluck().get(prolific) as number;
     expect(total).toBeGreaterThanOrEqual(3);
     const all = expectContract('/artist/album', (await getJson(t.app, `/api/artist/album?id=${prolific}`)).body);

@@ -42,7 +42,19 @@ describe('/personalized', () => {
     expect(parsed.result).toHaveLength(30);
     const first = parsed.result[0]!;
     expect(Object.keys(first).sort()).toEqual(
-      ['alg', 'canDislike', 'copywriter', 'highQuality', 'id', 'name', 'picUrl', 'playCount', 'trackCount', 'trackNumberUpdateTime', 'type'].sort(),
+      [
+        'alg',
+        'canDislike',
+        'copywriter',
+        'highQuality',
+        'id',
+        'name',
+        'picUrl',
+        'playCount',
+        'trackCount',
+        'trackNumberUpdateTime',
+        'type',
+      ].sort(),
     );
     expect(first.picUrl).toBe(`${BASE}/media/image/playlist/${first.id}.jpg`);
     expect(first.trackCount).toBeGreaterThan(0);
@@ -76,7 +88,10 @@ describe('/playlist/detail', () => {
   });
 
   it('accepts POST with params in a form or JSON body', async () => {
-    for (const [payload, type] of [['id=2', 'application/x-www-form-urlencoded'], ['{"id":"2"}', 'application/json']] as const) {
+    for (const [payload, type] of [
+      ['id=2', 'application/x-www-form-urlencoded'],
+      ['{"id":"2"}', 'application/json'],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/playlist/detail', payload, headers: { 'content-type': type } });
       expect(res.statusCode).toBe(200);
       expect(expectContract('/playlist/detail', res.json()).playlist.id).toBe(2);
@@ -125,7 +140,10 @@ describe('/lyric', () => {
       .map((m) => ({ sec: Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) / 100, text: m[4]! }));
 
   it('returns timed LRC whose lines start early and change every few seconds', async () => {
-    const songs = expectContract('/song/detail', (await getJson(t.app, '/api/song/detail?ids=' + Array.from({ length: 40 }, (_, i) => i + 1).join(','))).body).songs;
+    const songs = expectContract(
+      '/song/detail',
+      (await getJson(t.app, '/api/song/detail?ids=' + Array.from({ length: 40 }, (_, i) => i + 1).join(','))).body,
+    ).songs;
     let withLyrics = 0;
     for (const song of songs) {
       const lyric = expectContract('/lyric', (await getJson(t.app, `/api/lyric?id=${song.id}`)).body);

@@ -20,15 +20,21 @@ afterAll(async () => {
   await t.close();
 });
 
-
 const toplists = async () => expectContract('/toplist/detail', (await getJson(t.app, '/api/toplist/detail')).body);
 const chartTracks = async (id: number) =>
   expectContract('/playlist/detail', (await getJson(t.app, `/api/playlist/detail?id=${id}`)).body).playlist;
 const byName = (list: Toplist[], name: string) => list.find((l) => l.name === name)!;
 const playsIn = (songId: number, from: number, to: number) =>
-  db.prepare('SELECT COUNT(*) FROM play_records WHERE song_id = ? AND played_at >= ? AND played_at < ?').pluck().get(songId, from, to) as number;
+  db
+    .prepare('SELECT COUNT(*) FROM play_records WHERE song_id = ? AND played_at >= ? AND played_at < ?')
+    .pluck()
+    .get(songId, from, to) as number;
 const mainArtist = (songId: number) =>
-  db.prepare('SELECT a.area, a.independent FROM song_artists sa JOIN artists a ON a.id = sa.artist_id WHERE sa.song_id = ? AND sa.position = 0').get(songId) as { area: number; independent: number };
+  db
+    .prepare(
+      'SELECT a.area, a.independent FROM song_artists sa JOIN artists a ON a.id = sa.artist_id WHERE sa.song_id = ? AND sa.position = 0',
+    )
+    .get(songId) as { area: number; independent: number };
 
 describe('demo listening history', () => {
   it('is a month of 20k–60k plays, deterministic, never before a song was released', () => {
@@ -43,7 +49,8 @@ describe('demo listening history', () => {
     const again = openDatabase(dir);
     try {
       seedDemoLibrary(again);
-      const dump = (d: Db) => d.prepare('SELECT song_id, user_id, played_at, seconds FROM play_records WHERE id % 97 = 0 ORDER BY id').all();
+      const dump = (d: Db) =>
+        d.prepare('SELECT song_id, user_id, played_at, seconds FROM play_records WHERE id % 97 = 0 ORDER BY id').all();
       expect(dump(again)).toEqual(dump(db));
     } finally {
       again.close();
@@ -66,7 +73,11 @@ describe('/toplist/detail', () => {
       expect(chart.tracks).toEqual([]);
     }
     for (const chart of list) {
-      expect(chart).toMatchObject({ specialType: 10, updateFrequency: expect.any(String), coverImgUrl: expect.stringMatching(/\/media\/image\/playlist\/\d+\.jpg$/) });
+      expect(chart).toMatchObject({
+        specialType: 10,
+        updateFrequency: expect.any(String),
+        coverImgUrl: expect.stringMatching(/\/media\/image\/playlist\/\d+\.jpg$/),
+      });
       expect(chart.trackCount).toBeGreaterThan(10);
       expect(chart.playCount).toBeGreaterThan(0);
     }
@@ -86,7 +97,10 @@ describe('/toplist/detail', () => {
       expect(playlist.trackCount).toBeLessThanOrEqual(def.size);
       expect(playlist.updateTime).toBe(chart.updateTime);
       expect(playlist.tracks[0]?.name).toBe(chart.tracks?.[0]?.first ?? playlist.tracks[0]?.name);
-      tracks.set(chart.name, playlist.trackIds.map((x) => x.id));
+      tracks.set(
+        chart.name,
+        playlist.trackIds.map((x) => x.id),
+      );
 
       // Re-count this week's plays (the chart's updateTime ends its window).
       const at = chart.updateTime;
@@ -129,7 +143,9 @@ describe('/scrobble', () => {
     const before = await chartTracks(byName((await toplists()).list, '热歌榜').id);
     const ranked = before.trackIds.map((x) => x.id);
     // A song that is nowhere near the top (or not on the chart at all).
-    const song = (db.prepare('SELECT id FROM songs ORDER BY id').pluck().all() as number[]).find((id) => !ranked.slice(0, 150).includes(id))!;
+    const song = (db.prepare('SELECT id FROM songs ORDER BY id').pluck().all() as number[]).find(
+      (id) => !ranked.slice(0, 150).includes(id),
+    )!;
     const top = ranked[0]!;
     const at = before.updateTime!;
     const needed = playsIn(top, at - WEEK_MS, at + 1) - playsIn(song, at - WEEK_MS, at + 1) + 5;
@@ -147,7 +163,9 @@ describe('/scrobble', () => {
     // From (almost) nothing to the top in a week: it soars too.
     const soaring = await chartTracks(byName(after.list, '飙升榜').id);
     expect(soaring.trackIds[0]!.id).toBe(song);
-    const recorded = db.prepare('SELECT source_id AS sourceId, seconds, user_id AS userId FROM play_records ORDER BY id DESC LIMIT 1').get();
+    const recorded = db
+      .prepare('SELECT source_id AS sourceId, seconds, user_id AS userId FROM play_records ORDER BY id DESC LIMIT 1')
+      .get();
     expect(recorded).toEqual({ sourceId: before.id, seconds: 60, userId: null });
   });
 
@@ -174,7 +192,14 @@ describe('/scrobble', () => {
 
 describe('chart rules', () => {
   const song = (songId: number, recent: number, previous: number, extra: Partial<SongPlays> = {}): SongPlays => ({
-    songId, artistId: 1, area: 7, independent: false, publishTime: 0, recent, previous, ...extra,
+    songId,
+    artistId: 1,
+    area: 7,
+    independent: false,
+    publishTime: 0,
+    recent,
+    previous,
+    ...extra,
   });
   const def = (kind: ChartDefinition['kind']) => CHARTS.find((d) => d.kind === kind)!;
 
@@ -184,7 +209,11 @@ describe('chart rules', () => {
   });
 
   it('新歌榜 keeps unplayed new releases below played ones, newest first', () => {
-    const releases = [{ songId: 7, publishTime: 10 }, { songId: 8, publishTime: 30 }, { songId: 9, publishTime: 20 }];
+    const releases = [
+      { songId: 7, publishTime: 10 },
+      { songId: 8, publishTime: 30 },
+      { songId: 9, publishTime: 20 },
+    ];
     expect(rankChart(def('new'), [song(9, 5, 0), song(1, 99, 0)], releases).songIds).toEqual([9, 8, 7]);
   });
 

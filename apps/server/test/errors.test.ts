@@ -55,7 +55,12 @@ describe('bad params', () => {
   });
 
   it('a malformed JSON body is a 400, not a crash', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/album', payload: '{"id":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/album',
+      payload: '{"id":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError({ status: res.statusCode, body: res.json() }, 400);
   });
 });

@@ -56,7 +56,11 @@ export function shapeOf(value: unknown): Shape {
   if (value === null) return 'null';
   if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : [];
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, shapeOf((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, shapeOf((value as Record<string, unknown>)[k])]),
+    );
   }
   return typeof value;
 }

@@ -34,7 +34,9 @@ export const FILES = {
 
 export function runFfmpeg(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
@@ -43,7 +45,9 @@ export function runFfmpeg(args: string[]): Promise<void> {
 }
 
 export const coverJpeg = (color: CoverColor): Promise<Buffer> =>
-  sharp({ create: { width: 240, height: 240, channels: 3, background: COLORS[color] } }).jpeg().toBuffer();
+  sharp({ create: { width: 240, height: 240, channels: 3, background: COLORS[color] } })
+    .jpeg()
+    .toBuffer();
 
 /** A FLAC METADATA_BLOCK_PICTURE (front cover), base64 — how Ogg files carry a cover in a comment. */
 function pictureBlock(jpeg: Buffer): string {
@@ -53,20 +57,43 @@ function pictureBlock(jpeg: Buffer): string {
     return b;
   };
   const mime = Buffer.from('image/jpeg');
-  return Buffer.concat([u32(3), u32(mime.length), mime, u32(0), u32(240), u32(240), u32(24), u32(0), u32(jpeg.length), jpeg]).toString('base64');
+  return Buffer.concat([u32(3), u32(mime.length), mime, u32(0), u32(240), u32(240), u32(24), u32(0), u32(jpeg.length), jpeg]).toString(
+    'base64',
+  );
 }
 
 const tags = (t: Record<string, string>) => Object.entries(t).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
 
 /** Encodes `master` into `out` with tags and (except WAV) an embedded cover. */
-export async function encodeTrack(work: string, master: string, out: string, kind: keyof typeof FILES, t: Record<string, string>, color?: CoverColor): Promise<void> {
+export async function encodeTrack(
+  work: string,
+  master: string,
+  out: string,
+  kind: keyof typeof FILES,
+  t: Record<string, string>,
+  color?: CoverColor,
+): Promise<void> {
   await mkdir(dirname(out), { recursive: true });
   const coverFile = join(work, `${color ?? 'none'}.jpg`);
   if (color) await writeFile(coverFile, await coverJpeg(color));
   const withCover = ['-i', master, '-i', coverFile, '-map', '0:a', '-map', '1', '-c:v', 'copy'];
-  if (kind === 'mp3') await runFfmpeg([...withCover, '-c:a', 'libmp3lame', '-b:a', '320k', '-id3v2_version', '3', ...tags(t), '-metadata:s:v', 'comment=Cover (front)', out]);
+  if (kind === 'mp3')
+    await runFfmpeg([
+      ...withCover,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '320k',
+      '-id3v2_version',
+      '3',
+      ...tags(t),
+      '-metadata:s:v',
+      'comment=Cover (front)',
+      out,
+    ]);
   else if (kind === 'flac') await runFfmpeg([...withCover, '-c:a', 'flac', '-disposition:v:0', 'attached_pic', ...tags(t), out]);
-  else if (kind === 'm4a') await runFfmpeg([...withCover, '-c:a', 'aac', '-b:a', '256k', '-disposition:v:0', 'attached_pic', ...tags(t), out]);
+  else if (kind === 'm4a')
+    await runFfmpeg([...withCover, '-c:a', 'aac', '-b:a', '256k', '-disposition:v:0', 'attached_pic', ...tags(t), out]);
   else if (kind === 'opus') {
     const picture: Record<string, string> = color ? { METADATA_BLOCK_PICTURE: pictureBlock(await coverJpeg(color)) } : {};
     await runFfmpeg(['-i', master, '-c:a', 'libopus', '-b:a', '96k', ...tags({ ...t, ...picture }), out]);
@@ -80,11 +107,25 @@ export async function buildMusicFolder(work: string, music: string): Promise<str
   const at = (p: string) => join(music, p);
   await Promise.all([
     encodeTrack(work, master, at(FILES.mp3), 'mp3', { title: 'Dawn', artist: 'Alpha Band', album: 'First Light', track: '1' }, 'red'),
-    encodeTrack(work, master, at(FILES.flac), 'flac', { title: 'Noon', artist: 'alpha band', album_artist: 'Alpha Band', album: 'first light', track: '2' }, 'green'),
+    encodeTrack(
+      work,
+      master,
+      at(FILES.flac),
+      'flac',
+      { title: 'Noon', artist: 'alpha band', album_artist: 'Alpha Band', album: 'first light', track: '2' },
+      'green',
+    ),
   ]);
   await Promise.all([
     encodeTrack(work, master, at(FILES.m4a), 'm4a', { title: 'Evening', artist: 'Beta Singer', album: 'Second Wind', track: '1' }, 'blue'),
-    encodeTrack(work, master, at(FILES.opus), 'opus', { title: 'Night', artist: 'Beta Singer', album: 'Second Wind', track: '2' }, 'yellow'),
+    encodeTrack(
+      work,
+      master,
+      at(FILES.opus),
+      'opus',
+      { title: 'Night', artist: 'Beta Singer', album: 'Second Wind', track: '2' },
+      'yellow',
+    ),
   ]);
   await encodeTrack(work, master, at(FILES.wav), 'wav', {});
   await writeFile(at(FILES.lrc), LYRIC);

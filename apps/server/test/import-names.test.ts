@@ -39,7 +39,9 @@ describe('audio formats come from the content, not the file name', () => {
   });
 
   it('refuses what browsers cannot play from us (MPEG layer 2, Matroska …)', () => {
-    expect(audioFormatOf({ container: 'MPEG', codec: 'MPEG 1 Layer 2', trackInfo: [], tagTypes: [], hasAudio: true, hasVideo: false })).toBeUndefined();
+    expect(
+      audioFormatOf({ container: 'MPEG', codec: 'MPEG 1 Layer 2', trackInfo: [], tagTypes: [], hasAudio: true, hasVideo: false }),
+    ).toBeUndefined();
     expect(audioFormatOf({ container: 'EBML/webm', trackInfo: [], tagTypes: [], hasAudio: true, hasVideo: false })).toBeUndefined();
   });
 });

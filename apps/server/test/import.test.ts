@@ -43,7 +43,12 @@ function cli(args: string[], env: Record<string, string>, until?: RegExp) {
 }
 
 const songIdsByPath = (): Map<string, number> =>
-  new Map(db.prepare<[], { path: string; songId: number }>('SELECT path, song_id AS songId FROM library_files').all().map((r) => [r.path, r.songId]));
+  new Map(
+    db
+      .prepare<[], { path: string; songId: number }>('SELECT path, song_id AS songId FROM library_files')
+      .all()
+      .map((r) => [r.path, r.songId]),
+  );
 
 function refreshIds(): void {
   const byPath = songIdsByPath();
@@ -56,8 +61,10 @@ function refreshIds(): void {
 
 const rescan = () => importLibrary(db, t.dataDir, music);
 const detail = async (id: number) => expectContract('/song/detail', (await getJson(t.app, `/api/song/detail?ids=${id}`)).body).songs[0];
-const songUrl = async (id: number, query = '') => expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=${id}${query}`)).body).data[0]!;
-const fetchPath = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search, headers });
+const songUrl = async (id: number, query = '') =>
+  expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=${id}${query}`)).body).data[0]!;
+const fetchPath = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search, headers });
 
 async function dominantColor(url: string | null | undefined): Promise<CoverColor | 'other'> {
   if (typeof url !== 'string') throw new Error(`no picture URL: ${url}`);
@@ -115,7 +122,9 @@ describe('cloudtune import <folder>', () => {
   });
 
   it('stores each embedded cover (ID3 APIC, FLAC picture, MP4 covr, Ogg METADATA_BLOCK_PICTURE) and serves it resized', async () => {
-    const covers = db.prepare<[], { path: string; coverHash: string | null }>('SELECT path, cover_hash AS coverHash FROM library_files').all();
+    const covers = db
+      .prepare<[], { path: string; coverHash: string | null }>('SELECT path, cover_hash AS coverHash FROM library_files')
+      .all();
     const hashOf = (rel: string) => covers.find((c) => c.path === join(music, rel))?.coverHash;
     const hashes = [FILES.mp3, FILES.flac, FILES.m4a, FILES.opus].map(hashOf);
     expect(new Set(hashes).size).toBe(4);
@@ -247,7 +256,10 @@ describe('/song/url br', () => {
   });
 
   it('demo songs are 128k originals: never transcoded, whatever br asks', async () => {
-    const all = expectContract('/song/detail', (await getJson(t.app, `/api/song/detail?ids=${Array.from({ length: 480 }, (_, i) => i + 1).join(',')}`)).body).songs;
+    const all = expectContract(
+      '/song/detail',
+      (await getJson(t.app, `/api/song/detail?ids=${Array.from({ length: 480 }, (_, i) => i + 1).join(',')}`)).body,
+    ).songs;
     const shortest = all.reduce((a, b) => (b.dt < a.dt ? b : a));
     for (const br of [32_000, 96_000, 320_000, 999_000]) {
       const url = await songUrl(shortest.id, `&br=${br}`);
@@ -280,7 +292,14 @@ describe('rescans', () => {
   it('update a file whose tags changed, keeping its id', async () => {
     const path = join(music, FILES.m4a);
     const tmp = join(work, 'retagged.m4a');
-    await encodeTrack(work, master, tmp, 'm4a', { title: 'Evening (Live)', artist: 'Beta Singer', album: 'Second Wind', track: '1' }, 'blue');
+    await encodeTrack(
+      work,
+      master,
+      tmp,
+      'm4a',
+      { title: 'Evening (Live)', artist: 'Beta Singer', album: 'Second Wind', track: '1' },
+      'blue',
+    );
     renameSync(tmp, path);
     const later = new Date(Date.now() + 5000);
     utimesSync(path, later, later);
@@ -309,7 +328,9 @@ describe('rescans', () => {
     expect(await rescan()).toMatchObject({ removed: 1 });
     expect(expectContract('/song/detail', (await getJson(t.app, `/api/song/detail?ids=${ids.opus}`)).body).songs).toEqual([]);
     expect((await songUrl(ids.opus!)).code).toBe(404);
-    expect(expectContract('/album', (await getJson(t.app, `/api/album?id=${albumId}`)).body).songs.map((s) => s.name)).toEqual(['Evening (Live)']);
+    expect(expectContract('/album', (await getJson(t.app, `/api/album?id=${albumId}`)).body).songs.map((s) => s.name)).toEqual([
+      'Evening (Live)',
+    ]);
 
     rmSync(join(music, FILES.m4a));
     expect(await rescan()).toMatchObject({ removed: 1 });
@@ -333,7 +354,11 @@ describe('rescans', () => {
 describe('CLOUDTUNE_LIBRARY', () => {
   it('serve scans the folder in the background after listening, logging to stderr', async () => {
     const dataDir = freshDataDir();
-    const server = cli(['serve'], { PORT: '0', HOST: '127.0.0.1', CLOUDTUNE_DATA: dataDir, CLOUDTUNE_WEB_DIST: dataDir, CLOUDTUNE_LIBRARY: music }, /^Imported .*skipped/m);
+    const server = cli(
+      ['serve'],
+      { PORT: '0', HOST: '127.0.0.1', CLOUDTUNE_DATA: dataDir, CLOUDTUNE_WEB_DIST: dataDir, CLOUDTUNE_LIBRARY: music },
+      /^Imported .*skipped/m,
+    );
     try {
       await server.seen;
       expect(server.out.stderr).toMatch(/Scanning the music library in .*My Music/);

@@ -24,7 +24,20 @@ function seededLibrary(options?: Parameters<typeof seedDemoLibrary>[1]): Db {
   return db;
 }
 
-const CATALOG_TABLES = ['users', 'artists', 'albums', 'songs', 'song_artists', 'lyrics', 'tags', 'playlists', 'playlist_tags', 'playlist_tracks', 'banners', 'app_meta'];
+const CATALOG_TABLES = [
+  'users',
+  'artists',
+  'albums',
+  'songs',
+  'song_artists',
+  'lyrics',
+  'tags',
+  'playlists',
+  'playlist_tags',
+  'playlist_tracks',
+  'banners',
+  'app_meta',
+];
 const dump = (db: Db) => Object.fromEntries(CATALOG_TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]));
 
 describe('demo library', () => {
@@ -57,7 +70,9 @@ describe('demo library', () => {
     expect(count('SELECT COUNT(*) FROM songs')).toBeGreaterThanOrEqual(400);
     expect(count('SELECT COUNT(*) FROM songs WHERE duration_ms < 30000 OR duration_ms > 120000')).toBe(0);
     // track numbers run 1..n inside every album
-    expect(count('SELECT COUNT(*) FROM (SELECT album_id FROM songs GROUP BY album_id HAVING MAX(track_no) <> COUNT(*) OR MIN(track_no) <> 1)')).toBe(0);
+    expect(
+      count('SELECT COUNT(*) FROM (SELECT album_id FROM songs GROUP BY album_id HAVING MAX(track_no) <> COUNT(*) OR MIN(track_no) <> 1)'),
+    ).toBe(0);
   });
 
   it('gives about 85% of songs lyrics', () => {
@@ -68,7 +83,9 @@ describe('demo library', () => {
 
   it('has ≥40 playlists with 1–3 tags each from the five categories, every tag used', () => {
     expect(count('SELECT COUNT(*) FROM playlists')).toBeGreaterThanOrEqual(40);
-    expect(count('SELECT COUNT(*) FROM (SELECT playlist_id, COUNT(*) n FROM playlist_tags GROUP BY playlist_id HAVING n NOT BETWEEN 1 AND 3)')).toBe(0);
+    expect(
+      count('SELECT COUNT(*) FROM (SELECT playlist_id, COUNT(*) n FROM playlist_tags GROUP BY playlist_id HAVING n NOT BETWEEN 1 AND 3)'),
+    ).toBe(0);
     expect(count('SELECT COUNT(*) FROM playlists WHERE id NOT IN (SELECT playlist_id FROM playlist_tags)')).toBe(0);
     expect(db.prepare('SELECT DISTINCT category FROM tags ORDER BY 1').pluck().all()).toEqual([0, 1, 2, 3, 4]);
     expect(count('SELECT COUNT(*) FROM tags WHERE id NOT IN (SELECT tag_id FROM playlist_tags)')).toBe(0);
@@ -144,11 +161,12 @@ describe('media helpers', () => {
     const limit = concurrencyLimit(2);
     let active = 0;
     let peak = 0;
-    const task = () => limit(async () => {
-      peak = Math.max(peak, ++active);
-      await new Promise((r) => setTimeout(r, 5));
-      active--;
-    });
+    const task = () =>
+      limit(async () => {
+        peak = Math.max(peak, ++active);
+        await new Promise((r) => setTimeout(r, 5));
+        active--;
+      });
     await Promise.all(Array.from({ length: 8 }, task));
     expect(peak).toBe(2);
   });

@@ -16,7 +16,10 @@ beforeAll(async () => {
   t = await startTestApp();
   const ids = Array.from({ length: 480 }, (_, i) => i + 1).join(',');
   const all = expectContract('/song/detail', (await getJson(t.app, `/api/song/detail?ids=${ids}`)).body).songs;
-  songs = all.sort((a, b) => a.dt - b.dt).slice(0, 9).map((s) => ({ id: s.id, dt: s.dt }));
+  songs = all
+    .sort((a, b) => a.dt - b.dt)
+    .slice(0, 9)
+    .map((s) => ({ id: s.id, dt: s.dt }));
   audioUrl = `/api/media/audio/${songs[0]!.id}.mp3`;
 });
 afterAll(() => t.close());
@@ -45,7 +48,10 @@ describe('/song/url and the rendered audio', () => {
 
   it('keeps request order and reports unknown ids with url null and code 404', async () => {
     const body = expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=99999,${songs[1]!.id}`)).body);
-    expect(body.data.map((d) => [d.id, d.code])).toEqual([[99999, 404], [songs[1]!.id, 200]]);
+    expect(body.data.map((d) => [d.id, d.code])).toEqual([
+      [99999, 404],
+      [songs[1]!.id, 200],
+    ]);
     expect(body.data[0]!.url).toBeNull();
   });
 
@@ -56,7 +62,7 @@ describe('/song/url and the rendered audio', () => {
     expect(data.every((d) => d.code === 200 && d.url !== null)).toBe(true);
     expect(data.filter((d) => d.md5 !== null)).toHaveLength(4);
     const pending = data.find((d) => d.md5 === null)!;
-    expect(Math.abs(pending.size - (songs.find((s) => s.id === pending.id)!.dt * 16))).toBeLessThan(1000);
+    expect(Math.abs(pending.size - songs.find((s) => s.id === pending.id)!.dt * 16)).toBeLessThan(1000);
     // fetching the URL renders it
     expect((await t.app.inject({ method: 'HEAD', url: new URL(pending.url!).pathname })).statusCode).toBe(200);
   });
@@ -73,8 +79,7 @@ describe('/song/url and the rendered audio', () => {
 });
 
 describe('Range requests', () => {
-  const get = (range?: string, method: 'GET' | 'HEAD' = 'GET') =>
-    t.app.inject({ method, url: audioUrl, headers: range ? { range } : {} });
+  const get = (range?: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url: audioUrl, headers: range ? { range } : {} });
 
   it('bytes=0-99 → 206 with exactly the first 100 bytes', async () => {
     const res = await get('bytes=0-99');
@@ -195,8 +200,7 @@ describe('audio cache budget', () => {
     const small = await startTestApp({ audioCacheBytes: 1 });
     try {
       const [a, b] = songs;
-      const md5 = async (id: number) =>
-        expectContract('/song/url', (await getJson(small.app, `/api/song/url?id=${id}`)).body).data[0]!.md5;
+      const md5 = async (id: number) => expectContract('/song/url', (await getJson(small.app, `/api/song/url?id=${id}`)).body).data[0]!.md5;
       const first = await md5(a!.id);
       await md5(b!.id);
       // over budget: only the newest rendering stays

@@ -36,7 +36,9 @@ describe('GET /api/openapi.json', () => {
     expect(params(doc.paths['/playlist/detail']!.get)).toEqual({ id: true, s: false });
     expect(params(doc.paths['/artist/list']!.get)).toEqual({ type: false, area: false, initial: false, limit: false, offset: false });
     expect(doc.paths['/toplist/detail']!.get.parameters).toEqual([]);
-    expect(doc.paths['/scrobble']!.post).toMatchObject({ requestBody: { content: { 'application/json': { schema: { required: ['id'] } } } } });
+    expect(doc.paths['/scrobble']!.post).toMatchObject({
+      requestBody: { content: { 'application/json': { schema: { required: ['id'] } } } },
+    });
     expect(doc.paths['/banner']!.get.responses['400']).toEqual({ $ref: '#/components/responses/BadParams' });
     expect(doc.components.schemas.Error).toMatchObject({
       type: 'object',
@@ -49,10 +51,18 @@ describe('GET /api/openapi.json', () => {
   it('picks up any endpoint added to the registry', () => {
     const extra: Record<string, EndpointDef> = {
       ...endpoints,
-      '/new/thing': { method: 'GET', summary: 'added later', params: z.object({ q: z.string() }), response: z.object({ code: z.literal(200) }) },
+      '/new/thing': {
+        method: 'GET',
+        summary: 'added later',
+        params: z.object({ q: z.string() }),
+        response: z.object({ code: z.literal(200) }),
+      },
     };
     const doc = buildOpenApiDocument(extra, '/');
-    expect(doc.paths['/new/thing']!.get).toMatchObject({ summary: 'added later', parameters: [{ name: 'q', in: 'query', required: true }] });
+    expect(doc.paths['/new/thing']!.get).toMatchObject({
+      summary: 'added later',
+      parameters: [{ name: 'q', in: 'query', required: true }],
+    });
   });
 
   it('has the API-only prefix in API-only mode', async () => {

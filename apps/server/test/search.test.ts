@@ -31,8 +31,18 @@ const songNames = (body: Record<string, unknown>) => ((body.result as { songs: {
 function addSong(name: string, popularity: number, albumId: number, artistId: number): number {
   const now = Date.now();
   return repos.songs.insert({
-    name, nameLatin: '', albumId, discNo: 1, trackNo: 1, durationMs: 60_000, popularity, aliases: [],
-    audioSeed: 7, publishTime: now, createdAt: now, artistIds: [artistId],
+    name,
+    nameLatin: '',
+    albumId,
+    discNo: 1,
+    trackNo: 1,
+    durationMs: 60_000,
+    popularity,
+    aliases: [],
+    audioSeed: 7,
+    publishTime: now,
+    createdAt: now,
+    artistIds: [artistId],
   });
 }
 
@@ -40,24 +50,46 @@ beforeAll(async () => {
   t = await startTestApp();
   db = openDatabase(t.dataDir);
   repos = createRepos(db);
-  const row = db.prepare<[], { id: number; name: string }>("SELECT id, name FROM artists WHERE name LIKE '周__' ORDER BY id LIMIT 1").get()!;
+  const row = db
+    .prepare<[], { id: number; name: string }>("SELECT id, name FROM artists WHERE name LIKE '周__' ORDER BY id LIMIT 1")
+    .get()!;
   zhou = { ...row, ...pinyinForms(row.name) };
 
   const now = Date.now();
   const artistId = repos.artists.insert({
-    name: 'Test Pattern', nameLatin: 'test pattern', initial: 'T', trans: null, aliases: [], area: 96, type: 3,
-    briefDesc: '', popularity: 1, createdAt: now,
+    name: 'Test Pattern',
+    nameLatin: 'test pattern',
+    initial: 'T',
+    trans: null,
+    aliases: [],
+    area: 96,
+    type: 3,
+    briefDesc: '',
+    popularity: 1,
+    createdAt: now,
   });
   const albumId = repos.albums.insert({
-    name: 'Signal Tests', nameLatin: 'signal tests', artistId, type: '专辑', subType: '录音室版', company: null,
-    description: null, aliases: [], publishTime: now, createdAt: now,
+    name: 'Signal Tests',
+    nameLatin: 'signal tests',
+    artistId,
+    type: '专辑',
+    subType: '录音室版',
+    company: null,
+    description: null,
+    aliases: [],
+    publishTime: now,
+    createdAt: now,
   });
   loveSongs.exact = addSong('Love', 10, albumId, artistId);
   loveSongs.prefix = addSong('Lovesick Radio', 20, albumId, artistId);
   loveSongs.inside = addSong('Glove Compartment', 100, albumId, artistId);
   loveSongs.word = addSong('Endless Love', 90, albumId, artistId);
   lyricSongId = addSong('歌词测试', 5, albumId, artistId);
-  repos.lyrics.insert(lyricSongId, '[00:00.00]作词 : Test Pattern\n[00:01.50]第一行\n[00:03.00]独一无二的测试歌词\n[00:05.00]下一行\n', null);
+  repos.lyrics.insert(
+    lyricSongId,
+    '[00:00.00]作词 : Test Pattern\n[00:01.50]第一行\n[00:03.00]独一无二的测试歌词\n[00:05.00]下一行\n',
+    null,
+  );
   repos.searchIndex.refresh();
 });
 afterAll(async () => {
@@ -124,7 +156,11 @@ describe('/search matching', () => {
     expect((res.songs![0] as { lyrics: string[] }).lyrics).toEqual(['独一无二的<b>测试歌词</b>', '下一行']);
 
     const lrc = db.prepare<[number], string>('SELECT lrc FROM lyrics WHERE song_id < ? LIMIT 1').pluck().get(lyricSongId)!;
-    const line = lrc.split('\n').slice(2).map((l) => l.replace(/\[[^\]]*\]/g, '').trim()).find(Boolean)!;
+    const line = lrc
+      .split('\n')
+      .slice(2)
+      .map((l) => l.replace(/\[[^\]]*\]/g, '').trim())
+      .find(Boolean)!;
     const demo = expectContract('/search', (await search(`keywords=${encodeURIComponent(line)}&type=1006&limit=5`)).body).result;
     expect(demo.songCount).toBeGreaterThan(0);
     for (const s of demo.songs as { lyrics: string[] }[]) expect(s.lyrics[0]).toBe(`<b>${line}</b>`);
@@ -166,9 +202,15 @@ describe('/search matching', () => {
 
     // Not indexed by this writer: the server's timer picks it up within INDEX_EVERY_MS.
     db.prepare('DELETE FROM songs WHERE id = ?').run(lyricSongId);
-    await vi.waitFor(async () => {
-      expect((await search(`keywords=${encodeURIComponent('测试歌词')}&type=1006`)).body.result).toMatchObject({ songCount: 0, songs: [] });
-    }, { timeout: 5 * INDEX_EVERY_MS, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        expect((await search(`keywords=${encodeURIComponent('测试歌词')}&type=1006`)).body.result).toMatchObject({
+          songCount: 0,
+          songs: [],
+        });
+      },
+      { timeout: 5 * INDEX_EVERY_MS, interval: 100 },
+    );
   });
 });
 
@@ -228,7 +270,10 @@ describe('/search/suggest', () => {
   });
 
   it('has the mobile keyword form, and nothing for an unknown word', async () => {
-    const mobile = expectContract('/search/suggest', (await getJson(t.app, `/api/search/suggest?keywords=${encodeURIComponent(zhou.name)}&type=mobile`)).body);
+    const mobile = expectContract(
+      '/search/suggest',
+      (await getJson(t.app, `/api/search/suggest?keywords=${encodeURIComponent(zhou.name)}&type=mobile`)).body,
+    );
     expect(mobile.result.allMatch!.map((m) => m.keyword)).toContain(zhou.name);
     expect((await getJson(t.app, '/api/search/suggest?keywords=qqqxyzzy')).body).toEqual({ result: {}, code: 200 });
     expectError(await getJson(t.app, '/api/search/suggest?keywords=%20'), 400, 'keywords is required');
@@ -237,7 +282,6 @@ describe('/search/suggest', () => {
 });
 
 describe('search response shapes', () => {
-
   it.each([
     'keywords=love',
     'keywords=signal&type=10',
@@ -261,7 +305,10 @@ describe('search index upkeep', () => {
     try {
       registerTextFunctions(raw);
       const migrations = loadMigrations();
-      runMigrations(raw, migrations.filter((m) => m.version < 2));
+      runMigrations(
+        raw,
+        migrations.filter((m) => m.version < 2),
+      );
       raw.exec(`
         INSERT INTO artists (id, name, area, type, created_at) VALUES (1, '周末旅人', 7, 1, 0);
         INSERT INTO albums (id, name, artist_id, publish_time, created_at) VALUES (1, '旧唱片', 1, 0, 0);

@@ -7,7 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 const highQuality = async (query: string) =>
   expectContract('/top/playlist/highquality', (await getJson(t.app, `/api/top/playlist/highquality${query}`)).body);
 

@@ -66,7 +66,9 @@ describe('API-only mode (desktop shell)', () => {
 
   it('serves the API at / with media URLs to match', async () => {
     const { body } = await getJson(api.app, '/personalized?limit=1', { host: '127.0.0.1:5123' });
-    expect(expectContract('/personalized', body).result[0]!.picUrl).toMatch(/^http:\/\/127\.0\.0\.1:5123\/media\/image\/playlist\/\d+\.jpg$/);
+    expect(expectContract('/personalized', body).result[0]!.picUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:5123\/media\/image\/playlist\/\d+\.jpg$/,
+    );
     expectError(await getJson(api.app, '/api/banner'), 404, 'Not Found');
     expectError(await getJson(api.app, '/music/recommend'), 404, 'Not Found');
   });
@@ -88,7 +90,14 @@ describe('API-only mode (desktop shell)', () => {
 describe('config from the environment', () => {
   it('has safe defaults; data lives where npm was run', () => {
     const c = loadConfig({ INIT_CWD: '/home/me/cloudtune' });
-    expect(c).toMatchObject({ port: 4000, host: '0.0.0.0', dataDir: '/home/me/cloudtune/data', apiOnly: false, logLevel: 'warn', audioCacheBytes: 150 * 1024 * 1024 });
+    expect(c).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      dataDir: '/home/me/cloudtune/data',
+      apiOnly: false,
+      logLevel: 'warn',
+      audioCacheBytes: 150 * 1024 * 1024,
+    });
     expect(c.webDist).toBe(resolve(import.meta.dirname, '../../web/dist/browser'));
   });
 

@@ -12,8 +12,18 @@ export type { EndpointDef } from './endpoint-def.ts';
 /** The registry of every endpoint the contract covers; the server and OpenAPI read it. */
 export const endpoints = {
   '/banner': { method: 'GET', summary: 'Home carousel banners', params: discover.bannerParams, response: discover.bannerResponse },
-  '/personalized': { method: 'GET', summary: 'Recommended playlists', params: discover.personalizedParams, response: discover.personalizedResponse },
-  '/playlist/detail': { method: 'GET', summary: 'Playlist with its tracks', params: playlist.playlistDetailParams, response: playlist.playlistDetailResponse },
+  '/personalized': {
+    method: 'GET',
+    summary: 'Recommended playlists',
+    params: discover.personalizedParams,
+    response: discover.personalizedResponse,
+  },
+  '/playlist/detail': {
+    method: 'GET',
+    summary: 'Playlist with its tracks',
+    params: playlist.playlistDetailParams,
+    response: playlist.playlistDetailResponse,
+  },
   '/song/detail': { method: 'GET', summary: 'Songs by ids', params: song.songDetailParams, response: song.songDetailResponse },
   '/song/url': { method: 'GET', summary: 'Playable URLs of songs', params: song.songUrlParams, response: song.songUrlResponse },
   '/lyric': { method: 'GET', summary: 'LRC lyrics of a song', params: song.lyricParams, response: song.lyricResponse },

@@ -2,7 +2,6 @@ import { recorded } from '@cloudtune/ncm-fixtures';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type EndpointPath } from '../src/index.ts';
 
-
 /** Real recorded NeteaseCloudMusicApi bodies must parse with our response schemas. */
 const cases: [EndpointPath, string][] = [
   ['/banner', 'banner.json'],

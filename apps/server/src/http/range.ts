@@ -1,7 +1,4 @@
-export type ByteRange =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type ByteRange = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Reads a `Range` header against a file size (RFC 9110 §14): single byte ranges, open-ended

@@ -13,7 +13,8 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 <p>The API is available under <a href="/api/banner"><code>/api</code></a>.</p>
 </body></html>`;
 
-const isUnder = (url: string, prefix: string): boolean => prefix === '' || url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+const isUnder = (url: string, prefix: string): boolean =>
+  prefix === '' || url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 
 /**
  * Serves the browser build at `/` beside the API, with history-URL fallback: a GET for a path

@@ -107,9 +107,11 @@ const DRAW: Record<ArtStyle, Draw> = {
     for (let y = 0; y < rows; y++) {
       for (let x = 0; x < cols; x++) {
         const [x0, y0, x1, y1] = [x * size, y * size, (x + 1) * size, (y + 1) * size];
-        const tri = rng() < 0.5 ? `${f(x0)},${f(y0)} ${f(x1)},${f(y0)} ${f(x0)},${f(y1)}` : `${f(x1)},${f(y0)} ${f(x1)},${f(y1)} ${f(x0)},${f(y0)}`;
+        const tri =
+          rng() < 0.5 ? `${f(x0)},${f(y0)} ${f(x1)},${f(y0)} ${f(x0)},${f(y1)}` : `${f(x1)},${f(y0)} ${f(x1)},${f(y1)} ${f(x0)},${f(y0)}`;
         shapes += `<polygon points="${tri}" fill="${pick(rng, colors)}" opacity="${(0.5 + rng() * 0.5).toFixed(2)}"/>`;
-        if (rng() < 0.15) shapes += `<circle cx="${f(x0 + size / 2)}" cy="${f(y0 + size / 2)}" r="${f(size * 0.3)}" fill="${p.light}" opacity="0.85"/>`;
+        if (rng() < 0.15)
+          shapes += `<circle cx="${f(x0 + size / 2)}" cy="${f(y0 + size / 2)}" r="${f(size * 0.3)}" fill="${p.light}" opacity="0.85"/>`;
       }
     }
     return { shapes };
@@ -124,7 +126,10 @@ const DRAW: Record<ArtStyle, Draw> = {
       const y = horizon - r * 0.75 + i * r * 0.2;
       shapes += `<rect x="${f(cx - r - 2)}" y="${f(y)}" width="${f(2 * r + 4)}" height="${f(r * 0.03 * (i + 1))}" fill="url(#bg)"/>`;
     }
-    for (const [color, lift] of [[p.c, 0.12], [p.dark, 0]] as const) {
+    for (const [color, lift] of [
+      [p.c, 0.12],
+      [p.dark, 0],
+    ] as const) {
       let d = `M0 ${h}`;
       for (let k = 0; k <= 6; k++) d += ` L${f((k * w) / 6)} ${f(horizon - lift * h - rng() * h * 0.12)}`;
       shapes += `<path d="${d} L${w} ${h}Z" fill="${color}"/>`;

@@ -5,7 +5,9 @@ import { writeAtomically } from './store.ts';
 /** Renders a kind's generated artwork at its original size as a JPEG file. */
 export async function renderCoverArt(outFile: string, kind: string, id: number, width: number, height: number): Promise<void> {
   await writeAtomically(outFile, async (tmp) => {
-    await sharp(Buffer.from(coverArtSvg(kind, id, width, height))).jpeg({ quality: 88 }).toFile(tmp);
+    await sharp(Buffer.from(coverArtSvg(kind, id, width, height)))
+      .jpeg({ quality: 88 })
+      .toFile(tmp);
   });
 }
 

@@ -49,8 +49,20 @@ export type BassSound = 'round' | 'pluck';
 
 export const PHRASE_BARS = 2;
 const SECTION_BARS = 8;
-const MAJOR_PROGRESSIONS = [[0, 4, 5, 3], [5, 3, 0, 4], [0, 5, 3, 4], [1, 4, 0, 5], [0, 3, 4, 3], [0, 3, 5, 4]];
-const MINOR_PROGRESSIONS = [[0, 5, 2, 6], [0, 3, 4, 0], [0, 6, 5, 6], [0, 5, 3, 4]];
+const MAJOR_PROGRESSIONS = [
+  [0, 4, 5, 3],
+  [5, 3, 0, 4],
+  [0, 5, 3, 4],
+  [1, 4, 0, 5],
+  [0, 3, 4, 3],
+  [0, 3, 5, 4],
+];
+const MINOR_PROGRESSIONS = [
+  [0, 5, 2, 6],
+  [0, 3, 4, 0],
+  [0, 6, 5, 6],
+  [0, 5, 3, 4],
+];
 const FORM: readonly SectionKind[] = ['verse', 'chorus', 'interlude', 'verse', 'chorus', 'chorus', 'interlude'];
 
 export function planSong(audioSeed: number, durationMs: number): SongPlan {

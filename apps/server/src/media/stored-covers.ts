@@ -19,7 +19,13 @@ export function storedCoverPath(mediaRoot: string, hash: string, size?: { width:
 export async function storeCover(mediaRoot: string, data: Uint8Array): Promise<string | null> {
   const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
   const path = storedCoverPath(mediaRoot, hash);
-  if (await access(path).then(() => true, () => false)) return hash;
+  if (
+    await access(path).then(
+      () => true,
+      () => false,
+    )
+  )
+    return hash;
   try {
     await writeAtomically(path, async (tmp) => {
       await sharp(data)

@@ -34,9 +34,7 @@ export function createAlbumRepo(db: Db) {
     SELECT id, name, aliases, artist_id AS artistId, type, sub_type AS subType, company, description,
       publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = albums.id) AS songCount
     FROM albums WHERE id = ?`);
-  const songIds = db
-    .prepare<[number], number>('SELECT id FROM songs WHERE album_id = ? ORDER BY disc_no, track_no, id')
-    .pluck();
+  const songIds = db.prepare<[number], number>('SELECT id FROM songs WHERE album_id = ? ORDER BY disc_no, track_no, id').pluck();
   const insertStmt = db.prepare(`
     INSERT INTO albums (name, name_latin, artist_id, type, sub_type, company, description, aliases, publish_time, created_at)
     VALUES (@name, @nameLatin, @artistId, @type, @subType, @company, @description, @aliases, @publishTime, @createdAt)`);

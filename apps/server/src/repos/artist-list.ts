@@ -17,7 +17,9 @@ export function createArtistListRepo(db: Db) {
   const statements = new Map<string, Database.Statement<Record<string, number | string>, number>>();
 
   function statementFor(f: ArtistListFilter) {
-    const where = [f.type !== -1 && 'type = @type', f.area !== -1 && 'area = @area', f.initial !== null && 'initial = @initial'].filter(Boolean);
+    const where = [f.type !== -1 && 'type = @type', f.area !== -1 && 'area = @area', f.initial !== null && 'initial = @initial'].filter(
+      Boolean,
+    );
     const key = where.join(' AND ');
     let stmt = statements.get(key);
     if (!stmt) {

@@ -44,9 +44,13 @@ export function createArtistRelationRepo(db: Db) {
     JOIN playlists p ON p.id = pt.playlist_id AND p.special_type = 0
     WHERE sa.artist_id IN (SELECT value FROM json_each(?))
     GROUP BY sa.artist_id`);
-  const sameArea = db.prepare<[number, number, number], number>(`
+  const sameArea = db
+    .prepare<[number, number, number], number>(
+      `
     SELECT id FROM artists WHERE area = (SELECT area FROM artists WHERE id = ?) AND id <> ?
-    ORDER BY popularity DESC, id LIMIT ?`).pluck();
+    ORDER BY popularity DESC, id LIMIT ?`,
+    )
+    .pluck();
 
   return {
     sharedPlaylists: (artistId: number): SharedPlaylists[] => shared.all({ id: artistId }),

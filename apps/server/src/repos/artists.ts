@@ -58,16 +58,24 @@ export function createArtistRepo(db: Db) {
       (SELECT COUNT(*) FROM song_artists sa WHERE sa.artist_id = a.id) AS musicSize
     FROM artists a WHERE a.id = ?`);
   // Rank among the artists of the same area, by popularity (ties: lower id first).
-  const rankInArea = db.prepare<{ area: number; popularity: number; id: number }, number>(`
+  const rankInArea = db
+    .prepare<{ area: number; popularity: number; id: number }, number>(
+      `
     SELECT COUNT(*) + 1 FROM artists
-    WHERE area = @area AND (popularity > @popularity OR (popularity = @popularity AND id < @id))`).pluck();
+    WHERE area = @area AND (popularity > @popularity OR (popularity = @popularity AND id < @id))`,
+    )
+    .pluck();
   const albums = db.prepare<[number, number, number], Omit<DiscographyAlbum, 'aliases'> & { aliases: string }>(`
     SELECT al.id, al.name, al.aliases, al.type, al.sub_type AS subType, al.company, al.description,
       al.publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = al.id) AS songCount
     FROM albums al WHERE al.artist_id = ? ORDER BY al.publish_time DESC, al.id DESC LIMIT ? OFFSET ?`);
-  const hotSongIds = db.prepare<[number, number], number>(`
+  const hotSongIds = db
+    .prepare<[number, number], number>(
+      `
     SELECT s.id FROM song_artists sa JOIN songs s ON s.id = sa.song_id
-    WHERE sa.artist_id = ? ORDER BY s.popularity DESC, s.id LIMIT ?`).pluck();
+    WHERE sa.artist_id = ? ORDER BY s.popularity DESC, s.id LIMIT ?`,
+    )
+    .pluck();
   const markIndependent = db.prepare('UPDATE artists SET independent = 1 WHERE id IN (SELECT value FROM json_each(?))');
 
   return {

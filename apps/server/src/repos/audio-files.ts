@@ -17,9 +17,7 @@ export interface AudioSource {
 }
 
 export function createAudioFileRepo(db: Db) {
-  const find = db.prepare<[number], AudioFileRecord>(
-    'SELECT song_id AS songId, size, md5, bitrate FROM audio_files WHERE song_id = ?',
-  );
+  const find = db.prepare<[number], AudioFileRecord>('SELECT song_id AS songId, size, md5, bitrate FROM audio_files WHERE song_id = ?');
   const upsert = db.prepare(`
     INSERT INTO audio_files (song_id, size, md5, bitrate, created_at, accessed_at)
     VALUES (@songId, @size, @md5, @bitrate, @now, @now)

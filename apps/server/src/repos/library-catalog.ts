@@ -41,13 +41,21 @@ export function createLibraryCatalogRepo(db: Db) {
   const pruneArtist = db.prepare(`DELETE FROM artists WHERE id = ?
     AND NOT EXISTS (SELECT 1 FROM albums WHERE artist_id = ?) AND NOT EXISTS (SELECT 1 FROM song_artists WHERE artist_id = ?)`);
   // The album shows the cover of its first track that has one.
-  const albumCover = db.prepare<[number], string>(`
+  const albumCover = db
+    .prepare<[number], string>(
+      `
     SELECT lf.cover_hash FROM songs s JOIN library_files lf ON lf.song_id = s.id
-    WHERE s.album_id = ? AND lf.cover_hash IS NOT NULL ORDER BY s.disc_no, s.track_no, s.id LIMIT 1`).pluck();
+    WHERE s.album_id = ? AND lf.cover_hash IS NOT NULL ORDER BY s.disc_no, s.track_no, s.id LIMIT 1`,
+    )
+    .pluck();
   // Tags carry no artist photos: an artist shows the cover of their latest album that has one.
-  const artistCover = db.prepare<[number], string>(`
+  const artistCover = db
+    .prepare<[number], string>(
+      `
     SELECT sc.hash FROM albums al JOIN stored_covers sc ON sc.kind = 'album' AND sc.owner_id = al.id
-    WHERE al.artist_id = ? ORDER BY al.publish_time DESC, al.id DESC LIMIT 1`).pluck();
+    WHERE al.artist_id = ? ORDER BY al.publish_time DESC, al.id DESC LIMIT 1`,
+    )
+    .pluck();
 
   const credit = (songId: number, artistIds: number[]) => {
     clearCredits.run(songId);

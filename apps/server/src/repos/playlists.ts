@@ -59,9 +59,7 @@ export function createPlaylistRepo(db: Db) {
       comment_count, high_quality, recommend_rank, created_at, updated_at)
     VALUES (@name, @creatorId, @description, @copywriter, @playCount, @subscribedCount, @shareCount,
       @commentCount, @highQuality, @recommendRank, @createdAt, @updatedAt)`);
-  const insertTrack = db.prepare(
-    'INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)',
-  );
+  const insertTrack = db.prepare('INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)');
   const lastPosition = db
     .prepare<[number], number>('SELECT COALESCE(MAX(position), -1) FROM playlist_tracks WHERE playlist_id = ?')
     .pluck();
@@ -77,9 +75,7 @@ export function createPlaylistRepo(db: Db) {
     `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at = @at ORDER BY p.id DESC`,
   );
   const squareCount = db.prepare<HighQualityFilter, number>(`SELECT COUNT(*) FROM playlists p WHERE ${SQUARE}`).pluck();
-  const publicCount = db
-    .prepare<[], number>('SELECT COUNT(*) FROM playlists WHERE special_type = 0 AND privacy = 0')
-    .pluck();
+  const publicCount = db.prepare<[], number>('SELECT COUNT(*) FROM playlists WHERE special_type = 0 AND privacy = 0').pluck();
   // Demo curation: a tag none of whose playlists is curated gets its most played one curated.
   const curateEveryTag = db.prepare(`
     UPDATE playlists SET high_quality = 1 WHERE id IN (

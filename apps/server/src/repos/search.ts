@@ -43,8 +43,12 @@ export function createSearchRepo(db: Db) {
     db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck();
   // Both tables' matches merged in rowid order: SQLite merges the two sorted arms and stops at the limit.
   const matchInBoth = (names: string, related: string) =>
-    db.prepare<[string, string, number], number>(`SELECT rowid FROM ${names} WHERE ${names} MATCH ?
-      UNION SELECT rowid FROM ${related} WHERE ${related} MATCH ? ORDER BY 1 LIMIT ?`).pluck();
+    db
+      .prepare<[string, string, number], number>(
+        `SELECT rowid FROM ${names} WHERE ${names} MATCH ?
+      UNION SELECT rowid FROM ${related} WHERE ${related} MATCH ? ORDER BY 1 LIMIT ?`,
+      )
+      .pluck();
   const termsOf = (table: string) =>
     db.prepare<[string, string, number], string>(`SELECT term FROM ${table}_terms WHERE term >= ? AND term < ? LIMIT ?`).pluck();
 

@@ -97,8 +97,7 @@ export function createSongRepo(db: Db) {
             aliases: parseStringArray(r.aliases),
             albumAliases: parseStringArray(r.albumAliases),
             artists: artistsBySong.get(r.id) ?? [],
-            original:
-              fileBitrate === null ? null : { bitrate: fileBitrate, lossless: fileLossless === 1, size: fileSize ?? 0 },
+            original: fileBitrate === null ? null : { bitrate: fileBitrate, lossless: fileLossless === 1, size: fileSize ?? 0 },
           },
         ]),
       );

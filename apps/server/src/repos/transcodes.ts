@@ -11,7 +11,9 @@ const COLUMNS = 'source_md5 AS sourceMd5, bitrate, size, md5';
 
 /** Lower-bitrate MP3 variants on disk, for the least-recently-used budget. */
 export function createTranscodeRepo(db: Db) {
-  const find = db.prepare<[string, number], TranscodeRecord>(`SELECT ${COLUMNS} FROM transcoded_files WHERE source_md5 = ? AND bitrate = ?`);
+  const find = db.prepare<[string, number], TranscodeRecord>(
+    `SELECT ${COLUMNS} FROM transcoded_files WHERE source_md5 = ? AND bitrate = ?`,
+  );
   const upsert = db.prepare(`
     INSERT INTO transcoded_files (source_md5, bitrate, size, md5, created_at, accessed_at)
     VALUES (@sourceMd5, @bitrate, @size, @md5, @now, @now)

@@ -15,7 +15,8 @@ const MAX_SIDE = 2048;
 const idOnly = z.object({ id: idParam('id') });
 
 /** `123`, `123.mp3` or `123.jpg` → 123; the extension is cosmetic, the id is all we use. */
-const idFrom = (file: string, ext: string): number => parseParams(idOnly, { id: file.endsWith(ext) ? file.slice(0, -ext.length) : file }).id;
+const idFrom = (file: string, ext: string): number =>
+  parseParams(idOnly, { id: file.endsWith(ext) ? file.slice(0, -ext.length) : file }).id;
 
 /**
  * `123.flac` → the original; `123-128k.mp3` → at most 128 kbit/s. The extension is cosmetic (the

@@ -48,7 +48,16 @@ export function createAlbumService(repos: Repos) {
           type: album.type,
           size: album.songCount,
           info: {
-            commentThread: { id: `R_AL_3_${id}`, resourceType: 3, commentCount: 0, likedCount: 0, shareCount: 0, hotCount: 0, resourceId: id, resourceTitle: album.name },
+            commentThread: {
+              id: `R_AL_3_${id}`,
+              resourceType: 3,
+              commentCount: 0,
+              likedCount: 0,
+              shareCount: 0,
+              hotCount: 0,
+              resourceId: id,
+              resourceTitle: album.name,
+            },
             liked: false,
             commentCount: 0,
             likedCount: 0,

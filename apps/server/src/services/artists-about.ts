@@ -67,14 +67,23 @@ export function createArtistAboutService(repos: Repos) {
       const introduction = [{ ti: a.name, txt: facts.join('\n') }];
       const tags = topTags(id, 4);
       if (tags.length) {
-        introduction.push({ ti: '音乐风格', txt: `作品常被收录在「${tags.join('」「')}」类歌单中。${a.independent ? '独立创作、自主发行的原创音乐人。' : ''}` });
+        introduction.push({
+          ti: '音乐风格',
+          txt: `作品常被收录在「${tags.join('」「')}」类歌单中。${a.independent ? '独立创作、自主发行的原创音乐人。' : ''}`,
+        });
       }
       if (albums.length) {
         const works = albums.map((al) => `${year(al.publishTime)}年《${al.name}》（${al.type}，${al.songCount} 首）`);
         introduction.push({ ti: '音乐作品', txt: works.join('\n') });
       }
       if (songs.size) {
-        introduction.push({ ti: '热门歌曲', txt: [...songs.values()].sort((x, y) => y.popularity - x.popularity || x.id - y.id).map((s) => `《${s.name}》`).join('、') });
+        introduction.push({
+          ti: '热门歌曲',
+          txt: [...songs.values()]
+            .sort((x, y) => y.popularity - x.popularity || x.id - y.id)
+            .map((s) => `《${s.name}》`)
+            .join('、'),
+        });
       }
       return { introduction, briefDesc: a.briefDesc, count: 0, topicData: null, code: 200 as const };
     },
@@ -86,7 +95,10 @@ export function createArtistAboutService(repos: Repos) {
      */
     similar(id: number, urls: MediaUrls) {
       const me = profileOf(id);
-      const shared = repos.artistRelations.sharedPlaylists(id).sort((a, b) => b.shared - a.shared || a.artistId - b.artistId).slice(0, CANDIDATES);
+      const shared = repos.artistRelations
+        .sharedPlaylists(id)
+        .sort((a, b) => b.shared - a.shared || a.artistId - b.artistId)
+        .slice(0, CANDIDATES);
       const sameArea = new Set(repos.artistRelations.sameArea(id, CANDIDATES));
       const sharedBy = new Map(shared.map((s) => [s.artistId, s.shared]));
       const candidates = [...new Set([...sharedBy.keys(), ...sameArea])];

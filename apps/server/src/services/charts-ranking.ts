@@ -55,11 +55,19 @@ export function rankChart(def: ChartDefinition, stats: SongPlays[], newReleases:
       return { songIds: ranked.map((r) => r.songId), plays: ranked.reduce((n, r) => n + r.recent, 0) };
     }
     case 'original':
-      return top(played.filter((s) => s.independent), def.size, byPlays);
+      return top(
+        played.filter((s) => s.independent),
+        def.size,
+        byPlays,
+      );
     case 'hot':
       return top(played, def.size, byPlays);
     default:
-      return top(played.filter((s) => s.area === def.area), def.size, byPlays);
+      return top(
+        played.filter((s) => s.area === def.area),
+        def.size,
+        byPlays,
+      );
   }
 }
 

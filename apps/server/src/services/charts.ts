@@ -45,9 +45,20 @@ export function createChartService(repos: Repos) {
         const createdAt = now();
         const creatorId = existing
           ? repos.playlists.findById(existing.playlistId)!.creatorId
-          : repos.users.insert({ ...CHART_CURATOR, gender: 0, birthday: null, province: 0, city: 0, vipType: 0, userType: 10, isDemo: false, createdAt });
+          : repos.users.insert({
+              ...CHART_CURATOR,
+              gender: 0,
+              birthday: null,
+              province: 0,
+              city: 0,
+              vipType: 0,
+              userType: 10,
+              isDemo: false,
+              createdAt,
+            });
         for (const def of CHARTS) {
-          if (!have.has(def.kind)) repos.charts.create({ kind: def.kind, name: def.name, description: def.description, creatorId, createdAt });
+          if (!have.has(def.kind))
+            repos.charts.create({ kind: def.kind, name: def.name, description: def.description, creatorId, createdAt });
         }
       });
       rows = repos.charts.all();

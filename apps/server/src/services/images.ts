@@ -26,7 +26,11 @@ const ORIGINAL: Record<ImageKind, ImageSize> = {
   banner: { width: 1080, height: 400 },
 };
 
-const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Artwork files: an album, artist or playlist with a stored cover (e.g. embedded in imported

@@ -41,7 +41,12 @@ function operations(path: string, def: EndpointDef) {
   };
   const id = path.replace(/^\//, '').replace(/\W+/g, '_');
   const body = parameters.length
-    ? { requestBody: { required: false, content: { 'application/json': { schema: params }, 'application/x-www-form-urlencoded': { schema: params } } } }
+    ? {
+        requestBody: {
+          required: false,
+          content: { 'application/json': { schema: params }, 'application/x-www-form-urlencoded': { schema: params } },
+        },
+      }
     : {};
   return {
     get: { operationId: `get_${id}`, ...base },
@@ -50,13 +55,17 @@ function operations(path: string, def: EndpointDef) {
 }
 
 export function buildOpenApiDocument(registry: Record<string, EndpointDef>, serverUrl: string) {
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
   return {
     openapi: '3.1.0',
     info: {
       title: 'Cloudtune API',
       version: '1.0.0',
-      description: 'NeteaseCloudMusicApi-compatible paths and shapes. Every endpoint answers GET and POST; errors are {code, msg} with HTTP status = code.',
+      description:
+        'NeteaseCloudMusicApi-compatible paths and shapes. Every endpoint answers GET and POST; errors are {code, msg} with HTTP status = code.',
     },
     servers: [{ url: serverUrl }],
     paths: Object.fromEntries(Object.entries(registry).map(([path, def]) => [path, operations(path, def)])),

@@ -13,14 +13,44 @@ const estimatedSize = (durationMs: number, bitrate: number): number => Math.roun
 
 /** NetEase's answer for a song it cannot play. */
 const unavailable = (id: number) => ({
-  id, url: null, br: 0, size: 0, md5: null, code: 404, expi: 0, type: null, gain: 0, fee: 0, uf: null, payed: 0, flag: 0,
-  canExtend: false, freeTrialInfo: null, level: null, encodeType: null,
+  id,
+  url: null,
+  br: 0,
+  size: 0,
+  md5: null,
+  code: 404,
+  expi: 0,
+  type: null,
+  gain: 0,
+  fee: 0,
+  uf: null,
+  payed: 0,
+  flag: 0,
+  canExtend: false,
+  freeTrialInfo: null,
+  level: null,
+  encodeType: null,
 });
 
 function playable(id: number, url: string, br: number, lossless: boolean, type: string, size: number, md5: string | null) {
   return {
-    id, url, br, size, md5, code: 200, expi: 1200, type, gain: 0, fee: 0, uf: null, payed: 0, flag: 0, canExtend: false,
-    freeTrialInfo: null, level: levelOf(br, lossless), encodeType: type,
+    id,
+    url,
+    br,
+    size,
+    md5,
+    code: 200,
+    expi: 1200,
+    type,
+    gain: 0,
+    fee: 0,
+    uf: null,
+    payed: 0,
+    flag: 0,
+    canExtend: false,
+    freeTrialInfo: null,
+    level: levelOf(br, lossless),
+    encodeType: type,
     freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },
     urlSource: 0,
   };
@@ -57,7 +87,15 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
           if (fitsCap(quality.bitrate, cap)) {
             const file = original ?? (workBudget-- > 0 ? await audio.ensure(id) : undefined);
             const size = file?.size ?? estimatedSize(song.durationMs, quality.bitrate);
-            return playable(id, urls.audio(id, `.${quality.type}`), quality.bitrate, quality.lossless, quality.type, size, file?.md5 ?? null);
+            return playable(
+              id,
+              urls.audio(id, `.${quality.type}`),
+              quality.bitrate,
+              quality.lossless,
+              quality.type,
+              size,
+              file?.md5 ?? null,
+            );
           }
           const bitrate = cap!;
           let file = original && (await transcodes.cached(original, bitrate));

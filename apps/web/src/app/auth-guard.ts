@@ -11,8 +11,7 @@ import type { RouteEntry } from './route-table.ts';
  */
 export const GUARD_FALLBACK = '/music/recommend';
 
-export const authApplies = (auth: RouteEntry['auth'], params: Params) =>
-  typeof auth === 'function' ? auth(params) : auth === true;
+export const authApplies = (auth: RouteEntry['auth'], params: Params) => (typeof auth === 'function' ? auth(params) : auth === true);
 
 /** Whether `pathname` matches a route that needs login. */
 export function needsLogin(routes: RouteObject[], pathname: string): boolean {

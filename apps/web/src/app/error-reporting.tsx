@@ -14,7 +14,7 @@ interface RuntimeErrorState {
 
 export function describeError(error: unknown, title = 'Uncaught Error'): RuntimeErrorInfo {
   if (error instanceof Error) return { title: `${title}: ${error.name}`, message: error.message, stack: error.stack };
-  return { title, message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) };
+  return { title, message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
 }
 
 export const useRuntimeError = create<RuntimeErrorState>((set) => ({
@@ -30,8 +30,7 @@ export function installGlobalErrorHandlers(target: Window = window): () => void 
     if (!event.error && !event.message) return;
     useRuntimeError.getState().report(event.error ?? event.message, 'Uncaught Error');
   };
-  const onRejection = (event: PromiseRejectionEvent) =>
-    useRuntimeError.getState().report(event.reason, 'Unhandled Promise Rejection');
+  const onRejection = (event: PromiseRejectionEvent) => useRuntimeError.getState().report(event.reason, 'Unhandled Promise Rejection');
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);
   return () => {
@@ -55,7 +54,9 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    useRuntimeError.getState().report(Object.assign(error, { stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}` }), 'Render Error');
+    useRuntimeError
+      .getState()
+      .report(Object.assign(error, { stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}` }), 'Render Error');
   }
 
   override render() {

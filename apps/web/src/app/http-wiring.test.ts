@@ -6,7 +6,11 @@ import { wireHttp } from './http-wiring.ts';
 let unwire = () => {};
 beforeEach(() => {
   unwire = wireHttp();
-  useAuthStore.setState({ user: { profile: { userId: 3, nickname: 'a' }, account: { id: 3 } }, show: false, playlist: [{ id: 1, name: 'p' }] });
+  useAuthStore.setState({
+    user: { profile: { userId: 3, nickname: 'a' }, account: { id: 3 } },
+    show: false,
+    playlist: [{ id: 1, name: 'p' }],
+  });
 });
 afterEach(() => {
   unwire();

@@ -113,11 +113,7 @@ export const routeTable: RouteEntry[] = [
     title: '下载管理',
     platforms: BOTH,
     lazy: sectionPage,
-    children: [
-      { index: true, platforms: BOTH, redirect: 'song' },
-      placeholder('song', '已下载单曲'),
-      placeholder('mv', '已下载MV'),
-    ],
+    children: [{ index: true, platforms: BOTH, redirect: 'song' }, placeholder('song', '已下载单曲'), placeholder('mv', '已下载MV')],
   },
   {
     path: '/local-music',

@@ -21,14 +21,7 @@ export function CoverImage({ src, width, height = width, alt = '', radius, class
   return (
     <span className={`${styles.cover} ${className ?? ''}`} style={{ borderRadius: radius, aspectRatio: `${width} / ${height}` }}>
       {url ? (
-        <img
-          src={url}
-          alt={alt}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          draggable={false}
-          onError={() => setFailed(true)}
-        />
+        <img src={url} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} onError={() => setFailed(true)} />
       ) : null}
     </span>
   );

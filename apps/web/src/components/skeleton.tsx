@@ -11,5 +11,11 @@ interface SkeletonProps {
 
 /** A shimmering placeholder block while server data loads. */
 export function Skeleton({ width, height, radius, className, style }: SkeletonProps) {
-  return <span aria-hidden="true" className={`${styles.skeleton} ${className ?? ''}`} style={{ width, height, borderRadius: radius, ...style }} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`${styles.skeleton} ${className ?? ''}`}
+      style={{ width, height, borderRadius: radius, ...style }}
+    />
+  );
 }

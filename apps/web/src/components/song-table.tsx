@@ -36,8 +36,7 @@ export function SongTable<S extends SongRowData>({ songs, playingId, onPlay, sho
     const body = bodyRef.current;
     const scroller = container?.current;
     if (!body || !scroller) return;
-    const measure = () =>
-      setScrollMargin(body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+    const measure = () => setScrollMargin(body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);

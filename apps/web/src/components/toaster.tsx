@@ -16,7 +16,11 @@ export function Toaster() {
     const unsubscribe = subscribeNotices((notice) => {
       // The same message twice in a row (e.g. two timed-out calls) shows once.
       setNotices((list) => [...list.filter((n) => n.message !== notice.message), notice].slice(-MAX_VISIBLE));
-      if (notice.duration > 0) timers.set(notice.id, setTimeout(() => dismiss(notice.id), notice.duration));
+      if (notice.duration > 0)
+        timers.set(
+          notice.id,
+          setTimeout(() => dismiss(notice.id), notice.duration),
+        );
     });
     return () => {
       unsubscribe();
@@ -29,7 +33,11 @@ export function Toaster() {
   return (
     <div className={styles.stack} aria-live="polite">
       {notices.map((n) => (
-        <div key={n.id} role={n.kind === 'error' || n.kind === 'warning' ? 'alert' : 'status'} className={`${styles.toast} ${styles[n.kind]}`}>
+        <div
+          key={n.id}
+          role={n.kind === 'error' || n.kind === 'warning' ? 'alert' : 'status'}
+          className={`${styles.toast} ${styles[n.kind]}`}
+        >
           <span className={styles.dot} aria-hidden="true" />
           <span className={styles.message}>
             {n.link ? (

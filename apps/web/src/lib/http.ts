@@ -47,8 +47,7 @@ export interface HttpHooks {
   waitForHistoryPop?: (retry: () => void) => void;
 }
 
-const defaultWaitForHistoryPop = (retry: () => void) =>
-  window.addEventListener('popstate', () => retry(), { once: true });
+const defaultWaitForHistoryPop = (retry: () => void) => window.addEventListener('popstate', () => retry(), { once: true });
 
 let hooks: HttpHooks = {};
 const pendingRetries: Array<() => void> = [];

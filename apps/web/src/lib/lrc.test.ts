@@ -5,7 +5,15 @@ import { currentLineIndex, parseLrc } from './lrc.ts';
 describe('parseLrc', () => {
   it('keeps timestamped lines of 8 or 9 characters and drops the rest', () => {
     const lines = parseLrc(
-      ['[ti:Song]', '[by:someone]', '[00:04.050]', '[00:12.57]难以忘记初次见你', 'no stamp', '[1:02.00]bad', '[00:16.860]一双迷人的眼睛'].join('\n'),
+      [
+        '[ti:Song]',
+        '[by:someone]',
+        '[00:04.050]',
+        '[00:12.57]难以忘记初次见你',
+        'no stamp',
+        '[1:02.00]bad',
+        '[00:16.860]一双迷人的眼睛',
+      ].join('\n'),
     );
     expect(lines.map((l) => [l.time, l.lyric])).toEqual([
       [4.05, ''],
@@ -36,16 +44,23 @@ describe('currentLineIndex', () => {
 
   it('property: the line at t is the last line starting at or before t', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 600_000 }), { maxLength: 60 }), fc.integer({ min: 0, max: 700_000 }), (stamps, tMs) => {
-        const text = stamps
-          .map((ms) => `[${String(Math.floor(ms / 60000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${String(Math.floor(ms / 10) % 100).padStart(2, '0')}]x`)
-          .join('\n');
-        const parsed = parseLrc(text);
-        const t = tMs / 1000;
-        const i = currentLineIndex(parsed, t);
-        const expected = parsed.reduce((acc, l, idx) => (l.time <= t ? idx : acc), -1);
-        expect(i).toBe(expected);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 600_000 }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 700_000 }),
+        (stamps, tMs) => {
+          const text = stamps
+            .map(
+              (ms) =>
+                `[${String(Math.floor(ms / 60000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${String(Math.floor(ms / 10) % 100).padStart(2, '0')}]x`,
+            )
+            .join('\n');
+          const parsed = parseLrc(text);
+          const t = tMs / 1000;
+          const i = currentLineIndex(parsed, t);
+          const expected = parsed.reduce((acc, l, idx) => (l.time <= t ? idx : acc), -1);
+          expect(i).toBe(expected);
+        },
+      ),
     );
   });
 });

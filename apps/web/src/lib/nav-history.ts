@@ -20,7 +20,9 @@ function tidy(h: NavHistory, now: number): NavHistory {
     // Walk from nearest to farthest so the nearest occurrence of a url survives.
     return list.filter(fresh(now)).filter((e) => (seen.has(e.url) ? false : (seen.add(e.url), true)));
   };
-  const back = keep([...h.back].reverse()).reverse().slice(-NAV_HISTORY_LIMIT);
+  const back = keep([...h.back].reverse())
+    .reverse()
+    .slice(-NAV_HISTORY_LIMIT);
   const forward = keep(h.forward).slice(0, NAV_HISTORY_LIMIT);
   return { back, current: h.current, forward };
 }

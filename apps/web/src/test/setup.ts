@@ -5,7 +5,12 @@ import { afterEach, vi } from 'vitest';
  * jsdom lacks layout and media playback. Give elements a size (the virtualized song table
  * renders the rows a 900 px viewport would show) and make play/pause resolve quietly.
  */
-for (const [prop, size] of [['offsetHeight', 900], ['clientHeight', 900], ['offsetWidth', 1200], ['clientWidth', 1200]] as const) {
+for (const [prop, size] of [
+  ['offsetHeight', 900],
+  ['clientHeight', 900],
+  ['offsetWidth', 1200],
+  ['clientWidth', 1200],
+] as const) {
   Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => size });
 }
 Object.defineProperty(HTMLMediaElement.prototype, 'play', {

@@ -38,7 +38,12 @@ export const searchSong = z.looseObject({
   id: z.number(),
   name: z.string(),
   artists: z.array(searchArtistRef),
-  album: z.looseObject({ id: z.number(), name: z.string().nullable(), artist: searchArtistRef.optional(), publishTime: z.number().optional() }),
+  album: z.looseObject({
+    id: z.number(),
+    name: z.string().nullable(),
+    artist: searchArtistRef.optional(),
+    publishTime: z.number().optional(),
+  }),
   /** ms */
   duration: z.number(),
   alias: z.array(z.string()).optional(),
@@ -50,7 +55,10 @@ export type SearchSong = z.infer<typeof searchSong>;
 /** type 1006: a full song with the lyric lines around the match, the keyword in `<b>`. */
 export const lyricSearchSong = song.extend({
   privilege: privilege.optional(),
-  lyrics: z.union([z.array(z.string()), z.looseObject({ txt: z.string() })]).nullable().optional(),
+  lyrics: z
+    .union([z.array(z.string()), z.looseObject({ txt: z.string() })])
+    .nullable()
+    .optional(),
 });
 export type LyricSearchSong = z.infer<typeof lyricSearchSong>;
 
@@ -136,6 +144,16 @@ export type SearchSuggestResponse = z.infer<typeof searchSuggestResponse>;
 
 /** Search and search suggestions. Group registry merged into `endpoints`. */
 export const searchEndpoints = {
-  '/search': { method: 'GET', summary: 'Search songs, albums, artists, playlists or lyrics', params: searchParams, response: searchResponse },
-  '/search/suggest': { method: 'GET', summary: 'Suggestions while typing a search', params: searchSuggestParams, response: searchSuggestResponse },
+  '/search': {
+    method: 'GET',
+    summary: 'Search songs, albums, artists, playlists or lyrics',
+    params: searchParams,
+    response: searchResponse,
+  },
+  '/search/suggest': {
+    method: 'GET',
+    summary: 'Suggestions while typing a search',
+    params: searchSuggestParams,
+    response: searchSuggestResponse,
+  },
 } as const satisfies Record<string, EndpointDef>;

@@ -13,7 +13,13 @@ export interface SeededArtist {
 }
 
 /** Share of each area in the demo (36 artists: 12 华语, 10 欧美, 5 日本, 5 韩国, 4 其他). */
-const AREA_WEIGHTS: readonly [Area, number][] = [[7, 12], [96, 10], [8, 5], [16, 5], [0, 4]];
+const AREA_WEIGHTS: readonly [Area, number][] = [
+  [7, 12],
+  [96, 10],
+  [8, 5],
+  [16, 5],
+  [0, 4],
+];
 const AREA_NAMES: Record<Area, string> = { 7: '华语', 96: '欧美', 8: '日本', 16: '韩国', 0: '其他地区' };
 const TYPE_NAMES: Record<ArtistType, string> = { 1: '男歌手', 2: '女歌手', 3: '乐队' };
 

@@ -16,12 +16,33 @@ export function seedBanners(repos: Repos, seed: number, songs: SeededSong[], pla
   let link = 0;
   ORDER.forEach((targetType, position) => {
     if (targetType === 1) {
-      repos.banners.insert({ targetType, targetId: topSongs[song++ % topSongs.length]!.id, url: null, typeTitle: pick(rng, bannerTitles.song), titleColor: 'red', position });
+      repos.banners.insert({
+        targetType,
+        targetId: topSongs[song++ % topSongs.length]!.id,
+        url: null,
+        typeTitle: pick(rng, bannerTitles.song),
+        titleColor: 'red',
+        position,
+      });
     } else if (targetType === 10) {
-      repos.banners.insert({ targetType, targetId: topPlaylists[playlist++ % topPlaylists.length]!.id, url: null, typeTitle: pick(rng, bannerTitles.playlist), titleColor: 'red', position });
+      repos.banners.insert({
+        targetType,
+        targetId: topPlaylists[playlist++ % topPlaylists.length]!.id,
+        url: null,
+        typeTitle: pick(rng, bannerTitles.playlist),
+        titleColor: 'red',
+        position,
+      });
     } else {
       // example.com is reserved for examples: the link is obviously a demo, never someone's site.
-      repos.banners.insert({ targetType, targetId: 0, url: `https://example.com/cloudtune/events/${++link}`, typeTitle: pick(rng, bannerTitles.external), titleColor: 'blue', position });
+      repos.banners.insert({
+        targetType,
+        targetId: 0,
+        url: `https://example.com/cloudtune/events/${++link}`,
+        typeTitle: pick(rng, bannerTitles.external),
+        titleColor: 'blue',
+        position,
+      });
     }
   });
 }

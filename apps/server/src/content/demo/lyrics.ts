@@ -27,10 +27,7 @@ export function writeLyrics(plan: SongPlan, audioSeed: number, language: 'zh' | 
   const chorus = sample(rng, chorusLines, 4);
   const sung: string[] = [];
   const translated: string[] = [];
-  const credits = [
-    `${lrcTime(0)}作词 : ${credit}`,
-    `${lrcTime(Math.min(1, plan.barSec / 2))}作曲 : ${credit}`,
-  ];
+  const credits = [`${lrcTime(0)}作词 : ${credit}`, `${lrcTime(Math.min(1, plan.barSec / 2))}作曲 : ${credit}`];
 
   let previousEnd = -1;
   for (const phrase of plan.phrases) {

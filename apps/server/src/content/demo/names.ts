@@ -15,7 +15,13 @@ export interface GeneratedName {
 }
 
 const cap = (s: string): string => s.replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
-const join = (...parts: Part[]): Part => [parts.map((p) => p[0]).join(''), parts.map((p) => p[1]).filter(Boolean).join(' ')];
+const join = (...parts: Part[]): Part => [
+  parts.map((p) => p[0]).join(''),
+  parts
+    .map((p) => p[1])
+    .filter(Boolean)
+    .join(' '),
+];
 
 /** An invented artist name fitting the area and type (男 1 / 女 2 / 乐队 3). */
 export function artistName(rng: Rng, area: Area, type: ArtistType, surname?: Part): GeneratedName {
@@ -108,7 +114,11 @@ function englishTitle_(rng: Rng): Title {
 
 /** 'A'..'Z' from the romanisation, '#' otherwise (the artist list's initial filter). */
 export function initialOf(latin: string): string {
-  const ch = latin.normalize('NFD').replace(/[^a-zA-Z]/g, '').charAt(0).toUpperCase();
+  const ch = latin
+    .normalize('NFD')
+    .replace(/[^a-zA-Z]/g, '')
+    .charAt(0)
+    .toUpperCase();
   return ch || '#';
 }
 

@@ -4,7 +4,13 @@ import { hotTags, tagCategories } from './pools/playlist-words.ts';
 import { intBetween, pick, rngFor } from '../../text/prng.ts';
 import { daysBefore } from './clock.ts';
 
-const CITIES: readonly [number, number][] = [[110000, 110101], [310000, 310101], [440000, 440100], [510000, 510100], [330000, 330100]];
+const CITIES: readonly [number, number][] = [
+  [110000, 110101],
+  [310000, 310101],
+  [440000, 440100],
+  [510000, 510100],
+  [330000, 330100],
+];
 
 /** The listeners who "made" the demo playlists. */
 export function seedUsers(repos: Repos, seed: number): number[] {

@@ -23,13 +23,20 @@ export function seedPlaylists(
   songs: SeededSong[],
 ): SeededPlaylist[] {
   const rng = rngFor(seed, 'playlists');
-  const ranks = shuffled(rng, Array.from({ length: count }, (_, i) => i));
+  const ranks = shuffled(
+    rng,
+    Array.from({ length: count }, (_, i) => i),
+  );
   const names = new Set<string>();
   const playlists: SeededPlaylist[] = [];
   for (let i = 0; i < count; i++) {
     // The first tag walks the whole catalogue so every tag has at least one playlist.
     const first = tags[i % tags.length]!;
-    const others = sample(rng, tags.filter((t) => t.category !== first.category), intBetween(rng, 0, 2));
+    const others = sample(
+      rng,
+      tags.filter((t) => t.category !== first.category),
+      intBetween(rng, 0, 2),
+    );
     const chosen = [first, ...others.filter((t, k) => others.findIndex((o) => o.category === t.category) === k)];
 
     let name = `${tagPhrases[first.name] ?? first.name}｜${pick(rng, playlistTaglines)}`;
@@ -57,7 +64,10 @@ export function seedPlaylists(
       createdAt,
       updatedAt,
     });
-    repos.playlists.setTags(id, chosen.map((t) => t.id));
+    repos.playlists.setTags(
+      id,
+      chosen.map((t) => t.id),
+    );
     repos.playlists.appendTracks(id, trackIds, updatedAt);
     playlists.push({ id, playCount });
   }

@@ -26,7 +26,9 @@ export function guessFromPath(root: string, path: string): NameGuess {
     stem = numbered[2]!;
   }
   const dashed = /^(.+?)\s+[-–—]\s+(.+)$/.exec(stem);
-  const folders = relative(root, dirname(path)).split(sep).filter((f) => f !== '' && f !== '.');
+  const folders = relative(root, dirname(path))
+    .split(sep)
+    .filter((f) => f !== '' && f !== '.');
   return {
     title: (dashed ? dashed[2]! : stem).trim() || basename(path),
     artist: dashed?.[1]!.trim() || folders.at(-2) || UNKNOWN_ARTIST,

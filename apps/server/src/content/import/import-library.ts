@@ -77,7 +77,17 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
   const vanished = new Map(known);
   for (const f of found) vanished.delete(f.path);
   const movable = new Map([...vanished.values()].map((r) => [r.md5, r]));
-  const summary: ImportSummary = { root, files: found.length, added: 0, updated: 0, removed: 0, unchanged: 0, skipped: 0, aborted: false, ms: 0 };
+  const summary: ImportSummary = {
+    root,
+    files: found.length,
+    added: 0,
+    updated: 0,
+    removed: 0,
+    unchanged: 0,
+    skipped: 0,
+    aborted: false,
+    ms: 0,
+  };
   const report = (step: Step, outcome: ImportOutcome, detail: string) => {
     summary[outcome]++;
     onProgress({ index: step.index, total: found.length, path: step.file.path, outcome, detail });

@@ -17,6 +17,9 @@ export async function readLyricFile(path: string): Promise<string | null> {
       text = new TextDecoder('gb18030').decode(bytes);
     }
   }
-  text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
+  text = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .trim();
   return text === '' ? null : text;
 }

@@ -31,7 +31,9 @@ export async function findAudioFiles(root: string, warn: (message: string) => vo
     }
     const visible = entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     // Sidecars match by base name, ignoring case: "01 Song.mp3" + "01 song.LRC".
-    const sidecars = new Map(visible.filter((e) => extname(e.name).toLowerCase() === '.lrc').map((e) => [stem(e.name).toLowerCase(), e.name]));
+    const sidecars = new Map(
+      visible.filter((e) => extname(e.name).toLowerCase() === '.lrc').map((e) => [stem(e.name).toLowerCase(), e.name]),
+    );
     for (const entry of visible) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {

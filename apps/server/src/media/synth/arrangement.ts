@@ -19,8 +19,22 @@ export interface Note {
 
 const SCALES = { major: [0, 2, 4, 5, 7, 9, 11], minor: [0, 2, 3, 5, 7, 8, 10] } as const;
 /** Rhythms of one bar in eighth notes; negative = rest. Cadence rhythms end the phrase long. */
-const RHYTHMS = [[2, 2, 2, 2], [3, 1, 2, 2], [2, 1, 1, 4], [1, 1, 2, 1, 1, 2], [2, 2, 1, 1, 2], [-1, 1, 2, 2, 2], [3, 3, 2]];
-const CADENCES = [[2, 2, 4], [3, 1, 4], [2, 6], [1, 1, 2, 4], [4, -4]];
+const RHYTHMS = [
+  [2, 2, 2, 2],
+  [3, 1, 2, 2],
+  [2, 1, 1, 4],
+  [1, 1, 2, 1, 1, 2],
+  [2, 2, 1, 1, 2],
+  [-1, 1, 2, 2, 2],
+  [3, 3, 2],
+];
+const CADENCES = [
+  [2, 2, 4],
+  [3, 1, 4],
+  [2, 6],
+  [1, 1, 2, 4],
+  [4, -4],
+];
 
 /** A melodic idea: rhythm plus pitches (scale degrees), reused and varied across the song. */
 interface Motif {
@@ -54,9 +68,7 @@ function makeMotif(rng: Rng, low: number, high: number): Motif {
 
 /** Same rhythm, the tail re-pitched: the "answer" to a phrase. */
 function vary(rng: Rng, m: Motif, low: number, high: number): Motif {
-  const degrees = m.degrees.map((d, i) =>
-    i >= m.degrees.length - 3 ? Math.min(high, Math.max(low, d + pick(rng, [-2, -1, 1, 2]))) : d,
-  );
+  const degrees = m.degrees.map((d, i) => (i >= m.degrees.length - 3 ? Math.min(high, Math.max(low, d + pick(rng, [-2, -1, 1, 2]))) : d));
   return { rhythm: m.rhythm, degrees };
 }
 
@@ -85,7 +97,14 @@ export function arrange(plan: SongPlan, audioSeed: number): Note[] {
         if (len > 0) {
           let degree = motif.degrees[k++]!;
           if (slot % 4 === 0) degree = nearestChordTone(degree, chordDegrees(plan, phrase.startBar + b));
-          notes.push({ voice: 'lead', start: t, dur: len * eighth * 0.92, midi: degreeToMidi(plan, degree, 60), vel: phrase.kind === 'chorus' ? 0.95 : 0.8, pan: 0.05 });
+          notes.push({
+            voice: 'lead',
+            start: t,
+            dur: len * eighth * 0.92,
+            midi: degreeToMidi(plan, degree, 60),
+            vel: phrase.kind === 'chorus' ? 0.95 : 0.8,
+            pan: 0.05,
+          });
         }
         t += Math.abs(len) * eighth;
         slot += Math.abs(len);
@@ -99,19 +118,34 @@ export function arrange(plan: SongPlan, audioSeed: number): Note[] {
     const t0 = bar * plan.barSec;
     const chord = chordDegrees(plan, bar);
     // Pad: the chord held for the bar, every song section.
-    for (const d of chord) notes.push({ voice: 'pad', start: t0, dur: plan.barSec, midi: fold(degreeToMidi(plan, d, 48), 53, 67), vel: 0.7, pan: 0 });
+    for (const d of chord)
+      notes.push({ voice: 'pad', start: t0, dur: plan.barSec, midi: fold(degreeToMidi(plan, d, 48), 53, 67), vel: 0.7, pan: 0 });
     // Arpeggio: rising and falling chord tones, busier in choruses and interludes.
     if (section.kind !== 'verse' || bar % PHRASE_BARS === 1) {
       const steps = plan.bpm < 100 ? 16 : 8;
       const tones = [0, 1, 2, 3, 4, 5, 4, 3].map((i) => degreeToMidi(plan, chord[i % 3]! + 7 * Math.floor(i / 3), 60));
       for (let s = 0; s < steps; s++) {
-        notes.push({ voice: 'arp', start: t0 + (s * plan.barSec) / steps, dur: plan.barSec / steps, midi: tones[s % tones.length]!, vel: s % 4 === 0 ? 0.9 : 0.6, pan: s % 2 ? 0.45 : -0.45 });
+        notes.push({
+          voice: 'arp',
+          start: t0 + (s * plan.barSec) / steps,
+          dur: plan.barSec / steps,
+          midi: tones[s % tones.length]!,
+          vel: s % 4 === 0 ? 0.9 : 0.6,
+          pan: s % 2 ? 0.45 : -0.45,
+        });
       }
     }
     if (section.kind === 'intro') continue;
     const root = degreeToMidi(plan, chord[0]!, 36);
     for (const [beat, len, interval] of bassPattern(plan, bar)) {
-      notes.push({ voice: 'bass', start: t0 + beat * plan.beatSec, dur: len * plan.beatSec * 0.95, midi: root + interval, vel: 0.9, pan: 0 });
+      notes.push({
+        voice: 'bass',
+        start: t0 + beat * plan.beatSec,
+        dur: len * plan.beatSec * 0.95,
+        midi: root + interval,
+        vel: 0.9,
+        pan: 0,
+      });
     }
     drumHits(plan, section.startBar + section.bars - 1 === bar, (voice, beat, vel, pan) =>
       notes.push({ voice, start: t0 + beat * plan.beatSec, dur: 0.3, midi: 0, vel, pan }),

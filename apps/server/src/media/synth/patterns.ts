@@ -11,9 +11,17 @@ export function bassPattern(plan: SongPlan, bar: number): [number, number, numbe
       return [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5].map((b) => [b, 0.5, b === 3.5 ? 12 : 0] as [number, number, number]);
     case 'none':
     case 'soft':
-      return [[0, 2, 0], [2, 2, bar % 2 ? 7 : 0]];
+      return [
+        [0, 2, 0],
+        [2, 2, bar % 2 ? 7 : 0],
+      ];
     default:
-      return [[0, 1.5, 0], [1.5, 0.5, 0], [2, 1, 7], [3, 1, bar % 2 ? 12 : 0]];
+      return [
+        [0, 1.5, 0],
+        [1.5, 0.5, 0],
+        [2, 1, 7],
+        [3, 1, bar % 2 ? 12 : 0],
+      ];
   }
 }
 

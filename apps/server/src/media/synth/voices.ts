@@ -5,17 +5,23 @@ import { ARP, BASS, LEAD, PAD, type Shape } from './instruments.ts';
 import { hat, kick, snare } from './drums.ts';
 import { panGains, type Mix } from './mix.ts';
 
-
 /** Renders one note into the mix. Whole notes at once: envelopes and filters keep their state in locals. */
 export function renderNote(mix: Mix, note: Note, plan: SongPlan): void {
   switch (note.voice) {
-    case 'lead': return tone(mix, note, LEAD[plan.sounds.lead]);
-    case 'pad': return tone(mix, note, PAD[plan.sounds.pad]);
-    case 'arp': return plan.sounds.arp === 'bell' ? bell(mix, note) : tone(mix, note, ARP[plan.sounds.arp]);
-    case 'bass': return tone(mix, note, BASS[plan.sounds.bass]);
-    case 'kick': return kick(mix, note);
-    case 'snare': return snare(mix, note);
-    case 'hat': return hat(mix, note);
+    case 'lead':
+      return tone(mix, note, LEAD[plan.sounds.lead]);
+    case 'pad':
+      return tone(mix, note, PAD[plan.sounds.pad]);
+    case 'arp':
+      return plan.sounds.arp === 'bell' ? bell(mix, note) : tone(mix, note, ARP[plan.sounds.arp]);
+    case 'bass':
+      return tone(mix, note, BASS[plan.sounds.bass]);
+    case 'kick':
+      return kick(mix, note);
+    case 'snare':
+      return snare(mix, note);
+    case 'hat':
+      return hat(mix, note);
   }
 }
 

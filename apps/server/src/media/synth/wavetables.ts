@@ -23,12 +23,27 @@ const series = (count: number, amp: (n: number) => number, step = 1): [number, n
 
 export const waves = {
   sine: table([[1, 1]]),
-  triangle: table(series(6, (n) => ((n - 1) / 2) % 2 ? -1 / (n * n) : 1 / (n * n), 2)),
+  triangle: table(series(6, (n) => (((n - 1) / 2) % 2 ? -1 / (n * n) : 1 / (n * n)), 2)),
   square: table(series(7, (n) => 1 / n, 2)),
   saw: table(series(10, (n) => 1 / n)),
-  organ: table([[1, 1], [2, 0.5], [3, 0.3], [4, 0.2], [6, 0.1]]),
-  choir: table([[1, 1], [2, 0.35], [3, 0.25], [5, 0.1]]),
-  flute: table([[1, 1], [2, 0.22], [3, 0.08]]),
+  organ: table([
+    [1, 1],
+    [2, 0.5],
+    [3, 0.3],
+    [4, 0.2],
+    [6, 0.1],
+  ]),
+  choir: table([
+    [1, 1],
+    [2, 0.35],
+    [3, 0.25],
+    [5, 0.1],
+  ]),
+  flute: table([
+    [1, 1],
+    [2, 0.22],
+    [3, 0.08],
+  ]),
 } as const;
 
 /** White noise for drums, fixed so every render of a song is identical. */

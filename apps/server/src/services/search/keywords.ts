@@ -8,5 +8,8 @@ import { foldText } from '../../text/normalize.ts';
 export function searchKeyword(raw: string): string {
   // eslint-disable-next-line no-control-regex
   const folded = foldText(raw.replace(/[\u0000-\u001f\u007f]/g, ' '));
-  return folded.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').normalize('NFC');
+  return folded
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC');
 }

@@ -15,10 +15,12 @@ export function createResultLoader(repos: Repos) {
       return record === undefined ? [] : [shape(record)];
     });
   const byId = <R>(ids: readonly number[], find: (id: number) => R | undefined): Map<number, R> =>
-    new Map(ids.flatMap((id) => {
-      const record = find(id);
-      return record === undefined ? [] : [[id, record] as const];
-    }));
+    new Map(
+      ids.flatMap((id) => {
+        const record = find(id);
+        return record === undefined ? [] : [[id, record] as const];
+      }),
+    );
 
   return {
     /** Old-format songs (/search type 1, suggestions). */
@@ -50,7 +52,11 @@ export function createResultLoader(repos: Repos) {
     /** Old-format albums, as /search/suggest lists them. */
     albumRefs(ids: readonly number[], urls: MediaUrls) {
       const facts = repos.search.albumFacts(ids);
-      return inOrder(ids, byId(ids, (id) => repos.albums.findById(id)), (a) => searchAlbumRef(a, facts.get(a.id), urls));
+      return inOrder(
+        ids,
+        byId(ids, (id) => repos.albums.findById(id)),
+        (a) => searchAlbumRef(a, facts.get(a.id), urls),
+      );
     },
 
     artists(ids: readonly number[], urls: MediaUrls) {

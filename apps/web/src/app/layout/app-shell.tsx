@@ -26,7 +26,10 @@ export function AppShell({ routes, platform }: { routes: RouteObject[]; platform
   useNavHistoryTracking();
   const matches = useMatches();
   const hideNav = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideNav);
-  const title = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).filter(Boolean).at(-1);
+  const title = matches
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);

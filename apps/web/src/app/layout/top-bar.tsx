@@ -30,7 +30,13 @@ export function TopBar() {
         <button type="button" className={styles.round} aria-label="后退" disabled={!canGoBack(history, now)} onClick={() => travel('back')}>
           <ChevronLeftIcon size={18} />
         </button>
-        <button type="button" className={styles.round} aria-label="前进" disabled={!canGoForward(history, now)} onClick={() => travel('forward')}>
+        <button
+          type="button"
+          className={styles.round}
+          aria-label="前进"
+          disabled={!canGoForward(history, now)}
+          onClick={() => travel('forward')}
+        >
           <ChevronRightIcon size={18} />
         </button>
       </div>

@@ -57,7 +57,10 @@ describe('/list/song/:id', () => {
 
   it('fetches the tracks /playlist/detail left out through /song/detail', async () => {
     const extra = fixtures.songDetail.songs[0]!;
-    const short = { ...fixtures.playlistDetail, playlist: { ...playlist, trackIds: [...playlist.trackIds, { id: extra.id, v: 1, at: 0 }] } };
+    const short = {
+      ...fixtures.playlistDetail,
+      playlist: { ...playlist, trackIds: [...playlist.trackIds, { id: extra.id, v: 1, at: 0 }] },
+    };
     let asked = '';
     server.use(
       http.get(api('/playlist/detail'), () => HttpResponse.json(short)),
@@ -112,7 +115,9 @@ describe('a list that cannot be shown', () => {
     let calls = 0;
     server.use(
       http.get(api('/playlist/detail'), () =>
-        ++calls === 1 ? HttpResponse.json({ code: 500, msg: '服务器内部错误' }, { status: 500 }) : HttpResponse.json(fixtures.playlistDetail),
+        ++calls === 1
+          ? HttpResponse.json({ code: 500, msg: '服务器内部错误' }, { status: 500 })
+          : HttpResponse.json(fixtures.playlistDetail),
       ),
     );
     renderApp(`/list/song/${playlist.id}`);

@@ -18,7 +18,11 @@ export default function SectionPage() {
       </h1>
       <nav className={styles.tabs} aria-label={handle?.title}>
         {handle?.tabs?.map((tab) => (
-          <NavLink key={tab.to} to={`${base}/${tab.to}${search}`} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}>
+          <NavLink
+            key={tab.to}
+            to={`${base}/${tab.to}${search}`}
+            className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+          >
             {tab.title}
           </NavLink>
         ))}

@@ -61,8 +61,7 @@ export const useAuthStore = create<AuthState>()(
         set(({ user }) => {
           if (!user) return {};
           const old = user[key];
-          const merged =
-            old && typeof old === 'object' && value && typeof value === 'object' ? { ...old, ...value } : value;
+          const merged = old && typeof old === 'object' && value && typeof value === 'object' ? { ...old, ...value } : value;
           return { user: { ...user, [key]: merged } };
         }),
       setPlaylist: (playlist) => set({ playlist }),

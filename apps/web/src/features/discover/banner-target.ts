@@ -2,10 +2,7 @@ import { BannerTargetType, type Banner } from '@cloudtune/contract';
 
 /** Where a banner click leads (SPEC §3; 1000 is the real API's playlist code, decision 0002). */
 export type BannerTarget =
-  | { kind: 'song'; id: number }
-  | { kind: 'playlist'; path: string }
-  | { kind: 'external'; url: string }
-  | { kind: 'none' };
+  { kind: 'song'; id: number } | { kind: 'playlist'; path: string } | { kind: 'external'; url: string } | { kind: 'none' };
 
 export function bannerTarget(banner: Banner): BannerTarget {
   switch (banner.targetType) {

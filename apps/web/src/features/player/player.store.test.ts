@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SongInput } from './playable-song.ts';
 import { usePlayerStore } from './player.store.ts';
 
-const song = (id: number): SongInput => ({ id, name: `歌曲 ${id}`, ar: [{ id: 1, name: '歌手' }], al: { id: 9, name: '专辑', picUrl: null }, dt: 200_000 });
+const song = (id: number): SongInput => ({
+  id,
+  name: `歌曲 ${id}`,
+  ar: [{ id: 1, name: '歌手' }],
+  al: { id: 9, name: '专辑', picUrl: null },
+  dt: 200_000,
+});
 const ids = (list: { id: number }[]) => list.map((s) => s.id);
 const store = () => usePlayerStore.getState();
 

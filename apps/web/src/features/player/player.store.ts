@@ -69,12 +69,21 @@ export const usePlayerStore = create<PlayerState>()(
           select(playable, appendUnique(get().queue, [playable]));
         },
         playList: (songs, index = 0) => {
-          const queue = appendUnique<PlayableSong>([], songs.map((s) => toPlayable(s, 'stack')));
+          const queue = appendUnique<PlayableSong>(
+            [],
+            songs.map((s) => toPlayable(s, 'stack')),
+          );
           const chosen = songs[index];
           const song = chosen ? queue.find((s) => s.id === chosen.id) : queue[0];
           if (song) select(song, queue);
         },
-        addToQueue: (songs) => set(({ queue }) => ({ queue: appendUnique(queue, songs.map((s) => toPlayable(s, 'stack'))) })),
+        addToQueue: (songs) =>
+          set(({ queue }) => ({
+            queue: appendUnique(
+              queue,
+              songs.map((s) => toPlayable(s, 'stack')),
+            ),
+          })),
         removeFromQueue: (id) => set(({ queue }) => ({ queue: queue.filter((s) => s.id !== id) })),
         clearQueue: () => set({ queue: [] }),
         next: (random) => step(1, random),

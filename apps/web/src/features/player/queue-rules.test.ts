@@ -53,8 +53,14 @@ describe('appendUnique', () => {
   it('never produces duplicate ids', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 20 })), fc.array(fc.integer({ min: 1, max: 20 })), (a, b) => {
-        const base = appendUnique([], a.map((id) => ({ id })));
-        const ids = appendUnique(base, b.map((id) => ({ id }))).map((s) => s.id);
+        const base = appendUnique(
+          [],
+          a.map((id) => ({ id })),
+        );
+        const ids = appendUnique(
+          base,
+          b.map((id) => ({ id })),
+        ).map((s) => s.id);
         return new Set(ids).size === ids.length;
       }),
     );

@@ -7,5 +7,9 @@ const subscribe = (onChange: () => void) => {
 
 /** false while the browser tab / window is hidden (document.hidden). */
 export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribe, () => !document.hidden, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => !document.hidden,
+    () => true,
+  );
 }

@@ -59,7 +59,12 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
                   <span className={styles.name}>{song.name}</span>
                   <span className={styles.artist}>{artistNames(song)}</span>
                   <span className={styles.duration}>{formatDuration(song.dt)}</span>
-                  <button type="button" className={styles.remove} aria-label={`从播放列表删除 ${song.name}`} onClick={() => removeFromQueue(song.id)}>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    aria-label={`从播放列表删除 ${song.name}`}
+                    onClick={() => removeFromQueue(song.id)}
+                  >
                     <CloseIcon size={14} />
                   </button>
                 </div>

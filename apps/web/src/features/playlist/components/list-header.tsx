@@ -42,7 +42,12 @@ export function ListHeader(props: ListHeaderProps) {
           <button type="button" className={styles.primary} onClick={props.onPlayAll} disabled={!props.canPlay}>
             <PlayIcon size={16} /> 播放全部
           </button>
-          <button type="button" className={`${styles.secondary} ${collected ? styles.collected : ''}`} onClick={props.onCollect} aria-pressed={!!collected}>
+          <button
+            type="button"
+            className={`${styles.secondary} ${collected ? styles.collected : ''}`}
+            onClick={props.onCollect}
+            aria-pressed={!!collected}
+          >
             <HeartIcon size={16} /> {collected ? '已收藏' : '收藏'}
             {collectCount ? `(${formatCount(collectCount)})` : ''}
           </button>
