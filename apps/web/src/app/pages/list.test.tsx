@@ -13,7 +13,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
   useAuthStore.setState({ user: null, show: false, playlist: [] });
-  usePlayerStore.setState({ queue: [], history: [], current: null, loadRequest: 0 });
+  usePlayerStore.setState({ queue: [], history: [], current: null });
 });
 
 const playlist = fixtures.playlistDetail.playlist;

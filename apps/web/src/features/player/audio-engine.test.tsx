@@ -6,6 +6,7 @@ import { NO_URL_MESSAGE, togglePlayback } from './audio-engine.ts';
 import { AudioHost } from './components/audio-host.tsx';
 import { usePlaybackTime } from './playback-time.store.ts';
 import { usePlayerStore } from './player.store.ts';
+import { useTransportStore } from './transport.store.ts';
 
 const withUrl = fixtures.songUrl.data[0]!;
 const song = { id: withUrl.id, name: '有链接', ar: [{ id: 1, name: '歌手' }], al: { id: 2, name: '专辑' }, dt: 180_000 };
@@ -19,7 +20,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  usePlayerStore.setState({ queue: [], history: [], current: null, volume: 1, playing: false, loadRequest: 0 });
+  usePlayerStore.setState({ queue: [], history: [], current: null, volume: 1 });
+  useTransportStore.setState({ playing: false, loadingUrl: false, loadRequest: 0 });
   usePlaybackTime.setState({ currentTime: 0, duration: 0 });
   notices = [];
   stop = subscribeNotices((n) => notices.push(n));
@@ -41,7 +43,7 @@ describe('audio engine', () => {
     await waitFor(() => expect(audio.getAttribute('src')).toBe(withUrl.url));
     expect(asked?.get('id')).toBe(String(song.id));
     expect(asked?.get('br')).toBe('320000');
-    await waitFor(() => expect(usePlayerStore.getState().playing).toBe(true));
+    await waitFor(() => expect(useTransportStore.getState().playing).toBe(true));
     expect(audio.crossOrigin).toBe('anonymous');
   });
 

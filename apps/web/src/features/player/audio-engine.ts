@@ -5,6 +5,7 @@ import { bindMediaSession, setMediaMetadata } from './media-session.ts';
 import type { PlayableSong } from './playable-song.ts';
 import { usePlaybackTime } from './playback-time.store.ts';
 import { usePlayerStore } from './player.store.ts';
+import { useTransportStore } from './transport.store.ts';
 
 /**
  * Drives the one <audio> element from the player store. The store says *what* should play;
@@ -44,7 +45,7 @@ async function startPlaying(): Promise<void> {
     await audio.play();
   } catch (error) {
     // NotAllowedError (no gesture yet) or an aborted load: show paused, the user can retry.
-    if ((error as Error)?.name !== 'AbortError') usePlayerStore.getState().setPlaying(false);
+    if ((error as Error)?.name !== 'AbortError') useTransportStore.getState().setPlaying(false);
   }
 }
 
@@ -52,16 +53,16 @@ async function startPlaying(): Promise<void> {
 async function load(song: PlayableSong, startAt = 0): Promise<void> {
   if (!audio) return;
   const seq = ++loadSeq;
-  const player = usePlayerStore.getState();
+  const transport = useTransportStore.getState();
   ensureGraph();
   audio.pause();
   usePlaybackTime.getState().setTime(startAt);
   usePlaybackTime.getState().setDuration(song.dt / 1000);
   setMediaMetadata(song);
-  player.setLoadingUrl(true);
+  transport.setLoadingUrl(true);
   const url = song.url || (await fetchSongUrl(song.id));
   if (seq !== loadSeq || !audio) return;
-  player.setLoadingUrl(false);
+  transport.setLoadingUrl(false);
   if (!url) {
     loadedId = null;
     audio.removeAttribute('src');
@@ -116,18 +117,22 @@ export function attachAudio(element: HTMLAudioElement): () => void {
   element.volume = usePlayerStore.getState().volume;
   const time = usePlaybackTime.getState();
   const player = () => usePlayerStore.getState();
+  const transport = useTransportStore.getState();
   const events: [keyof HTMLMediaElementEventMap, () => void][] = [
     ['timeupdate', () => time.setTime(element.currentTime)],
     ['durationchange', () => Number.isFinite(element.duration) && time.setDuration(element.duration)],
-    ['play', () => player().setPlaying(true)],
-    ['pause', () => player().setPlaying(false)],
+    ['play', () => transport.setPlaying(true)],
+    ['pause', () => transport.setPlaying(false)],
     ['ended', onEnded],
     ['error', () => loadedId !== null && notify({ kind: 'error', message: '歌曲加载失败，请稍后重试' })],
   ];
   for (const [name, handler] of events) element.addEventListener(name, handler);
 
-  const unsubscribe = usePlayerStore.subscribe((state, previous) => {
-    if (state.loadRequest !== previous.loadRequest && state.current) void load(state.current);
+  const unsubscribeLoads = useTransportStore.subscribe((state, previous) => {
+    const { current } = player();
+    if (state.loadRequest !== previous.loadRequest && current) void load(current);
+  });
+  const unsubscribeVolume = usePlayerStore.subscribe((state, previous) => {
     if (state.volume !== previous.volume) applyVolume(state.volume);
   });
   const restored = player().current;
@@ -149,7 +154,8 @@ export function attachAudio(element: HTMLAudioElement): () => void {
 
   return () => {
     for (const [name, handler] of events) element.removeEventListener(name, handler);
-    unsubscribe();
+    unsubscribeLoads();
+    unsubscribeVolume();
     unbindSession();
     element.pause();
     if (audio === element) audio = null;

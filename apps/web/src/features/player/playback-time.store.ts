@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
+import { createThrottledStorage } from '../../lib/throttled-storage.ts';
 
 /**
  * The playhead, in its own small store: it changes several times a second, and persisting it
@@ -25,7 +26,8 @@ export const usePlaybackTime = create<PlaybackTimeState>()(
     {
       name: 'cloudtune-playback-time',
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      // timeupdate fires about four times a second; the saved playhead needs no more than two.
+      storage: createThrottledStorage<{ currentTime: number }>(),
       partialize: ({ currentTime }) => ({ currentTime }),
     },
   ),

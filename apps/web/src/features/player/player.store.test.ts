@@ -1,6 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { SongInput } from './playable-song.ts';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { seekTo } from './audio-engine.ts';
+import type { PlayableSong, SongInput } from './playable-song.ts';
+import { usePlaybackTime } from './playback-time.store.ts';
 import { usePlayerStore } from './player.store.ts';
+import { useTransportStore } from './transport.store.ts';
 
 const song = (id: number): SongInput => ({
   id,
@@ -11,9 +14,28 @@ const song = (id: number): SongInput => ({
 });
 const ids = (list: { id: number }[]) => list.map((s) => s.id);
 const store = () => usePlayerStore.getState();
+const transport = () => useTransportStore.getState();
+
+const PLAYER_KEY = 'cloudtune-player';
+let setItem: MockInstance<Storage['setItem']>;
+/** localStorage writes of the player's entry */
+const writes = () => setItem.mock.calls.filter(([key]) => key === PLAYER_KEY);
+const saved = () => JSON.parse(localStorage.getItem(PLAYER_KEY)!) as { state: Record<string, unknown>; version: number };
 
 beforeEach(() => {
-  usePlayerStore.setState({ queue: [], history: [], current: null, playMode: 'turn', volume: 1, loadRequest: 0 });
+  // Storage writes are throttled by timers; every test here controls the clock.
+  vi.useFakeTimers();
+  usePlayerStore.setState({ queue: [], history: [], current: null, playMode: 'turn', volume: 1 });
+  useTransportStore.setState({ playing: false, loadingUrl: false, loadRequest: 0 });
+  usePlaybackTime.setState({ currentTime: 0, duration: 0 });
+  vi.runOnlyPendingTimers();
+  setItem = vi.spyOn(Storage.prototype, 'setItem');
+});
+afterEach(() => {
+  // Let pending writes land before the real clock returns, so none is left waiting on a fake timer.
+  vi.runOnlyPendingTimers();
+  vi.useRealTimers();
+  setItem.mockRestore();
 });
 
 describe('player store', () => {
@@ -31,7 +53,7 @@ describe('player store', () => {
     expect(ids(store().queue)).toEqual([5]);
     expect(store().history).toEqual([expect.objectContaining({ id: 5, type: 'history' })]);
     // Picking the current song again still asks the engine to (re)load it.
-    expect(store().loadRequest).toBe(2);
+    expect(transport().loadRequest).toBe(2);
   });
 
   it('trims API songs to what the player keeps', () => {
@@ -41,11 +63,11 @@ describe('player store', () => {
 
   it('next/previous do nothing with one queued song', () => {
     store().play(song(1));
-    const before = store().loadRequest;
+    const before = transport().loadRequest;
     store().next();
     store().prev();
     expect(store().current?.id).toBe(1);
-    expect(store().loadRequest).toBe(before);
+    expect(transport().loadRequest).toBe(before);
   });
 
   it('sequential mode wraps around', () => {
@@ -91,14 +113,123 @@ describe('player store', () => {
     store().setVolume(-1);
     expect(store().volume).toBe(0);
   });
+});
 
+describe('player persistence', () => {
   it('persists the queue, history, current song, volume and mode, not transport state', () => {
     store().playList([song(1), song(2)], 1);
     store().setVolume(0.4);
-    store().setPlaying(true);
-    const saved = JSON.parse(localStorage.getItem('cloudtune-player')!) as { state: Record<string, unknown>; version: number };
-    expect(Object.keys(saved.state).sort()).toEqual(['current', 'history', 'playMode', 'queue', 'volume']);
-    expect(saved.version).toBe(1);
-    expect(saved.state.volume).toBe(0.4);
+    transport().setPlaying(true);
+    vi.advanceTimersByTime(500);
+    expect(Object.keys(saved().state).sort()).toEqual(['current', 'history', 'playMode', 'queue', 'volume']);
+    expect(saved().version).toBe(2);
+    expect(saved().state.volume).toBe(0.4);
+  });
+
+  it('a play/pause flip writes nothing', () => {
+    store().playList([song(1), song(2)], 0);
+    vi.advanceTimersByTime(500);
+    setItem.mockClear();
+    transport().setLoadingUrl(true);
+    transport().setLoadingUrl(false);
+    transport().setPlaying(true);
+    transport().setPlaying(false);
+    vi.advanceTimersByTime(10_000);
+    expect(setItem).not.toHaveBeenCalled();
+  });
+
+  it('a volume change is written once, after the 500 ms throttle; an unchanged one not at all', () => {
+    for (const volume of [0.9, 0.8, 0.7, 0.6]) store().setVolume(volume);
+    vi.advanceTimersByTime(499);
+    expect(writes()).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(writes()).toHaveLength(1);
+    expect(saved().state.volume).toBe(0.6);
+    store().setVolume(0.6);
+    vi.advanceTimersByTime(10_000);
+    expect(writes()).toHaveLength(1);
+  });
+
+  it('with a 10,000-song queue, 50 play/pause flips and a seek never rewrite the player state', () => {
+    store().playList(
+      Array.from({ length: 10_000 }, (_, i) => song(i + 1)),
+      0,
+    );
+    vi.advanceTimersByTime(500);
+    expect(writes()).toHaveLength(1);
+    expect(writes()[0]![1].length).toBeGreaterThan(1_000_000);
+    setItem.mockClear();
+
+    for (let i = 0; i < 50; i++) transport().setPlaying(i % 2 === 0);
+    seekTo(42);
+    vi.advanceTimersByTime(10_000);
+    expect(writes()).toEqual([]);
+    // Only the playhead, a few bytes under its own key.
+    expect(setItem.mock.calls.map(([key, value]) => [key, JSON.parse(value)])).toEqual([
+      ['cloudtune-playback-time', { state: { currentTime: 42 }, version: 1 }],
+    ]);
+  });
+
+  it('a queue edit that changes nothing writes nothing', () => {
+    store().addToQueue([song(1), song(2)]);
+    vi.advanceTimersByTime(500);
+    setItem.mockClear();
+    store().addToQueue([song(2)]);
+    store().removeFromQueue(99);
+    vi.advanceTimersByTime(10_000);
+    expect(setItem).not.toHaveBeenCalled();
+  });
+
+  it('a pending write is flushed when the page is hidden or left', () => {
+    store().setVolume(0.5);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Reflect.deleteProperty(document, 'visibilityState'); // jsdom's own getter answers 'visible' again
+    expect(writes()).toHaveLength(1);
+    expect(saved().state.volume).toBe(0.5);
+
+    store().setVolume(0.2);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(writes()).toHaveLength(2);
+    expect(saved().state.volume).toBe(0.2);
+    vi.advanceTimersByTime(10_000);
+    expect(writes()).toHaveLength(2);
+  });
+
+  it('a reload restores the queue, history, current song, volume and mode; transport starts idle', async () => {
+    store().playList([song(1), song(2), song(3)], 1);
+    store().togglePlayMode();
+    store().setVolume(0.4);
+    transport().setPlaying(true);
+    vi.advanceTimersByTime(500);
+
+    vi.resetModules();
+    const player = (await import('./player.store.ts')).usePlayerStore;
+    const fresh = (await import('./transport.store.ts')).useTransportStore;
+    expect(ids(player.getState().queue)).toEqual([1, 2, 3]);
+    expect(ids(player.getState().history)).toEqual([2]);
+    expect(player.getState()).toMatchObject({ current: { id: 2, type: 'stack' }, volume: 0.4, playMode: 'random' });
+    expect(fresh.getState()).toMatchObject({ playing: false, loadingUrl: false, loadRequest: 0 });
+
+    // What was restored is what storage holds: setting it again writes nothing.
+    setItem.mockClear();
+    player.setState({ volume: 0.4, queue: [...player.getState().queue] });
+    vi.advanceTimersByTime(10_000);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a version 1 save loads without transport keys and is rewritten as version 2', async () => {
+    const one = { ...song(1), type: 'stack' } as PlayableSong;
+    const old = { queue: [one], history: [], current: one, volume: 0.7, playMode: 'turn', playing: true, loadingUrl: true, loadRequest: 9 };
+    localStorage.setItem(PLAYER_KEY, JSON.stringify({ state: old, version: 1 }));
+
+    vi.resetModules();
+    const player = (await import('./player.store.ts')).usePlayerStore;
+    expect(player.getState()).toMatchObject({ current: { id: 1 }, volume: 0.7, playMode: 'turn' });
+    for (const key of ['playing', 'loadingUrl', 'loadRequest']) expect(player.getState()).not.toHaveProperty(key);
+
+    vi.advanceTimersByTime(500);
+    expect(saved().version).toBe(2);
+    expect(Object.keys(saved().state).sort()).toEqual(['current', 'history', 'playMode', 'queue', 'volume']);
   });
 });

@@ -1,25 +1,24 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
+import { createThrottledStorage } from '../../lib/throttled-storage.ts';
 import { appendUnique, nextIndex, type Direction, type PlayMode } from './queue-rules.ts';
 import { toPlayable, type PlayableSong, type SongInput } from './playable-song.ts';
+import { useTransportStore } from './transport.store.ts';
 
 /** Play history is bounded so the persisted state stays small. */
 export const HISTORY_LIMIT = 500;
 
-interface PlayerState {
+/** What survives a reload (SPEC §9). Transport state lives in transport.store.ts. */
+interface PersistedPlayer {
   queue: PlayableSong[];
   history: PlayableSong[];
   current: PlayableSong | null;
   /** 0..1 (SPEC §4 default 1) */
   volume: number;
   playMode: PlayMode;
-  playing: boolean;
-  loadingUrl: boolean;
-  /**
-   * Bumped on every song selection; the audio engine loads when it changes, so picking the
-   * song that is already current starts it again from 0.
-   */
-  loadRequest: number;
+}
+
+interface PlayerState extends PersistedPlayer {
   /** select a song: it joins the queue and the history and starts playing */
   play: (song: SongInput) => void;
   /** 播放全部 / double-click in a list: the list becomes the queue, `index` plays */
@@ -31,22 +30,34 @@ interface PlayerState {
   prev: (random?: () => number) => void;
   togglePlayMode: () => void;
   setVolume: (volume: number) => void;
-  setPlaying: (playing: boolean) => void;
-  setLoadingUrl: (loading: boolean) => void;
 }
 
 const clampVolume = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 1);
 
+/** Older saved states may carry keys this store no longer has (playing, loadingUrl…): keep only ours. */
+function pickPersisted(saved: unknown): Partial<PersistedPlayer> {
+  const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Partial<Record<keyof PersistedPlayer, unknown>>;
+  return {
+    ...(Array.isArray(s.queue) && { queue: s.queue as PlayableSong[] }),
+    ...(Array.isArray(s.history) && { history: s.history as PlayableSong[] }),
+    ...(typeof s.current === 'object' && { current: s.current as PlayableSong | null }),
+    ...(typeof s.volume === 'number' && { volume: clampVolume(s.volume) }),
+    ...((s.playMode === 'turn' || s.playMode === 'random') && { playMode: s.playMode }),
+  };
+}
+
 export const usePlayerStore = create<PlayerState>()(
   persist(
     (set, get) => {
-      const select = (song: PlayableSong, queue: PlayableSong[]) =>
-        set(({ history, loadRequest }) => ({
+      const select = (song: PlayableSong, queue: PlayableSong[]) => {
+        set(({ history }) => ({
           current: song,
           queue,
           history: appendUnique(history, [{ ...song, type: 'history' as const }]).slice(-HISTORY_LIMIT),
-          loadRequest: loadRequest + 1,
         }));
+        // After `current` is set: the engine reads it when the request arrives.
+        useTransportStore.getState().requestLoad();
+      };
 
       const step = (direction: Direction, random?: () => number) => {
         const { queue, current, playMode } = get();
@@ -61,9 +72,6 @@ export const usePlayerStore = create<PlayerState>()(
         current: null,
         volume: 1,
         playMode: 'turn',
-        playing: false,
-        loadingUrl: false,
-        loadRequest: 0,
         play: (song) => {
           const playable = toPlayable(song, 'stack');
           select(playable, appendUnique(get().queue, [playable]));
@@ -95,16 +103,18 @@ export const usePlayerStore = create<PlayerState>()(
             return { playMode: playMode === 'turn' ? 'random' : 'turn' };
           }),
         setVolume: (volume) => set({ volume: clampVolume(volume) }),
-        setPlaying: (playing) => set({ playing }),
-        setLoadingUrl: (loadingUrl) => set({ loadingUrl }),
       };
     },
     {
       name: 'cloudtune-player',
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      // Transport state (playing, loading, load requests) never survives a reload.
+      // 2: transport state moved out of this store.
+      version: 2,
+      // Written when a persisted key changed, at most every 500 ms: a 10,000-song queue is
+      // about 2 MB of JSON, and volume drags or queue edits come in bursts.
+      storage: createThrottledStorage<PersistedPlayer>(),
       partialize: ({ queue, history, current, volume, playMode }) => ({ queue, history, current, volume, playMode }),
+      // Keys missing from an old save keep their defaults (persist merges shallowly).
+      migrate: (persisted) => pickPersisted(persisted) as PersistedPlayer,
     },
   ),
 );

@@ -4,6 +4,7 @@ import { CoverImage } from '../../../components/cover-image.tsx';
 import { MusicIcon, NextIcon, PauseIcon, PlayIcon, PrevIcon, QueueIcon, RepeatIcon, ShuffleIcon } from '../../../components/icons.tsx';
 import { togglePlayback } from '../audio-engine.ts';
 import { usePlayerStore } from '../player.store.ts';
+import { useTransportStore } from '../transport.store.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { QueuePanel } from './queue-panel.tsx';
 import { VolumeControl } from './volume-control.tsx';
@@ -15,8 +16,8 @@ import styles from './player-bar.module.css';
  */
 export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
   const current = usePlayerStore((s) => s.current);
-  const playing = usePlayerStore((s) => s.playing);
-  const loadingUrl = usePlayerStore((s) => s.loadingUrl);
+  const playing = useTransportStore((s) => s.playing);
+  const loadingUrl = useTransportStore((s) => s.loadingUrl);
   const playMode = usePlayerStore((s) => s.playMode);
   const queueLength = usePlayerStore((s) => s.queue.length);
   const { next, prev, togglePlayMode } = usePlayerStore.getState();

@@ -1,0 +1,27 @@
+import { create } from 'zustand';
+
+/**
+ * Transport state: what the <audio> element is doing right now. It flips on every play and
+ * pause, so it lives apart from the persisted player store and is never written to storage.
+ */
+interface TransportState {
+  playing: boolean;
+  loadingUrl: boolean;
+  /**
+   * Bumped on every song selection; the audio engine loads when it changes, so picking the
+   * song that is already current starts it again from 0.
+   */
+  loadRequest: number;
+  setPlaying: (playing: boolean) => void;
+  setLoadingUrl: (loading: boolean) => void;
+  requestLoad: () => void;
+}
+
+export const useTransportStore = create<TransportState>()((set) => ({
+  playing: false,
+  loadingUrl: false,
+  loadRequest: 0,
+  setPlaying: (playing) => set({ playing }),
+  setLoadingUrl: (loadingUrl) => set({ loadingUrl }),
+  requestLoad: () => set(({ loadRequest }) => ({ loadRequest: loadRequest + 1 })),
+}));
