@@ -13,6 +13,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** disk budget of rendered audio, in bytes */
   audioCacheBytes: number;
+  /** disk budget of generated art and resized images, in bytes */
+  imageCacheBytes: number;
   /** a music folder imported (rescanned) in the background after each start; null = none */
   libraryDir: string | null;
 }
@@ -28,13 +30,14 @@ function port(text: string | undefined): number {
   return n;
 }
 
-/** 150 MB of rendered songs keeps a data directory under 200 MB. */
+/** 150 MB of rendered songs and 40 MB of images keep a data directory under 200 MB. */
 export const DEFAULT_AUDIO_CACHE_BYTES = 150 * 1024 * 1024;
+export const DEFAULT_IMAGE_CACHE_BYTES = 40 * 1024 * 1024;
 
-function megabytes(text: string | undefined): number {
-  if (text === undefined || text.trim() === '') return DEFAULT_AUDIO_CACHE_BYTES;
+function megabytes(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text.trim() === '') return fallback;
   const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`CLOUDTUNE_AUDIO_CACHE_MB must be a positive number, got "${text}"`);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${text}"`);
   return Math.round(n * 1024 * 1024);
 }
 
@@ -59,7 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? resolve(base, env.CLOUDTUNE_WEB_DIST.trim())
         : resolve(packageDir, '../web/dist/browser'),
     logLevel,
-    audioCacheBytes: megabytes(env.CLOUDTUNE_AUDIO_CACHE_MB),
+    audioCacheBytes: megabytes('CLOUDTUNE_AUDIO_CACHE_MB', env.CLOUDTUNE_AUDIO_CACHE_MB, DEFAULT_AUDIO_CACHE_BYTES),
+    imageCacheBytes: megabytes('CLOUDTUNE_IMAGE_CACHE_MB', env.CLOUDTUNE_IMAGE_CACHE_MB, DEFAULT_IMAGE_CACHE_BYTES),
     libraryDir: env.CLOUDTUNE_LIBRARY?.trim() ? resolve(base, env.CLOUDTUNE_LIBRARY.trim()) : null,
   };
 }

@@ -18,6 +18,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     webDist: config.webDist,
     logger: config.logLevel,
     audioCacheBytes: config.audioCacheBytes,
+    imageCacheBytes: config.imageCacheBytes,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { ffmpeg } from '../src/media/ffmpeg.ts';
 import sharp from 'sharp';
 import { synthesizeSongMp3 } from '../src/media/song-audio.ts';
 
@@ -34,7 +34,7 @@ export const FILES = {
 
 export function runFfmpeg(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+    const child = spawn(ffmpeg().path, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -4,7 +4,8 @@ import { openDatabase, type Db } from '../src/db/connection.ts';
 import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
 import { createPlaylist, seedDemoLibrary } from '../src/index.ts';
 import { needsDemoLibrary } from '../src/content/demo/index.ts';
-import { SingleFlight, concurrencyLimit } from '../src/media/store.ts';
+import { concurrencyLimit } from '../src/media/store.ts';
+import { SharedWork } from '../src/media/work.ts';
 import { planSong } from '../src/media/song-plan.ts';
 import { freshDataDir } from './helpers.ts';
 
@@ -147,8 +148,8 @@ describe('song plans', () => {
 });
 
 describe('media helpers', () => {
-  it('SingleFlight shares one run between concurrent callers', async () => {
-    const flights = new SingleFlight<number>();
+  it('SharedWork shares one run between concurrent callers', async () => {
+    const flights = new SharedWork<number>();
     let runs = 0;
     const work = async () => (runs++, await new Promise<number>((r) => setTimeout(() => r(42), 10)));
     expect(await Promise.all([flights.run('a', work), flights.run('a', work)])).toEqual([42, 42]);

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { MediaUrls } from '../media/urls.ts';
 import { urlsFor } from './api-base.ts';
 import { parseParams, rawParams } from './params.ts';
+import { requestSignal } from './request-signal.ts';
 
 export interface EndpointContext {
   urls: MediaUrls;
+  /** aborts when the client leaves before the answer is sent */
+  signal: AbortSignal;
 }
 
 /**
@@ -22,9 +25,14 @@ export function endpoint<P extends EndpointPath>(
   app.route({
     method: ['GET', 'POST'],
     url: path,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const params = parseParams(def.params, rawParams(request.query, request.body)) as ParamsOf<P>;
-      return handler(params, { urls: urlsFor(request, apiPrefix) });
+      return handler(params, {
+        urls: urlsFor(request, apiPrefix),
+        get signal() {
+          return requestSignal(reply);
+        },
+      });
     },
   });
 }

@@ -13,12 +13,22 @@ export interface EncodedAudio {
 }
 
 /** Renders a demo song (seed + duration) to an MP3 file at `outFile`, atomically. */
-export async function synthesizeSongMp3(outFile: string, audioSeed: number, durationMs: number, tags: TrackTags): Promise<EncodedAudio> {
+export async function synthesizeSongMp3(
+  outFile: string,
+  audioSeed: number,
+  durationMs: number,
+  tags: TrackTags,
+  signal?: AbortSignal,
+): Promise<EncodedAudio> {
   let md5 = '';
   await writeAtomically(outFile, async (tmp) => {
-    const encoder = startMp3Encoder(tmp, tags);
+    signal?.throwIfAborted();
+    const encoder = startMp3Encoder(tmp, tags, signal);
     try {
-      await renderSong(planSong(audioSeed, durationMs), audioSeed, (chunk) => encoder.write(chunk));
+      await renderSong(planSong(audioSeed, durationMs), audioSeed, (chunk) => {
+        signal?.throwIfAborted();
+        return encoder.write(chunk);
+      });
       await encoder.finish();
     } catch (err) {
       encoder.abort();

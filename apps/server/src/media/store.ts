@@ -33,24 +33,6 @@ export async function writeAtomically(finalPath: string, produce: (tmpPath: stri
   }
 }
 
-/** Concurrent requests for the same key share one in-flight promise. */
-export class SingleFlight<V> {
-  readonly #inFlight = new Map<string, Promise<V>>();
-
-  run(key: string, work: () => Promise<V>): Promise<V> {
-    const running = this.#inFlight.get(key);
-    if (running) return running;
-    const promise = work().finally(() => this.#inFlight.delete(key));
-    this.#inFlight.set(key, promise);
-    return promise;
-  }
-
-  /** Resolves once every run in flight now has settled (for a clean shutdown). */
-  async idle(): Promise<void> {
-    await Promise.allSettled([...this.#inFlight.values()]);
-  }
-}
-
 /** At most `limit` tasks run at once (audio encoding is CPU-bound; two cores serve two songs). */
 export type ConcurrencyLimit = <T>(task: () => Promise<T>) => Promise<T>;
 

@@ -1,7 +1,8 @@
 import { rm, stat } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
-import { SingleFlight, type ConcurrencyLimit, type MediaPaths } from '../media/store.ts';
+import type { MediaPaths } from '../media/store.ts';
+import { SharedWork, type WorkQueue } from '../media/work.ts';
 import { synthesizeSongMp3 } from '../media/song-audio.ts';
 import { MP3_BITRATE } from '../media/synth/encode-mp3.ts';
 
@@ -40,8 +41,8 @@ const rendered = (path: string, file: { size: number; md5: string; bitrate: numb
 });
 
 export interface AudioServiceOptions {
-  /** the encode slots, shared by rendering and transcoding: ffmpeg is CPU-bound */
-  encoder: ConcurrencyLimit;
+  /** the encode slots, shared by rendering, transcoding and images: ffmpeg and sharp are CPU-bound */
+  encoder: WorkQueue;
   /** disk budget of rendered audio; least recently played files go first beyond it */
   cacheBytes: number;
 }
@@ -52,8 +53,8 @@ export interface AudioServiceOptions {
  * for one song share a single rendering; renderings wait for a free encode slot. Rendering is
  * deterministic, so evicting a file only costs a re-render the next time it is played.
  */
-export function createAudioService(repos: Repos, paths: MediaPaths, { encoder: limit, cacheBytes }: AudioServiceOptions) {
-  const flights = new SingleFlight<AudioFile>();
+export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, cacheBytes }: AudioServiceOptions) {
+  const flights = new SharedWork<AudioFile>();
 
   /** An imported song's file as it is on disk now; 'missing' when it is gone; undefined for other songs. */
   async function imported(songId: number): Promise<AudioFile | 'missing' | undefined> {
@@ -122,9 +123,10 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder: l
     idle: () => flights.idle(),
     /**
      * The song's original audio, rendering a demo song if needed; undefined for an unknown song.
-     * An imported song whose file has disappeared is a 404 naming the song.
+     * An imported song whose file has disappeared is a 404 naming the song. When every request
+     * waiting for a rendering has left (`signal`), the rendering stops.
      */
-    async ensure(songId: number): Promise<AudioFile | undefined> {
+    async ensure(songId: number, signal?: AbortSignal): Promise<AudioFile | undefined> {
       const file = await imported(songId);
       if (file === 'missing') throw new ApiError(404, `the audio file of song ${songId} is missing`);
       if (file) return file;
@@ -134,20 +136,20 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder: l
       if (!source) return undefined;
       if (source.audioSeed === null) throw new Error(`song ${songId} has neither a file nor a synth seed`);
       const seed = source.audioSeed;
-      return flights.run(String(songId), () =>
-        limit(async () => {
-          const again = await renderedFile(songId);
-          if (again) return again;
-          const path = paths.audio(songId);
-          const encoded = await synthesizeSongMp3(path, seed, source.durationMs, {
-            title: source.name,
-            artist: source.artistNames.join('/'),
-            album: source.albumName,
-          });
-          repos.audioFiles.save({ songId, ...encoded });
-          await evict(songId);
-          return rendered(path, encoded);
-        }),
+      return flights.run(
+        String(songId),
+        (workSignal) =>
+          encoder.run(async () => {
+            const again = await renderedFile(songId);
+            if (again) return again;
+            const path = paths.audio(songId);
+            const tags = { title: source.name, artist: source.artistNames.join('/'), album: source.albumName };
+            const encoded = await synthesizeSongMp3(path, seed, source.durationMs, tags, workSignal);
+            repos.audioFiles.save({ songId, ...encoded });
+            await evict(songId);
+            return rendered(path, encoded);
+          }, workSignal),
+        signal,
       );
     },
   };

@@ -1,19 +1,25 @@
 import { access, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Repos } from '../repos/index.ts';
-import { SingleFlight, type MediaPaths } from '../media/store.ts';
 import { renderCoverArt, resizeImage } from '../media/cover-image.ts';
+import { DiskCache } from '../media/disk-cache.ts';
+import { bucketSize, type ImageSize } from '../media/image-sizes.ts';
 import { storedCoverPath } from '../media/stored-covers.ts';
+import type { MediaPaths } from '../media/store.ts';
 import type { ImageKind } from '../media/urls.ts';
+import { SharedWork, type WorkQueue } from '../media/work.ts';
 
-export interface ImageSize {
-  width: number;
-  height: number;
-}
+export type { ImageSize } from '../media/image-sizes.ts';
 
 export interface ImageFile {
   path: string;
-  size: number;
-  mtimeMs: number;
+}
+
+export interface ImageServiceOptions {
+  /** the encode slots shared with audio rendering and transcoding */
+  encoder: WorkQueue;
+  /** disk budget of generated art and resized variants */
+  cacheBytes: number;
 }
 
 /** Original sizes: square covers, wide banners and profile backgrounds (NetEase's proportions). */
@@ -32,14 +38,19 @@ const exists = (path: string): Promise<boolean> =>
     () => false,
   );
 
+/** A stored cover itself (`<hash>.jpg`) is a user's picture, not a cache entry; its variants are. */
+const isStoredOriginal = (path: string): boolean => /[\\/]covers[\\/][0-9a-f]{32}\.jpg$/.test(path);
+
 /**
  * Artwork files: an album, artist or playlist with a stored cover (e.g. embedded in imported
- * audio) shows it; anything else gets generated art, drawn on first request. Resized variants
- * are cut on first request of each size; all are cached on disk. Variants of a stored cover are
- * named by its hash, so a changed cover never serves an old variant.
+ * audio) shows it, resized; anything else gets generated art, drawn on first request. Requested sizes
+ * snap to a few buckets (media/image-sizes.ts), each variant is cut once, all drawing waits
+ * for the shared encode slots, and generated files live within a disk budget (least recently
+ * used deleted first; they are drawn again identically when asked for).
  */
-export function createImageService(repos: Repos, paths: MediaPaths) {
-  const flights = new SingleFlight<string>();
+export function createImageService(repos: Repos, paths: MediaPaths, { encoder, cacheBytes }: ImageServiceOptions) {
+  const flights = new SharedWork<void>();
+  const cache = new DiskCache([join(paths.root, 'image'), join(paths.root, 'covers')], cacheBytes, (p) => !isStoredOriginal(p));
   const known: Record<ImageKind, (id: number) => boolean> = {
     album: repos.albums.exists,
     playlist: repos.playlists.exists,
@@ -49,42 +60,57 @@ export function createImageService(repos: Repos, paths: MediaPaths) {
     banner: repos.banners.exists,
   };
 
-  const produce = (path: string, make: () => Promise<void>): Promise<string> =>
-    flights.run(path, async () => {
-      if (!(await exists(path))) await make();
+  /** `path`, made first if it is missing (one run per path, in an encode slot, cancellable). */
+  async function produce(path: string, make: () => Promise<void>, signal?: AbortSignal): Promise<string> {
+    if (await exists(path)) {
+      cache.touch(path);
       return path;
-    });
+    }
+    await flights.run(
+      path,
+      (workSignal) =>
+        encoder.run(async () => {
+          if (workSignal.aborted || (await exists(path))) return;
+          await make();
+          await cache.add(path, (await stat(path)).size);
+        }, workSignal),
+      signal,
+    );
+    return path;
+  }
 
   const stored = (kind: ImageKind, id: number): string | undefined =>
     kind === 'album' || kind === 'artist' || kind === 'playlist' ? repos.storedCovers.find(kind, id) : undefined;
 
-  async function pathOf(kind: ImageKind, id: number, size?: ImageSize): Promise<string> {
+  async function pathOf(kind: ImageKind, id: number, size: ImageSize | undefined, signal?: AbortSignal): Promise<string> {
     const hash = stored(kind, id);
     const cover = hash === undefined ? undefined : storedCoverPath(paths.root, hash);
     // A stored cover deleted behind our back falls back to generated art.
-    if (hash !== undefined && cover !== undefined && (await exists(cover))) {
-      if (!size) return cover;
-      const variant = storedCoverPath(paths.root, hash, size);
-      if (await exists(variant)) return variant;
-      return produce(variant, () => resizeImage(cover, variant, size.width, size.height));
+    if (cover !== undefined && (await exists(cover))) {
+      const coverSize = ORIGINAL[kind];
+      const bucket = size && bucketSize(size, coverSize);
+      if (!bucket) return cover;
+      const variant = storedCoverPath(paths.root, hash!, bucket);
+      return produce(variant, () => resizeImage(cover, variant, bucket.width, bucket.height), signal);
     }
+    // Generated art is drawn at the size asked for (its own bucket), never cut from another
+    // file that the budget may have deleted meanwhile.
     const original = ORIGINAL[kind];
-    const base = paths.image(kind, id);
-    if (!(await exists(base))) await produce(base, () => renderCoverArt(base, kind, id, original.width, original.height));
-    if (!size || (size.width === original.width && size.height === original.height)) return base;
-    const variant = paths.image(kind, id, size);
-    if (await exists(variant)) return variant;
-    return produce(variant, () => resizeImage(base, variant, size.width, size.height));
+    const bucket = (size && bucketSize(size, original)) ?? original;
+    const path = bucket === original ? paths.image(kind, id) : paths.image(kind, id, bucket);
+    return produce(path, () => renderCoverArt(path, kind, id, bucket.width, bucket.height), signal);
   }
 
   return {
-    /** The JPEG (resized when `size` is given); undefined when the entity is unknown. */
-    async ensure(kind: ImageKind, id: number, size?: ImageSize): Promise<ImageFile | undefined> {
+    /** The JPEG (the bucket for `size`); undefined when the entity is unknown. */
+    async ensure(kind: ImageKind, id: number, size?: ImageSize, signal?: AbortSignal): Promise<ImageFile | undefined> {
       if (!known[kind](id)) return undefined;
-      const path = await pathOf(kind, id, size);
-      const info = await stat(path);
-      return { path, size: info.size, mtimeMs: info.mtimeMs };
+      return { path: await pathOf(kind, id, size, signal) };
     },
+    /** The disk budget's bookkeeping, for tests and benchmarks. */
+    cache,
+    /** Resolves when no drawing is in flight. */
+    idle: () => flights.idle(),
   };
 }
 export type ImageService = ReturnType<typeof createImageService>;

@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Db } from '../db/connection.ts';
 import { createRepos } from '../repos/index.ts';
-import { concurrencyLimit, mediaPaths } from '../media/store.ts';
+import { OpenFiles } from '../media/open-files.ts';
+import { mediaPaths } from '../media/store.ts';
+import { WorkQueue } from '../media/work.ts';
 import { createAlbumService } from './albums.ts';
 import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
@@ -19,14 +21,20 @@ import { createTranscodeService } from './transcode.ts';
 export interface ServiceOptions {
   /** disk budget of rendered audio in bytes */
   audioCacheBytes: number;
+  /** disk budget of generated art and resized images in bytes */
+  imageCacheBytes: number;
 }
+
+/** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
+export const MAX_WAITING_MEDIA_WORK = 32;
 
 /** The domain services over one database and data directory. */
 export function createServices(db: Db, dataDir: string, options: ServiceOptions) {
   const repos = createRepos(db);
   const paths = mediaPaths(dataDir);
-  // One encode slot per core for demo rendering and transcoding together.
-  const encoding = { encoder: concurrencyLimit(Math.max(1, availableParallelism())), cacheBytes: options.audioCacheBytes };
+  // One encode slot per core for demo rendering, transcoding and image drawing together.
+  const encoder = new WorkQueue(Math.max(1, availableParallelism()), MAX_WAITING_MEDIA_WORK);
+  const encoding = { encoder, cacheBytes: options.audioCacheBytes };
   const audio = createAudioService(repos, paths, encoding);
   const transcodes = createTranscodeService(repos, paths.root, encoding);
   return {
@@ -36,13 +44,15 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     albums: createAlbumService(repos),
     audio,
     transcodes,
-    images: createImageService(repos, paths),
+    images: createImageService(repos, paths, { encoder, cacheBytes: options.imageCacheBytes }),
     square: createSquareService(repos),
     charts: createChartService(repos),
     artists: createArtistService(repos),
     artistAbout: createArtistAboutService(repos),
     search: createSearchService(repos),
     openapi: createOpenApiService(),
+    /** media files held open between requests (streaming without an open/stat per request) */
+    files: new OpenFiles(),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,6 @@
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
-import type { AudioFile, AudioService } from './audio.ts';
+import type { AudioService } from './audio.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import { privilegeOf, songObject } from './shapes.ts';
 import type { TranscodeService } from './transcode.ts';
@@ -73,7 +73,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
      * not queue an hour of encoding ahead of everyone's next song. Beyond those, an entry
      * carries the URL (which makes the file on first fetch), an estimated size and md5 null.
      */
-    async urls(ids: readonly number[], br: number, urls: MediaUrls) {
+    async urls(ids: readonly number[], br: number, urls: MediaUrls, signal?: AbortSignal) {
       const cap = capOf(br);
       let workBudget = RENDERS_PER_REQUEST;
       const data = await Promise.all(
@@ -85,7 +85,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
           // An imported song's file never needs making: not on disk means deleted.
           if (quality.imported && !original) return unavailable(id);
           if (fitsCap(quality.bitrate, cap)) {
-            const file = original ?? (workBudget-- > 0 ? await audio.ensure(id) : undefined);
+            const file = original ?? (workBudget-- > 0 ? await audio.ensure(id, signal) : undefined);
             const size = file?.size ?? estimatedSize(song.durationMs, quality.bitrate);
             return playable(
               id,
@@ -100,8 +100,8 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
           const bitrate = cap!;
           let file = original && (await transcodes.cached(original, bitrate));
           if (!file && workBudget-- > 0) {
-            const source = original ?? (await audio.ensure(id));
-            file = source && (await transcodes.ensure(source, bitrate));
+            const source = original ?? (await audio.ensure(id, signal));
+            file = source && (await transcodes.ensure(source, bitrate, signal));
           }
           const url = urls.audio(id, `-${kbpsOf(bitrate)}k.mp3`);
           return playable(id, url, bitrate, false, 'mp3', file?.size ?? estimatedSize(song.durationMs, bitrate), file?.md5 ?? null);
@@ -112,13 +112,19 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
 
     /**
      * The file the media route sends for `/media/audio/<id>[-<kbps>k].<ext>`: the original, or
-     * the variant when one is asked for and the original's bitrate is above it.
+     * the variant when one is asked for and the original's bitrate is above it. With
+     * `make: false` (a HEAD request) nothing is rendered or transcoded: a file not made yet is
+     * 'not-made'. `signal`: the request left, so work only it waited for stops.
      */
-    async audioFile(id: number, bitrate: VariantBitrate | null): Promise<AudioFile> {
-      const original = await audio.ensure(id);
-      if (!original) throw notFound('song', id);
+    async audioFile(id: number, bitrate: VariantBitrate | null, { make = true, signal }: { make?: boolean; signal?: AbortSignal } = {}) {
+      const original = make ? await audio.ensure(id, signal) : await audio.cached(id);
+      if (!original) {
+        if (!make && repos.songs.exists(id) && !audio.quality(id).imported) return 'not-made' as const;
+        throw notFound('song', id);
+      }
       if (fitsCap(original.bitrate, bitrate)) return original;
-      return transcodes.ensure(original, bitrate!);
+      const variant = make ? await transcodes.ensure(original, bitrate!, signal) : await transcodes.cached(original, bitrate!);
+      return variant ?? ('not-made' as const);
     },
 
     lyric(id: number) {

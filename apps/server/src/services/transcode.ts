@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { spawnFfmpeg } from '../media/ffmpeg.ts';
 import type { Repos } from '../repos/index.ts';
-import { SingleFlight, writeAtomically } from '../media/store.ts';
+import { writeAtomically } from '../media/store.ts';
+import { SharedWork } from '../media/work.ts';
 import { md5OfFile } from '../media/song-audio.ts';
 import type { AudioFile, AudioServiceOptions } from './audio.ts';
 import { kbpsOf, type VariantBitrate } from './transcode-levels.ts';
@@ -17,8 +17,8 @@ export type TranscodeOptions = AudioServiceOptions;
  * variant, and a Range request always reads the same bytes. Concurrent requests for one variant
  * share a single ffmpeg run.
  */
-export function createTranscodeService(repos: Repos, mediaRoot: string, { encoder: limit, cacheBytes }: TranscodeOptions) {
-  const flights = new SingleFlight<AudioFile>();
+export function createTranscodeService(repos: Repos, mediaRoot: string, { encoder, cacheBytes }: TranscodeOptions) {
+  const flights = new SharedWork<AudioFile>();
   const pathOf = (key: string, bitrate: VariantBitrate) => join(mediaRoot, 'transcode', `${key}-${kbpsOf(bitrate)}k.mp3`);
   const variant = (path: string, size: number, md5: string, bitrate: VariantBitrate): AudioFile => ({
     path,
@@ -57,21 +57,24 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
     /** The variant if it is already on disk (never transcodes). */
     cached,
     idle: () => flights.idle(),
-    /** The original transcoded to a CBR MP3 at `bitrate`, made if needed. */
-    async ensure(source: AudioFile, bitrate: VariantBitrate): Promise<AudioFile> {
+    /** The original transcoded to a CBR MP3 at `bitrate`, made if needed (stopped when every requester left). */
+    async ensure(source: AudioFile, bitrate: VariantBitrate, signal?: AbortSignal): Promise<AudioFile> {
       const hit = await cached(source, bitrate);
       if (hit) return hit;
       const path = pathOf(source.key, bitrate);
-      return flights.run(path, () =>
-        limit(async () => {
-          const again = await cached(source, bitrate);
-          if (again) return again;
-          await writeAtomically(path, (tmp) => encodeMp3(source.path, tmp, bitrate));
-          const [size, md5] = await Promise.all([stat(path).then((s) => s.size), md5OfFile(path)]);
-          repos.transcodes.save({ sourceMd5: source.key, bitrate, size, md5 });
-          await evict(path);
-          return variant(path, size, md5, bitrate);
-        }),
+      return flights.run(
+        path,
+        (workSignal) =>
+          encoder.run(async () => {
+            const again = await cached(source, bitrate);
+            if (again) return again;
+            await writeAtomically(path, (tmp) => encodeMp3(source.path, tmp, bitrate, workSignal));
+            const [size, md5] = await Promise.all([stat(path).then((s) => s.size), md5OfFile(path)]);
+            repos.transcodes.save({ sourceMd5: source.key, bitrate, size, md5 });
+            await evict(path);
+            return variant(path, size, md5, bitrate);
+          }, workSignal),
+        signal,
       );
     },
   };
@@ -84,12 +87,8 @@ export type TranscodeService = ReturnType<typeof createTranscodeService>;
  * default (a 4-minute FLAC: 4.1 s instead of 7.4 s on a busy 2-core box), and a listener waits. Written to a file (not a pipe) so ffmpeg can fill in the Xing header that
  * gives players an exact duration; bit-exact flags make a re-transcode byte-identical.
  */
-function encodeMp3(input: string, output: string, bitrate: VariantBitrate): Promise<void> {
+function encodeMp3(input: string, output: string, bitrate: VariantBitrate, signal?: AbortSignal): Promise<void> {
   const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-nostdin',
     '-i',
     input,
     '-map',
@@ -116,9 +115,9 @@ function encodeMp3(input: string, output: string, bitrate: VariantBitrate): Prom
     output,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnFfmpeg(args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       if (stderr.length < 4000) stderr += d;
     });
     child.on('error', reject);

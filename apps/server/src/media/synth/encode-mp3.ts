@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { spawnFfmpeg } from '../ffmpeg.ts';
 import { SAMPLE_RATE } from './wavetables.ts';
 
 export const MP3_BITRATE = 128_000;
@@ -24,14 +23,9 @@ export interface Mp3Encoder {
  * Writing to a file (not a pipe) lets ffmpeg go back and fill in the Xing/LAME header, which is
  * what gives players an exact duration. Arguments are an array, never a shell string.
  */
-export function startMp3Encoder(outFile: string, tags: TrackTags): Mp3Encoder {
-  const child = spawn(
-    ffmpeg.path,
+export function startMp3Encoder(outFile: string, tags: TrackTags, signal?: AbortSignal): Mp3Encoder {
+  const child = spawnFfmpeg(
     [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
       '-f',
       's16le',
       '-ar',
@@ -59,10 +53,11 @@ export function startMp3Encoder(outFile: string, tags: TrackTags): Mp3Encoder {
       '-y',
       outFile,
     ],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+    { stdio: ['pipe', 'ignore', 'pipe'], signal },
   );
+  const [stdin, stderrStream] = [child.stdin!, child.stderr!];
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+  stderrStream.setEncoding('utf8').on('data', (d: string) => {
     if (stderr.length < 4000) stderr += d;
   });
   const exited = new Promise<void>((resolve, reject) => {
@@ -72,23 +67,23 @@ export function startMp3Encoder(outFile: string, tags: TrackTags): Mp3Encoder {
     );
   });
   // A dead ffmpeg surfaces through `exited`; swallow the matching EPIPE on stdin.
-  child.stdin.on('error', () => {});
+  stdin.on('error', () => {});
   exited.catch(() => {});
 
   return {
     write: (chunk) =>
       new Promise<void>((resolve, reject) => {
         if (child.exitCode !== null || child.signalCode !== null) return reject(new Error(`ffmpeg exited early: ${stderr.trim()}`));
-        if (child.stdin.write(chunk)) resolve();
+        if (stdin.write(chunk)) resolve();
         else {
           const onDrain = () => (child.off('close', onClose), resolve());
-          const onClose = () => (child.stdin.off('drain', onDrain), reject(new Error(`ffmpeg exited early: ${stderr.trim()}`)));
-          child.stdin.once('drain', onDrain);
+          const onClose = () => (stdin.off('drain', onDrain), reject(new Error(`ffmpeg exited early: ${stderr.trim()}`)));
+          stdin.once('drain', onDrain);
           child.once('close', onClose);
         }
       }),
     finish: () => {
-      child.stdin.end();
+      stdin.end();
       return exited;
     },
     abort: () => {

@@ -1,0 +1,212 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DiskCache, removeStrayTemporaries } from '../src/media/disk-cache.ts';
+import { SIZE_BUCKETS, bucketSize } from '../src/media/image-sizes.ts';
+import { OpenFiles } from '../src/media/open-files.ts';
+import { QueueFullError, SharedWork, WorkQueue } from '../src/media/work.ts';
+import { freshDataDir } from './helpers.ts';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = freshDataDir();
+  dirs.push(dir);
+  return dir;
+};
+
+/** A promise and its resolve, to hold work open until the test lets it go. */
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+describe('image size buckets', () => {
+  const square = { width: 800, height: 800 };
+  it('snaps the longer side up to a bucket and the aspect ratio up to an eighth', () => {
+    expect(bucketSize({ width: 200, height: 200 }, square)).toEqual({ width: 256, height: 256 });
+    expect(bucketSize({ width: 40, height: 40 }, square)).toEqual({ width: 64, height: 64 });
+    expect(bucketSize({ width: 300, height: 100 }, square)).toEqual({ width: 512, height: 192 });
+    expect(bucketSize({ width: 100, height: 300 }, square)).toEqual({ width: 192, height: 512 });
+    expect(bucketSize({ width: 270, height: 100 }, { width: 1080, height: 400 })).toEqual({ width: 512, height: 192 });
+  });
+  it('answers with the original when the request is as large as the image or larger than every bucket', () => {
+    expect(bucketSize({ width: 800, height: 800 }, square)).toBeUndefined();
+    expect(bucketSize({ width: 600, height: 600 }, square)).toBeUndefined();
+    expect(bucketSize({ width: 2048, height: 2048 }, { width: 4000, height: 4000 })).toBeUndefined();
+  });
+  it('never gives a smaller image than asked, and a million requests meet at most 80 sizes', () => {
+    const sizes = new Set<string>();
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 2048 }), fc.integer({ min: 16, max: 2048 }), (width, height) => {
+        const b = bucketSize({ width, height }, { width: 4000, height: 4000 });
+        if (!b) return Math.max(width, height) > SIZE_BUCKETS.at(-1)!;
+        sizes.add(`${b.width}x${b.height}`);
+        return b.width >= width && b.height >= height;
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(sizes.size).toBeLessThanOrEqual(SIZE_BUCKETS.length * 8 * 2);
+  });
+});
+
+describe('DiskCache', () => {
+  it('keeps files within the budget, deleting the least recently used first, never a user original', async () => {
+    const dir = tempDir();
+    const file = (name: string, bytes: number) => {
+      writeFileSync(join(dir, name), Buffer.alloc(bytes));
+      return join(dir, name);
+    };
+    const kept = file('original.jpg', 5000);
+    const cache = new DiskCache([dir], 3000, (p) => p !== kept);
+    await cache.ready();
+    const a = file('a.jpg', 1000);
+    await cache.add(a, 1000);
+    const b = file('b.jpg', 1000);
+    await cache.add(b, 1000);
+    const c = file('c.jpg', 1000);
+    await cache.add(c, 1000);
+    cache.touch(a);
+    const d = file('d.jpg', 1000);
+    await cache.add(d, 1000);
+    expect(readdirSync(dir).sort()).toEqual(['a.jpg', 'c.jpg', 'd.jpg', 'original.jpg']);
+    expect(cache.totalBytes).toBe(3000);
+  });
+
+  it('finds what is on disk at start and trims it to the budget', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'album'));
+    for (let i = 0; i < 10; i++) writeFileSync(join(dir, 'album', `${i}.jpg`), Buffer.alloc(100));
+    const cache = new DiskCache([dir], 450);
+    await cache.ready();
+    expect(cache.count).toBe(4);
+    expect(readdirSync(join(dir, 'album'))).toHaveLength(4);
+  });
+});
+
+describe('stray temporary files', () => {
+  it('removes the .tmp files of dead processes and keeps those of live ones', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'audio'));
+    await writeFile(join(dir, 'audio', '1.mp3.999999-abcd.tmp'), 'half');
+    await writeFile(join(dir, 'audio', `2.mp3.${process.ppid}-abcd.tmp`), 'in progress');
+    await writeFile(join(dir, 'audio', '3.mp3'), 'done');
+    expect(await removeStrayTemporaries(dir)).toBe(1);
+    expect(readdirSync(join(dir, 'audio')).sort()).toEqual(['2.mp3.' + process.ppid + '-abcd.tmp', '3.mp3']);
+  });
+});
+
+describe('WorkQueue', () => {
+  it('runs at most `concurrency` tasks and refuses beyond `maxWaiting`', async () => {
+    const queue = new WorkQueue(1, 2);
+    const hold = gate();
+    const first = queue.run(() => hold.promise);
+    const second = queue.run(async () => 'second');
+    const third = queue.run(async () => 'third');
+    await expect(queue.run(async () => 'fourth')).rejects.toBeInstanceOf(QueueFullError);
+    expect([queue.active, queue.waiting]).toEqual([1, 2]);
+    hold.open();
+    await first;
+    expect(await Promise.all([second, third])).toEqual(['second', 'third']);
+  });
+
+  it('drops a waiting task whose requester left, without running it', async () => {
+    const queue = new WorkQueue(1, 4);
+    const hold = gate();
+    const first = queue.run(() => hold.promise);
+    const left = new AbortController();
+    let ran = false;
+    const abandoned = queue.run(async () => void (ran = true), left.signal);
+    left.abort();
+    await expect(abandoned).rejects.toThrow();
+    expect(queue.waiting).toBe(0);
+    hold.open();
+    await first;
+    expect(ran).toBe(false);
+  });
+});
+
+describe('SharedWork cancellation', () => {
+  it('cancels the run only when every requester has left', async () => {
+    const work = new SharedWork<string>();
+    let workSignal: AbortSignal | undefined;
+    const hold = gate();
+    const run = (signal?: AbortSignal) =>
+      work.run(
+        'song',
+        async (s) => {
+          workSignal = s;
+          await hold.promise;
+          return 'rendered';
+        },
+        signal,
+      );
+    const [a, b] = [new AbortController(), new AbortController()];
+    const first = run(a.signal);
+    const second = run(b.signal);
+    a.abort();
+    await expect(first).rejects.toThrow();
+    expect(workSignal!.aborted).toBe(false);
+    b.abort();
+    await expect(second).rejects.toThrow();
+    expect(workSignal!.aborted).toBe(true);
+    hold.open();
+  });
+
+  it('a requester without a signal keeps the run alive', async () => {
+    const work = new SharedWork<string>();
+    let workSignal: AbortSignal | undefined;
+    const leaving = new AbortController();
+    const hold = gate();
+    const job = async (s: AbortSignal) => {
+      workSignal = s;
+      await hold.promise;
+      return 'done';
+    };
+    const left = work.run('k', job, leaving.signal);
+    const stays = work.run('k', job);
+    leaving.abort();
+    await expect(left).rejects.toThrow();
+    hold.open();
+    expect(await stays).toBe('done');
+    expect(workSignal!.aborted).toBe(false);
+  });
+});
+
+describe('OpenFiles', () => {
+  it('reuses one descriptor per file and notices a replaced file after the recheck time', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'song.mp3');
+    writeFileSync(path, 'first version');
+    const files = new OpenFiles({ recheckMs: 0 });
+    const a = await files.acquire(path);
+    const b = await files.acquire(path);
+    expect(b.fd).toBe(a.fd);
+    a.release();
+    b.release();
+    // Replaced the way renders replace files: a new inode under the same name.
+    writeFileSync(`${path}.new`, 'second, longer version');
+    await rm(path);
+    await import('node:fs/promises').then((fs) => fs.rename(`${path}.new`, path));
+    const c = await files.acquire(path);
+    expect(c.size).toBe('second, longer version'.length);
+    c.release();
+    files.closeAll();
+  });
+
+  it('keeps no more than maxOpen descriptors', async () => {
+    const dir = tempDir();
+    const files = new OpenFiles({ maxOpen: 3 });
+    for (let i = 0; i < 6; i++) {
+      writeFileSync(join(dir, `${i}.mp3`), String(i));
+      (await files.acquire(join(dir, `${i}.mp3`))).release();
+    }
+    expect(files.size).toBe(3);
+    files.closeAll();
+  });
+});
