@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBuffer, parseFile } from 'music-metadata';
 import sharp from 'sharp';
@@ -114,14 +114,14 @@ describe('Range requests', () => {
     expect(res.rawPayload.length).toBe(file.length);
   });
 
-  it.each([`bytes=${10 ** 9}-`, 'bytes=500-100', 'bytes=abc', 'bytes=-0', 'bytes=-'])('%s → 416 with bytes */size', async (range) => {
+  it.each([`bytes=${10 ** 9}-`, 'bytes=-0'])('%s (well-formed, selects nothing) → 416 with bytes */size', async (range) => {
     const res = await get(range);
     expect(res.statusCode).toBe(416);
     expect(res.headers['content-range']).toBe(`bytes */${file.length}`);
   });
 
-  it('multiple ranges or another unit fall back to the whole file', async () => {
-    for (const range of ['bytes=0-1,5-9', 'items=0-5']) {
+  it('multiple ranges, another unit or a malformed range are ignored: the whole file (RFC 9110 §14.2)', async () => {
+    for (const range of ['bytes=0-1,5-9', 'items=0-5', 'bytes=500-100', 'bytes=abc', 'bytes=-', 'bytes', 'bytes=1-2-3']) {
       const res = await get(range);
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.length).toBe(file.length);
@@ -142,6 +142,36 @@ describe('Range requests', () => {
     const first = await get();
     const again = await t.app.inject({ method: 'GET', url: audioUrl, headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('If-None-Match: * or a list naming our tag (weakly) gets 304; another tag gets the file', async () => {
+    const { etag } = (await get()).headers;
+    const ask = (value: string) => t.app.inject({ method: 'GET', url: audioUrl, headers: { 'if-none-match': value } });
+    expect((await ask('*')).statusCode).toBe(304);
+    expect((await ask(`"other", W/${String(etag)}`)).statusCode).toBe(304);
+    expect((await ask('"other"')).statusCode).toBe(200);
+  });
+
+  it('If-Modified-Since: not modified since Last-Modified → 304; an older date → the file', async () => {
+    const lastModified = String((await get()).headers['last-modified']);
+    expect(Date.parse(lastModified)).toBeGreaterThan(0);
+    const since = (date: string) => t.app.inject({ method: 'GET', url: audioUrl, headers: { 'if-modified-since': date } });
+    expect((await since(lastModified)).statusCode).toBe(304);
+    expect((await since(new Date(Date.parse(lastModified) - 60_000).toUTCString())).statusCode).toBe(200);
+  });
+
+  it('If-Range: the range applies to the same version only; a stale validator gets the whole file', async () => {
+    const { etag, 'last-modified': lastModified } = (await get()).headers;
+    const ranged = (ifRange: string) =>
+      t.app.inject({ method: 'GET', url: audioUrl, headers: { range: 'bytes=0-9', 'if-range': ifRange } });
+    expect((await ranged(String(etag))).statusCode).toBe(206);
+    expect((await ranged(String(lastModified))).statusCode).toBe(206);
+    for (const stale of ['"an-older-version"', `W/${String(etag)}`, 'Thu, 01 Jan 2015 00:00:00 GMT']) {
+      const res = await ranged(stale);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length).toBe(file.length);
+    }
   });
 
   it('bad and unknown ids', async () => {
@@ -166,11 +196,13 @@ describe('cover art', () => {
     expect(banner.meta).toMatchObject({ format: 'jpeg', width: 1080, height: 400 });
   });
 
+  // Sizes snap up to a few buckets (media/image-sizes.ts): at least what was asked, never unbounded.
   it.each([
-    ['playlist/1.jpg?param=200y200', 200, 200],
-    ['artist/2.jpg?param=300x150', 300, 150],
-    ['avatar/1.jpg?param=5y5', 16, 16],
-    ['album/2.jpg?param=9000y100', 2048, 100],
+    ['playlist/1.jpg?param=200y200', 256, 256],
+    ['artist/2.jpg?param=300x150', 512, 256],
+    ['avatar/1.jpg?param=5y5', 64, 64],
+    ['banner/1.jpg?param=540y200', 1024, 384],
+    ['album/2.jpg?param=9000y100', 800, 800],
   ])('%s → %ix%i JPEG', async (path, width, height) => {
     const { meta } = await image(`/api/media/image/${path}`);
     expect(meta).toMatchObject({ format: 'jpeg', width, height });
@@ -180,7 +212,21 @@ describe('cover art', () => {
     const a = await t.app.inject({ method: 'GET', url: '/api/media/image/album/3.jpg?param=120y120' });
     const b = await t.app.inject({ method: 'GET', url: '/api/media/image/album/3.jpg?param=120y120' });
     expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
-    expect(readdirSync(join(t.dataDir, 'media', 'image', 'album')).sort()).toContain('3_120x120.jpg');
+    expect(readdirSync(join(t.dataDir, 'media', 'image', 'album')).sort()).toContain('3_128x128.jpg');
+  });
+
+  it('1,000 random sizes of one cover cut at most 80 variants', async () => {
+    const random = (n: number) => 16 + ((n * 7919) % 1000);
+    for (let i = 0; i < 1000; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          t.app.inject({ method: 'GET', url: `/api/media/image/album/4.jpg?param=${random(i + j)}y${random(i + j + 333)}` }),
+        ),
+      );
+    }
+    const variants = readdirSync(join(t.dataDir, 'media', 'image', 'album')).filter((f) => f.startsWith('4_'));
+    expect(variants.length).toBeGreaterThan(5);
+    expect(variants.length).toBeLessThanOrEqual(80);
   });
 
   it.each([
@@ -209,6 +255,47 @@ describe('audio cache budget', () => {
       expect(readdirSync(join(small.dataDir, 'media', 'audio'))).toEqual([`${a!.id}.mp3`]);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('image cache budget', () => {
+  it('keeps generated images within the budget, least recently used deleted first, and draws them again', async () => {
+    const budget = 200_000;
+    const small = await startTestApp({ imageCacheBytes: budget });
+    try {
+      const dir = join(small.dataDir, 'media', 'image', 'album');
+      const get = (url: string) => small.app.inject({ method: 'GET', url });
+      const first = await get('/api/media/image/album/1.jpg?param=200y200');
+      for (const side of [40, 100, 300, 600])
+        for (const id of [2, 3, 4]) expect((await get(`/api/media/image/album/${id}.jpg?param=${side}y${side}`)).statusCode).toBe(200);
+      await small.app.inject({ method: 'GET', url: '/api/banner' });
+      const bytes = readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+      expect(bytes).toBeLessThanOrEqual(budget);
+      expect(readdirSync(dir)).not.toContain('1_256x256.jpg');
+      const again = await get('/api/media/image/album/1.jpg?param=200y200');
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('HEAD never renders', () => {
+  it('a song never played answers its type without a length, and nothing is rendered', async () => {
+    const fresh = await startTestApp();
+    try {
+      const res = await fresh.app.inject({ method: 'HEAD', url: `/api/media/audio/${songs[2]!.id}.mp3` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('audio/mpeg');
+      expect(res.headers['content-length']).toBeUndefined();
+      expect(existsSync(join(fresh.dataDir, 'media', 'audio'))).toBe(false);
+      const variant = await fresh.app.inject({ method: 'HEAD', url: `/api/media/audio/${songs[2]!.id}-128k.mp3` });
+      expect(variant.statusCode).toBe(200);
+      expect(existsSync(join(fresh.dataDir, 'media', 'audio'))).toBe(false);
+      expectError(await getJson(fresh.app, '/api/media/audio/99999.mp3'), 404);
+    } finally {
+      await fresh.close();
     }
   });
 });

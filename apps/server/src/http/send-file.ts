@@ -1,31 +1,57 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FileRangeStream } from '../media/file-range-stream.ts';
+import type { OpenFile } from '../media/open-files.ts';
+import { httpDate, notModified, rangeStillValid } from './conditional.ts';
 import { parseRange } from './range.ts';
 
 export interface FileToSend {
-  path: string;
-  size: number;
+  file: OpenFile;
   contentType: string;
+  /** strong, quoted */
   etag: string;
   cacheControl: string;
 }
 
 /**
- * Streams a media file (never buffering it whole) with Range support: 206 + Content-Range for
- * a satisfiable range, 416 with a Content-Range naming only the size otherwise, 304 for a matching ETag.
- * HEAD gets the same headers and no body.
+ * Large reads: one 1 MB read (or the rest of the range, if smaller) per chunk keeps a song to a
+ * couple of syscalls, which is what lets Node stream at close to a static server's speed.
  */
-export function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileToSend): FastifyReply {
-  reply.header('accept-ranges', 'bytes');
-  const range = parseRange(request.headers.range, file.size);
+const READ_CHUNK = 1 << 20;
+
+/**
+ * Streams an open media file (never buffering it whole) with Range support (RFC 9110): 206 +
+ * Content-Range for a satisfiable range, 416 naming only the size for an unsatisfiable one,
+ * malformed ranges ignored; 304 for a current If-None-Match / If-Modified-Since; If-Range
+ * honoured. HEAD gets the same headers and no body. The file is released when the response
+ * ends, however it ends.
+ */
+export function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { file, contentType, etag, cacheControl }: FileToSend,
+): FastifyReply {
+  const validators = { etag, mtimeMs: file.mtimeMs };
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('last-modified', httpDate(file.mtimeMs))
+    .header('cache-control', cacheControl);
+  if (notModified(request.headers, validators)) {
+    file.release();
+    return reply.code(304).send();
+  }
+  const range = rangeStillValid(request.headers, validators) ? parseRange(request.headers.range, file.size) : { kind: 'full' as const };
   if (range.kind === 'unsatisfiable') {
+    file.release();
     return reply.code(416).header('content-range', `bytes */${file.size}`).send({ code: 416, msg: 'range not satisfiable' });
   }
-  reply.header('content-type', file.contentType).header('cache-control', file.cacheControl).header('etag', file.etag);
-  if (range.kind === 'full' && request.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, file.size - 1];
   if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
-  reply.header('content-length', String(end - start + 1));
-  if (request.method === 'HEAD' || file.size === 0) return reply.send();
-  return reply.send(createReadStream(file.path, { start, end }));
+  reply.header('content-type', contentType).header('content-length', String(end - start + 1));
+  if (request.method === 'HEAD' || file.size === 0) {
+    file.release();
+    return reply.send();
+  }
+  reply.raw.once('close', file.release);
+  return reply.send(new FileRangeStream(file.fd, start, end, READ_CHUNK));
 }

@@ -1,10 +1,12 @@
 import { idParam } from '@cloudtune/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors.ts';
 import { sendNotFound } from '../http/errors.ts';
 import { parseParams } from '../http/params.ts';
+import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
+import type { OpenFile } from '../media/open-files.ts';
 import { IMAGE_KINDS, type ImageKind } from '../media/urls.ts';
 import type { ImageSize } from '../services/images.ts';
 import { VARIANT_BITRATES, variantFromKbps, type VariantBitrate } from '../services/transcode-levels.ts';
@@ -13,6 +15,7 @@ import type { RouteOptions } from './options.ts';
 const MIN_SIDE = 16;
 const MAX_SIDE = 2048;
 const idOnly = z.object({ id: idParam('id') });
+const CACHE_FOR_A_DAY = 'public, max-age=86400';
 
 /** `123`, `123.mp3` or `123.jpg` → 123; the extension is cosmetic, the id is all we use. */
 const idFrom = (file: string, ext: string): number =>
@@ -40,21 +43,48 @@ export function parseImageSize(param: unknown): ImageSize | undefined {
   return { width: clamp(Number(m[1])), height: clamp(Number(m[2])) };
 }
 
+const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Headers for a song whose file is not made yet (HEAD makes nothing, so it has no length to tell). */
+const sendNotMade = (reply: FastifyReply, type: string): FastifyReply =>
+  reply
+    .header('accept-ranges', 'bytes')
+    .type(type === 'mp3' ? 'audio/mpeg' : `audio/${type}`)
+    .send();
+
 export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): void {
+  /** Opens the file `find` names; when it vanished since it was found (evicted, deleted), finds it once more. */
+  async function open<T extends { path: string }>(find: () => Promise<T>): Promise<{ found: T; file: OpenFile }> {
+    const found = await find();
+    try {
+      return { found, file: await services.files.acquire(found.path) };
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+      const again = await find();
+      return { found: again, file: await services.files.acquire(again.path) };
+    }
+  }
+
   app.route<{ Params: { file: string } }>({
     method: ['GET', 'HEAD'],
     url: '/media/audio/:file',
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const { id, bitrate } = audioFrom(request.params.file);
-      const audio = await services.songs.audioFile(id, bitrate);
-      return sendFile(request, reply, {
-        path: audio.path,
-        size: audio.size,
-        contentType: audio.mimeType,
-        etag: `"${audio.key}"`,
-        cacheControl: 'public, max-age=86400',
-      });
+      const make = request.method !== 'HEAD';
+      const signal = make ? requestSignal(reply) : undefined;
+      const notMade = new Error('not made');
+      try {
+        const { found, file } = await open(async () => {
+          const audio = await services.songs.audioFile(id, bitrate, { make, signal });
+          if (audio === 'not-made') throw notMade;
+          return audio;
+        });
+        return sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
+      } catch (err) {
+        if (err !== notMade) throw err;
+        return sendNotMade(reply, bitrate === null ? services.audio.quality(id).type : 'mp3');
+      }
     },
   });
 
@@ -67,14 +97,17 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
       if (!(IMAGE_KINDS as readonly string[]).includes(kind)) return sendNotFound(reply);
       const id = idFrom(request.params.file, '.jpg');
       const size = parseImageSize(request.query.param);
-      const image = await services.images.ensure(kind as ImageKind, id, size);
-      if (!image) throw notFound(kind, id);
+      const signal = requestSignal(reply);
+      const { file } = await open(async () => {
+        const image = await services.images.ensure(kind as ImageKind, id, size, signal);
+        if (!image) throw notFound(kind, id);
+        return image;
+      });
       return sendFile(request, reply, {
-        path: image.path,
-        size: image.size,
+        file,
         contentType: 'image/jpeg',
-        etag: `"${image.size.toString(16)}-${Math.floor(image.mtimeMs).toString(16)}"`,
-        cacheControl: 'public, max-age=86400',
+        etag: `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`,
+        cacheControl: CACHE_FOR_A_DAY,
       });
     },
   });
