@@ -1,9 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_AUDIO_CACHE_BYTES } from './config.ts';
+import { join } from 'node:path';
+import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_IMAGE_CACHE_BYTES } from './config.ts';
+import { removeStrayTemporaries } from './media/disk-cache.ts';
+import { ffmpeg } from './media/ffmpeg.ts';
 import { openDatabase } from './db/connection.ts';
 import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './content/demo/index.ts';
 import { allowCrossOrigin } from './http/cors.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { serverLimitOptions } from './http/server-limits.ts';
 import { acceptFormBodies } from './http/form-body.ts';
 import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -21,6 +25,8 @@ export interface BuildAppOptions {
   demoLibrary?: DemoLibraryOptions;
   /** disk budget of rendered audio (default 150 MB: the data dir stays under 200 MB) */
   audioCacheBytes?: number;
+  /** disk budget of generated art and resized images (default 40 MB) */
+  imageCacheBytes?: number;
 }
 
 /**
@@ -40,15 +46,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const level = options.logger === true ? 'info' : typeof options.logger === 'string' ? options.logger : undefined;
   // Trailing slashes are tolerated like the reference (Express) server does: /api/banner/ works.
-  const app = Fastify({ logger: level ? { level } : false, routerOptions: { ignoreTrailingSlash: true } });
-  const services = createServices(db, options.dataDir, { audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES });
+  const app = Fastify({ logger: level ? { level } : false, routerOptions: { ignoreTrailingSlash: true }, ...serverLimitOptions() });
+  // A crash during a render leaves `.tmp` files that nothing would ever delete or count.
+  await removeStrayTemporaries(join(options.dataDir, 'media'));
+  // Chosen (and its version checked) now rather than on the first song.
+  ffmpeg();
+  const services = createServices(db, options.dataDir, {
+    audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES,
+    imageCacheBytes: options.imageCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
+  });
   // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh.
   services.charts.refresh();
   const stopTimers = [services.charts.schedule(), services.search.schedule()];
   app.addHook('onClose', async () => {
     for (const stop of stopTimers) stop();
     // Let songs being rendered finish (they record themselves in the database) before closing it.
-    await Promise.all([services.audio.idle(), services.transcodes.idle()]);
+    await Promise.all([services.audio.idle(), services.transcodes.idle(), services.images.idle()]);
+    services.files.closeAll();
     db.close();
   });
 

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { QueueFullError } from '../media/work.ts';
 
 export const INTERNAL_ERROR_MSG = '服务器内部错误';
+export const BUSY_MSG = '服务器繁忙，请稍后再试';
 
 /** NetEase sends codes outside HTTP's range (e.g. -2) with status 400; ours follow suit. */
 const httpStatusOf = (code: number): number => (Number.isInteger(code) && code >= 100 && code <= 599 ? code : 400);
@@ -13,6 +15,11 @@ const httpStatusOf = (code: number): number => (Number.isInteger(code) && code >
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    // The client left before its answer was ready: there is nobody to answer.
+    if (error.name === 'AbortError' || reply.raw.destroyed) return reply.hijack();
+    if (error instanceof QueueFullError) {
+      return reply.code(503).header('retry-after', '2').send({ code: 503, msg: BUSY_MSG });
+    }
     if (error instanceof ApiError) {
       return reply.code(httpStatusOf(error.code)).send({ code: error.code, msg: error.message });
     }
