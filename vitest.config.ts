@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, three projects: `npm run test:unit` (contract, web) and `npm run test:server`. */
+/** One runner, four projects: `npm run test:unit` (contract, lrc, web) and `npm run test:server`. */
 export default defineConfig({
   test: {
     projects: [
       {
         test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'lrc', root: 'packages/lrc', include: ['test/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: 'apps/web/vite.config.ts',

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LyricResponse } from '@cloudtune/contract';
+import { parseLrc, type LyricLine } from '@cloudtune/lrc';
 import { request } from '../../../lib/http.ts';
-import { parseLrc, type LyricLine } from '../../../lib/lrc.ts';
 
 /** GET /lyric, parsed. SPEC §8: a failed lyric fetch is only logged; the lyrics stay empty. */
 export async function fetchLyric(id: number, signal?: AbortSignal): Promise<LyricLine[]> {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { currentLineIndex } from '../../../lib/lrc.ts';
+import { currentLineIndex } from '@cloudtune/lrc';
 import { useLyric } from '../api/lyric.ts';
 
 /** The lyric line being sung at `timeSeconds`, or null before the first line / without lyrics. */

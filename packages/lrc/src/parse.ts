@@ -1,16 +1,19 @@
 /**
  * LRC lyric parsing (SPEC §3, §5): a line needs a bracketed timestamp of 8 or 9 characters
- * (`[mm:ss.xx]` or `[mm:ss.xxx]`); lines without one are dropped. A line can carry several
- * timestamps (repeated choruses). Each line's duration runs to the next line.
+ * (`[mm:ss.xx]`, `[mm:ss.xxx]`, or `[mmm:ss.xx]` past 99 minutes); lines without one are
+ * dropped. A line can carry several timestamps (repeated choruses). Each line's duration runs
+ * to the next line.
  */
 export type LyricLine = { time: number; lyric: string; duration: number };
 
-const STAMP = /\[(\d{2}):(\d{2})\.(\d{2,3})\]/g;
-const LINE = /^((?:\[\d{2}:\d{2}\.\d{2,3}\])+)(.*)$/;
+/** The lookahead holds the SPEC's length rule: `[mmm:ss.xxx]` (10 characters) is not a stamp. */
+const LINE = /^((?:\[(?=[\d:.]{8,9}\])\d{2,3}:\d{2}\.\d{2,3}\])+)(.*)$/;
+/** one stamp of a prefix LINE accepted */
+const STAMP = /\[(\d{2,3}):(\d{2})\.(\d{2,3})\]/g;
 
 export function parseLrc(text: string): LyricLine[] {
   const timed: { time: number; lyric: string }[] = [];
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of text.split(/\r\n|\r|\n/)) {
     const m = LINE.exec(raw.trim());
     if (!m) continue;
     const lyric = (m[2] ?? '').trim();
@@ -26,6 +29,12 @@ export function parseLrc(text: string): LyricLine[] {
     return { ...l, duration: next ? next.time - l.time : Number.POSITIVE_INFINITY };
   });
 }
+
+/**
+ * The texts of the lines `parseLrc` shows, blank ones left out: what lyric search indexes, so a
+ * song is found by exactly the words the player displays (never a tag, a stamp or an untimed line).
+ */
+export const sungLines = (text: string): string[] => parseLrc(text).flatMap((l) => (l.lyric === '' ? [] : [l.lyric]));
 
 /** Index of the line being sung at `time` seconds; -1 before the first line. */
 export function currentLineIndex(lines: readonly LyricLine[], time: number): number {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currentLineIndex, parseLrc } from './lrc.ts';
+import { currentLineIndex, parseLrc, sungLines } from '../src/index.ts';
 
 describe('parseLrc', () => {
   it('keeps timestamped lines of 8 or 9 characters and drops the rest', () => {
@@ -29,6 +29,23 @@ describe('parseLrc', () => {
   it('expands repeated timestamps and sorts', () => {
     const lines = parseLrc('[00:10.00][00:02.00]chorus\n[00:05.00]verse');
     expect(lines.map((l) => l.lyric)).toEqual(['chorus', 'verse', 'chorus']);
+  });
+  it('takes 9 characters as [mm:ss.xxx] or [mmm:ss.xx], never 10', () => {
+    const lines = parseLrc('[01:02.500]a\n[100:05.25]b\n[100:05.250]c\n[0:05.25]d\n[00:05.2]e');
+    expect(lines.map((l) => [l.time, l.lyric])).toEqual([
+      [62.5, 'a'],
+      [6005.25, 'b'],
+    ]);
+  });
+  it('reads CRLF and CR line ends', () => {
+    expect(parseLrc('[00:01.00]a\r\n[00:02.00]b\r[00:03.00]c').map((l) => l.lyric)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('sungLines', () => {
+  it('is the non-empty text of the lines parseLrc shows, in their order', () => {
+    const text = '[ar:歌手]\n[00:03.00]second\n[00:01.00]first\n[00:02.00]\n[0:04]not shown\nplain\n[00:05.00][00:00.50]twice';
+    expect(sungLines(text)).toEqual(['twice', 'first', 'second', 'twice']);
   });
 });
 

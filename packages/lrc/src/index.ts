@@ -1,0 +1,3 @@
+/** LRC lyrics, one set of rules for the server (import, search) and the client (display). */
+export { parseLrc, currentLineIndex, sungLines, type LyricLine } from './parse.ts';
+export { normalizeLrc } from './normalize.ts';
