@@ -1,10 +1,9 @@
+import { sungLines } from '@cloudtune/lrc';
+
 /**
- * The sung lines of LRC text: time tags (`[00:12.57]`) and metadata tags (`[ar:…]`) dropped,
- * blank lines skipped. Search indexes and shows only these, so a number never matches a stamp.
+ * The sung lines of LRC text: the non-empty lines the client displays (`sungLines` of
+ * @cloudtune/lrc, the parser the client uses), in time order. Search indexes and shows only
+ * these, so a number never matches a stamp, a word only in a tag (`[ar:…]`) or an untimed line
+ * is never found, and every line that is found is one the player shows.
  */
-export function lyricLines(lrc: string): string[] {
-  return lrc
-    .split(/\r?\n/)
-    .map((line) => line.replace(/\[[^\]]*\]/g, '').trim())
-    .filter(Boolean);
-}
+export const lyricLines = (lrc: string): string[] => sungLines(lrc);

@@ -1,5 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
+import { normalizeLrc } from '@cloudtune/lrc';
 import type { Db } from '../../db/connection.ts';
 import { createRepos, withTx } from '../../repos/index.ts';
 import type { LibraryFileRecord } from '../../repos/library-files.ts';
@@ -103,7 +104,9 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
         info.picture ? storeCover(mediaRoot, info.picture.data) : null,
         file.lyricPath ? readLyricFile(file.lyricPath) : null,
       ]);
-      return { file, info, md5, coverHash, lrc: sidecar ?? info.embeddedLrc };
+      // Stored normalized, so the player shows every timed line and search indexes exactly those.
+      // A sidecar without timed lines (plain text) leaves the embedded lyrics in charge.
+      return { file, info, md5, coverHash, lrc: (sidecar && normalizeLrc(sidecar)) || info.embeddedLrc };
     } catch (err) {
       return err instanceof UnreadableTrack ? err.message : `cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
     }

@@ -1,3 +1,4 @@
+import { normalizeLrc } from '@cloudtune/lrc';
 import { parseFile, type IPicture } from 'music-metadata';
 import { audioFormatOf } from './audio-format.ts';
 import { guessFromPath } from './file-names.ts';
@@ -20,14 +21,12 @@ export interface TrackInfo {
   type: string;
   mimeType: string;
   picture: IPicture | null;
-  /** timed (LRC) lyrics embedded in the tags, if any */
+  /** timed (LRC) lyrics embedded in the tags, normalized (@cloudtune/lrc), if any */
   embeddedLrc: string | null;
 }
 
 /** A file the importer cannot use; the message says why, for the import report. */
 export class UnreadableTrack extends Error {}
-
-const LRC_LINE = /^\s*\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]/m;
 
 const clean = (text: string | undefined | null): string => (text ?? '').replace(/\0/g, '').trim();
 
@@ -58,7 +57,8 @@ export async function readTrack(root: string, path: string, size: number): Promi
   const artists = tagged.length ? tagged : [guess.artist];
   const year = common.year && common.year > 1000 && common.year < 3000 ? common.year : null;
   const pictures = common.picture ?? [];
-  const lyric = common.lyrics?.find((l) => l.text && LRC_LINE.test(l.text))?.text ?? null;
+  // The first lyrics tag with timed lines; plain (unsynchronized) text is not LRC.
+  const lyric = common.lyrics?.map((l) => normalizeLrc(l.text ?? '')).find(Boolean) ?? null;
   return {
     title: clean(common.title) || guess.title,
     artists,
