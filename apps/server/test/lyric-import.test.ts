@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { parseLrc, sungLines } from '@cloudtune/lrc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
+import { loadMigrations } from '../src/db/migrate.ts';
 import { importLibrary } from '../src/content/import/import-library.ts';
+import { createRepos } from '../src/repos/index.ts';
 import { synthesizeSongMp3 } from '../src/media/song-audio.ts';
 import { expectContract, getJson, startTestApp, type TestApp } from './helpers.ts';
 
@@ -86,5 +88,28 @@ describe('imported .lrc lyrics', () => {
   it('without any timed line leave the song instrumental', async () => {
     expect((await lyricOf(songIds.get('plain')!)).nolyric).toBe(true);
     expect(await searchLyrics('plain words')).toMatchObject({ songCount: 0 });
+  });
+
+  it('stored before normalization are normalized by migration 006, and searched as shown', async () => {
+    const echo = songIds.get('echo')!;
+    const plain = songIds.get('plain')!;
+    // What the importer used to store: the file as it was.
+    db.prepare('UPDATE lyrics SET lrc = ? WHERE song_id = ?').run(SIDECAR, echo);
+    db.prepare('INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, NULL, 1)').run(plain, 'plain words only');
+    const before = (await lyricOf(echo)).lrc!.version ?? 0;
+    const refreshIndex = () => createRepos(db).searchIndex.refresh();
+    refreshIndex();
+    // Displayed as parseLrc reads it (no line has an 8–9 character stamp), and searched the same.
+    expect(sungLines((await lyricOf(echo)).lrc!.lyric)).toEqual([]);
+    expect(await searchLyrics('quixotic')).toMatchObject({ songCount: 0 });
+
+    db.exec(loadMigrations().find((m) => m.version === 6)!.sql);
+    refreshIndex();
+    const after = (await lyricOf(echo)).lrc!;
+    expect(sungLines(after.lyric)).toEqual(SUNG);
+    expect(after.version).toBe(before + 1);
+    expect((await lyricOf(plain)).nolyric).toBe(true);
+    expect((await searchLyrics('quixotic')).songs!.map((s) => s.id)).toEqual([echo]);
+    expect(await searchLyrics('zeppelinwharf')).toMatchObject({ songCount: 0 });
   });
 });

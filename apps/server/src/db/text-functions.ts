@@ -1,3 +1,4 @@
+import { normalizeLrc } from '@cloudtune/lrc';
 import type Database from 'better-sqlite3';
 import { lyricLines } from '../text/lyrics.ts';
 import { foldText } from '../text/normalize.ts';
@@ -12,6 +13,7 @@ import { nameInitial, pinyinForms } from '../text/pinyin.ts';
  *   pinyin_initials(s) syllable initials            '周杰伦' → 'zjl'
  *   name_initial(s)    A–Z index letter or '#'      '周杰伦' → 'Z'
  *   lrc_text(s)        sung lines of LRC, no tags   '[00:01.00]晨光' → '晨光'
+ *   lrc_normalize(s)   canonical LRC (@cloudtune/lrc) '[0:01]晨光' → '[00:01.00]晨光'
  */
 export function registerTextFunctions(db: Database.Database): void {
   const opts = { deterministic: true } as const;
@@ -21,4 +23,5 @@ export function registerTextFunctions(db: Database.Database): void {
   db.function('pinyin_initials', opts, (s: unknown) => pinyinForms(str(s)).initials);
   db.function('name_initial', opts, (s: unknown) => nameInitial(str(s)));
   db.function('lrc_text', opts, (s: unknown) => lyricLines(str(s)).join('\n'));
+  db.function('lrc_normalize', opts, (s: unknown) => normalizeLrc(str(s)));
 }
