@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_IMAGE_CACHE_BYTES } from './config.ts';
@@ -6,6 +8,7 @@ import { ffmpeg } from './media/ffmpeg.ts';
 import { openDatabase } from './db/connection.ts';
 import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './content/demo/index.ts';
 import { allowCrossOrigin } from './http/cors.ts';
+import { BodyCache } from './http/body-cache.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { serverLimitOptions } from './http/server-limits.ts';
 import { acceptFormBodies } from './http/form-body.ts';
@@ -68,9 +71,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   try {
     installErrorHandler(app);
+    // Other answers (search, web assets) are compressed as they go; cached bodies come compressed.
+    await app.register(fastifyCompress, {
+      threshold: 2048,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
     acceptFormBodies(app);
     if (apiPrefix === '') allowCrossOrigin(app);
-    await app.register(apiRoutes, { prefix: apiPrefix, services, apiPrefix });
+    await app.register(apiRoutes, {
+      prefix: apiPrefix,
+      services,
+      apiPrefix,
+      cached: { cache: new BodyCache(), version: services.catalogVersion },
+    });
     if (apiPrefix === '') apiOnlyNotFound(app);
     else await serveWebApp(app, options.webDist ?? null, apiPrefix);
     return app;

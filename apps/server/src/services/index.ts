@@ -51,6 +51,8 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     artistAbout: createArtistAboutService(repos),
     search: createSearchService(repos),
     openapi: createOpenApiService(),
+    /** changes with every write to the library: answers cached before it are stale */
+    catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */
     files: new OpenFiles(),
   };
