@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,25 +11,34 @@ const READY = /Cloudtune is serving at (http:\/\/\S+)/;
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** the server process, for measuring its memory */
+  pid: number;
   stop(): Promise<void>;
 }
 
+/** How `npm start` runs the server in production (apps/server/package.json). */
+export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2'];
+export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: '2' };
+
 /**
  * Starts the real server (CLI `serve`) on a free port with a fresh data directory and waits
- * for its ready line. The browser build must already exist (`npm run build`).
+ * for its ready line: the production build, run as `npm start` runs it. `npm run build` must
+ * have built the browser app and the server.
  */
 export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cloudtune-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'serve'], {
+  if (!existsSync(join(repoRoot, 'apps/server/dist/cli.js'))) throw new Error('the server is not built: run `npm run build`');
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/cli.js', 'serve'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
+    env: { ...process.env, ...PRODUCTION_ENV, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForReady(child);
   return {
     url,
     dataDir,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

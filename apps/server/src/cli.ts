@@ -1,7 +1,4 @@
 import { loadConfig } from './config.ts';
-import { importCommand } from './cli/import.ts';
-import { seedCommand } from './cli/seed.ts';
-import { serveCommand } from './cli/serve.ts';
 
 const USAGE = `usage: cloudtune <command>
 
@@ -14,10 +11,11 @@ const USAGE = `usage: cloudtune <command>
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === 'serve') return serveCommand(loadConfig());
-  if (command === 'seed') return seedCommand(rest, loadConfig());
+  // Each command loads only what it needs: the server never loads the importer's tag parsers.
+  if (command === 'serve') return (await import('./cli/serve.ts')).serveCommand(loadConfig());
+  if (command === 'seed') return (await import('./cli/seed.ts')).seedCommand(rest, loadConfig());
   if (command === 'import') {
-    await importCommand(rest, loadConfig());
+    await (await import('./cli/import.ts')).importCommand(rest, loadConfig());
     return;
   }
   console.log(USAGE);

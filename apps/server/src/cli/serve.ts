@@ -1,12 +1,13 @@
 import type { Config } from '../config.ts';
 import { startServer } from '../server.ts';
-import { startLibraryScan } from './library-scan.ts';
 
 /** `cloudtune serve`: listens, prints the one serving line, rescans CLOUDTUNE_LIBRARY, stops cleanly on a signal. */
 export async function serveCommand(config: Config): Promise<void> {
   const { app } = await startServer(config);
   // After listening, so start-up stays fast; logged to stderr (stdout is the one serving line).
-  const scan = config.libraryDir ? startLibraryScan(config.dataDir, config.libraryDir, (line) => console.error(line)) : undefined;
+  const scan = config.libraryDir
+    ? (await import('./library-scan.ts')).startLibraryScan(config.dataDir, config.libraryDir, (line) => console.error(line))
+    : undefined;
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;

@@ -21,6 +21,10 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // Bounded memory: a 2 MB page cache per connection and no memory-mapped I/O (a mapped
+  // 600 MB catalog would count toward the server's resident memory as it is read).
+  db.pragma('cache_size = -2048');
+  db.pragma('mmap_size = 0');
   registerTextFunctions(db);
   runMigrations(db);
   return db;

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import bundled from '@ffmpeg-installer/ffmpeg';
+import { createRequire } from 'node:module';
 
 /**
  * Which ffmpeg decodes users' files and encodes MP3s (docs/decisions/0008-ffmpeg.md): the one
@@ -38,6 +38,8 @@ export function chooseFfmpeg(env: NodeJS.ProcessEnv = process.env): FfmpegChoice
   if (named) return { path: named, version: versionOf(named), source: 'env' };
   const system = versionOf('ffmpeg');
   if (isRecentEnough(system)) return { path: 'ffmpeg', version: system, source: 'system' };
+  // Only required when it is the one used (its platform lookup runs at load).
+  const bundled = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string; version: string };
   return { path: bundled.path, version: bundled.version, source: 'bundled' };
 }
 

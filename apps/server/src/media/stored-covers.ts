@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { writeAtomically } from './store.ts';
 
 /** Longest side of a stored cover; embedded scans of 3000 px would only slow every resize. */
@@ -28,6 +28,7 @@ export async function storeCover(mediaRoot: string, data: Uint8Array): Promise<s
     return hash;
   try {
     await writeAtomically(path, async (tmp) => {
+      const sharp = await loadSharp();
       await sharp(data)
         .rotate()
         .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })

@@ -1,4 +1,5 @@
-import { pinyin } from 'pinyin-pro';
+import { createRequire } from 'node:module';
+import type { pinyin as PinyinFn } from 'pinyin-pro';
 import { foldText } from './normalize.ts';
 
 /**
@@ -13,6 +14,16 @@ export interface PinyinForms {
 }
 
 const HAN = /\p{Script=Han}/u;
+
+/**
+ * pinyin-pro's dictionary costs ~6 MB of memory; a server that is not importing or indexing new
+ * Chinese names never needs it. SQLite calls these functions synchronously, hence require.
+ */
+let pinyinFn: typeof PinyinFn | undefined;
+const pinyin: typeof PinyinFn = ((...args: Parameters<typeof PinyinFn>) => {
+  pinyinFn ??= (createRequire(import.meta.url)('pinyin-pro') as { pinyin: typeof PinyinFn }).pinyin;
+  return pinyinFn(...args);
+}) as typeof PinyinFn;
 
 export function pinyinForms(name: string): PinyinForms {
   const folded = foldText(name);

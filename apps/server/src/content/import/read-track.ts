@@ -1,5 +1,5 @@
 import { normalizeLrc } from '@cloudtune/lrc';
-import { parseFile, type IPicture } from 'music-metadata';
+import type { IPicture } from 'music-metadata';
 import { audioFormatOf } from './audio-format.ts';
 import { guessFromPath } from './file-names.ts';
 
@@ -40,6 +40,8 @@ function splitNames(names: readonly (string | undefined)[]): string[] {
 export async function readTrack(root: string, path: string, size: number): Promise<TrackInfo> {
   let meta;
   try {
+    // Loaded on first use: a server that is not importing never pays for the tag parsers.
+    const { parseFile } = await import('music-metadata');
     meta = await parseFile(path, { duration: true });
   } catch (err) {
     throw new UnreadableTrack(`not a readable audio file (${err instanceof Error ? err.message : String(err)})`);
