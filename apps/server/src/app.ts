@@ -13,6 +13,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { serverLimitOptions } from './http/server-limits.ts';
 import { acceptFormBodies } from './http/form-body.ts';
 import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
+import { firstScreen } from './routes/first-screen.ts';
 import { apiRoutes } from './routes/index.ts';
 import { createServices } from './services/index.ts';
 
@@ -86,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cached: { cache: new BodyCache(), version: services.catalogVersion },
     });
     if (apiPrefix === '') apiOnlyNotFound(app);
-    else await serveWebApp(app, options.webDist ?? null, apiPrefix);
+    else await serveWebApp(app, options.webDist ?? null, apiPrefix, firstScreen(services, apiPrefix));
     return app;
   } catch (err) {
     await app.close();

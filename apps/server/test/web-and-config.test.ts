@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import { expectContract, expectError, getJson, startTestApp, type TestApp } from './helpers.ts';
 
-const INDEX = '<!doctype html><title>Cloudtune test build</title><div id="root"></div>';
+const INDEX = '<!doctype html><html><head><title>Cloudtune test build</title></head><body><div id="root"></div></body></html>';
 let dist: string;
 let web: TestApp;
 
@@ -22,11 +23,40 @@ afterAll(async () => {
 });
 
 describe('web app beside the API', () => {
-  it.each(['/', '/music/recommend', '/list/song/3', '/userinfo/1?x=1'])('GET %s → index.html', async (url) => {
+  it.each(['/list/song/3', '/userinfo/1?x=1', '/music/toplist'])('GET %s → index.html', async (url) => {
     const res = await web.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX);
+  });
+
+  it.each(['/', '/music', '/music/recommend'])(
+    'GET %s → the page with the first screen’s data and its banner image preloaded',
+    async (url) => {
+      const res = await web.app.inject({ method: 'GET', url, headers: { host: 'music.example:4000' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const preload = /<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/.exec(res.body)?.[1];
+      expect(preload).toBe('http://music.example:4000/api/media/image/banner/1.jpg?param=1080y400');
+      const json = /<script type="application\/json" id="cloudtune-first-screen">(.*?)<\/script>/.exec(res.body)?.[1];
+      const data = JSON.parse(json!) as Record<string, { banners?: unknown[]; result?: unknown[] }>;
+      const banners = expectContract('/banner', (await getJson(web.app, '/api/banner')).body).banners;
+      expect(data['/banner?type=0']!.banners).toHaveLength(banners.length);
+      expect(data['/personalized?limit=14']!.result).toHaveLength(14);
+    },
+  );
+
+  it('the inlined data cannot close its script element', async () => {
+    const db = openDatabase(web.dataDir);
+    try {
+      db.prepare('UPDATE banners SET type_title = ? WHERE id = (SELECT MIN(id) FROM banners)').run('</script><script>alert(1)</script>');
+    } finally {
+      db.close();
+    }
+    const res = await web.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
   });
 
   it('serves built files, fingerprinted assets cached for good', async () => {

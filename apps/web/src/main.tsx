@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { installGlobalErrorHandlers } from './app/error-reporting.tsx';
 import { wireHttp } from './app/http-wiring.ts';
 import { Providers } from './app/providers.tsx';
+import { seedFirstScreen } from './app/first-screen.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import './styles/global.css';
@@ -11,9 +12,12 @@ import './styles/global.css';
 installGlobalErrorHandlers();
 wireHttp();
 
+const queryClient = createQueryClient();
+seedFirstScreen(queryClient);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers client={createQueryClient()}>
+    <Providers client={queryClient}>
       <RouterProvider router={createAppRouter()} />
     </Providers>
   </StrictMode>,

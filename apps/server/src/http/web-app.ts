@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +13,27 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 <p>The API is available under <a href="/api/banner"><code>/api</code></a>.</p>
 </body></html>`;
 
+/** Where the app opens on 个性推荐: `/` and `/music` redirect there in the client. */
+const FIRST_SCREEN_PATHS = ['/', '/music', '/music/recommend'];
+
+/** What the page of the first screen carries: its data (as the API would answer) and the image to fetch first. */
+export interface FirstScreenExtras {
+  /** answers by API path, e.g. { '/banner': {...}, '/personalized?limit=14': {...} } */
+  data: Record<string, unknown>;
+  preloadImage?: string;
+}
+export type FirstScreen = (request: FastifyRequest) => Promise<FirstScreenExtras | undefined>;
+
+/** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
+const scriptSafe = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function withFirstScreen(page: string, { data, preloadImage }: FirstScreenExtras): string {
+  const preload = preloadImage ? `<link rel="preload" as="image" href="${attribute(preloadImage)}" fetchpriority="high">` : '';
+  const script = `<script type="application/json" id="cloudtune-first-screen">${scriptSafe(data)}</script>`;
+  return page.replace('</head>', `${preload}${script}</head>`);
+}
+
 const isUnder = (url: string, prefix: string): boolean =>
   prefix === '' || url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 
@@ -22,13 +43,29 @@ const isUnder = (url: string, prefix: string): boolean =>
  * /music/recommend load the app. Missing files that look like files (have an extension) stay
  * 404 so a stale asset URL never receives HTML.
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string | null, apiPrefix: string): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  webDist: string | null,
+  apiPrefix: string,
+  firstScreen?: FirstScreen,
+): Promise<void> {
   const built = webDist !== null && existsSync(join(webDist, 'index.html'));
+  // Read once: a new build is served after a restart.
+  const page = built ? readFileSync(join(webDist, 'index.html'), 'utf8') : MISSING_BUILD_PAGE;
   if (built) {
+    // The first screen's page comes with its data and its largest image already on the way.
+    const sendFirstScreen = async (request: FastifyRequest, reply: FastifyReply) => {
+      const extras = firstScreen ? await firstScreen(request).catch(() => undefined) : undefined;
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(extras ? withFirstScreen(page, extras) : page);
+    };
+    for (const path of FIRST_SCREEN_PATHS) app.get(path, sendFirstScreen);
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      index: ['index.html'],
+      index: false,
       cacheControl: false,
       setHeaders(res, path) {
         // Vite fingerprints assets/, so they never change; the page itself must always revalidate.
@@ -43,7 +80,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string | null, 
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isUnder(path, apiPrefix) || !wantsPage || extname(path) !== '') return sendNotFound(reply);
     if (!built) return reply.code(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }
 

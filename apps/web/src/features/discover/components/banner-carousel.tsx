@@ -77,7 +77,13 @@ export function BannerCarousel({ banners, onSelect, active = true }: BannerCarou
               // Clicking a side slide brings it to the front, as the desktop client does.
               onClick={() => (place === 'center' ? onSelect(banner) : setCurrent(i))}
             >
-              <img src={sizedImage(bannerImage(banner), SLIDE_W, SLIDE_H)} alt="" draggable={false} loading={i === 0 ? 'eager' : 'lazy'} />
+              <img
+                src={sizedImage(bannerImage(banner), SLIDE_W, SLIDE_H)}
+                alt=""
+                draggable={false}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
               {banner.typeTitle ? (
                 <span className={styles.tag} style={{ background: TAG_COLORS[banner.titleColor ?? ''] ?? 'var(--theme)' }}>
                   {banner.typeTitle}
