@@ -53,14 +53,14 @@ const sendNotMade = (reply: FastifyReply, type: string): FastifyReply =>
     .send();
 
 export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): void {
-  /** Opens the file `find` names; when it vanished since it was found (evicted, deleted), finds it once more. */
-  async function open<T extends { path: string }>(find: () => Promise<T>): Promise<{ found: T; file: OpenFile }> {
-    const found = await find();
+  /** Opens the file `find` names; when it vanished since it was found (evicted, deleted), finds it afresh. */
+  async function open<T extends { path: string }>(find: (fresh: boolean) => Promise<T>): Promise<{ found: T; file: OpenFile }> {
+    const found = await find(false);
     try {
       return { found, file: await services.files.acquire(found.path) };
     } catch (err) {
       if (!isMissing(err)) throw err;
-      const again = await find();
+      const again = await find(true);
       return { found: again, file: await services.files.acquire(again.path) };
     }
   }
@@ -75,8 +75,8 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
       const signal = make ? requestSignal(reply) : undefined;
       const notMade = new Error('not made');
       try {
-        const { found, file } = await open(async () => {
-          const audio = await services.songs.audioFile(id, bitrate, { make, signal });
+        const { found, file } = await open(async (fresh) => {
+          const audio = await services.songs.audioFile(id, bitrate, { make, signal, fresh });
           if (audio === 'not-made') throw notMade;
           return audio;
         });

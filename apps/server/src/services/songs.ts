@@ -1,6 +1,7 @@
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
-import type { AudioService } from './audio.ts';
+import type { AudioFile, AudioService } from './audio.ts';
+import { TtlCache } from '../media/ttl-cache.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import { privilegeOf, songObject } from './shapes.ts';
 import type { TranscodeService } from './transcode.ts';
@@ -56,7 +57,23 @@ function playable(id: number, url: string, br: number, lossless: boolean, type: 
   };
 }
 
+/** A player's Range requests for one song arrive in bursts: its file is looked up once per burst. */
+const RECENT_FILE_TTL_MS = 2000;
+
 export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService) {
+  const recentFiles = new TtlCache<AudioFile>(RECENT_FILE_TTL_MS, 1024);
+
+  async function findAudioFile(id: number, bitrate: VariantBitrate | null, make: boolean, signal?: AbortSignal) {
+    const original = make ? await audio.ensure(id, signal) : await audio.cached(id);
+    if (!original) {
+      if (!make && repos.songs.exists(id) && !audio.quality(id).imported) return 'not-made' as const;
+      throw notFound('song', id);
+    }
+    if (fitsCap(original.bitrate, bitrate)) return original;
+    const variant = make ? await transcodes.ensure(original, bitrate!, signal) : await transcodes.cached(original, bitrate!);
+    return variant ?? ('not-made' as const);
+  }
+
   return {
     /** Songs in request order; unknown ids are left out, as NetEase does. */
     detail(ids: readonly number[], urls: MediaUrls) {
@@ -114,17 +131,21 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
      * The file the media route sends for `/media/audio/<id>[-<kbps>k].<ext>`: the original, or
      * the variant when one is asked for and the original's bitrate is above it. With
      * `make: false` (a HEAD request) nothing is rendered or transcoded: a file not made yet is
-     * 'not-made'. `signal`: the request left, so work only it waited for stops.
+     * 'not-made'. `signal`: the request left, so work only it waited for stops. A file found in
+     * the last RECENT_FILE_TTL_MS is not looked up again unless `fresh` (it vanished meanwhile).
      */
-    async audioFile(id: number, bitrate: VariantBitrate | null, { make = true, signal }: { make?: boolean; signal?: AbortSignal } = {}) {
-      const original = make ? await audio.ensure(id, signal) : await audio.cached(id);
-      if (!original) {
-        if (!make && repos.songs.exists(id) && !audio.quality(id).imported) return 'not-made' as const;
-        throw notFound('song', id);
-      }
-      if (fitsCap(original.bitrate, bitrate)) return original;
-      const variant = make ? await transcodes.ensure(original, bitrate!, signal) : await transcodes.cached(original, bitrate!);
-      return variant ?? ('not-made' as const);
+    async audioFile(
+      id: number,
+      bitrate: VariantBitrate | null,
+      { make = true, signal, fresh = false }: { make?: boolean; signal?: AbortSignal; fresh?: boolean } = {},
+    ) {
+      const key = `${id}:${bitrate ?? 'original'}`;
+      const known = fresh ? undefined : recentFiles.get(key);
+      if (known) return known;
+      const file = await findAudioFile(id, bitrate, make, signal);
+      if (file === 'not-made') recentFiles.delete(key);
+      else recentFiles.set(key, file);
+      return file;
     },
 
     lyric(id: number) {
