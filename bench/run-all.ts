@@ -2,7 +2,10 @@ import { startServer } from '@cloudtune/e2e/server';
 import { measureApi } from './api-latency.ts';
 import { prepareBigLibrary } from './big-library.ts';
 import { measureFirstScreen } from './first-screen.ts';
+import { measureImages } from './images.ts';
+import { measureMemory } from './memory.ts';
 import { measureSearch } from './search.ts';
+import { measureStreaming } from './streaming.ts';
 
 /** `npm run bench`: prints figures; never passes or fails on a time. */
 const { dataDir, bigPlaylistId } = prepareBigLibrary();
@@ -11,8 +14,11 @@ try {
   console.log(`# Cloudtune benchmarks — ${new Date().toISOString()} — ${server.url}`);
   await measureFirstScreen(server);
   await measureApi(server, bigPlaylistId);
+  await measureStreaming(server);
+  await measureImages(server);
 } finally {
   await server.stop();
 }
+await measureMemory();
 // Builds its own catalog (1M songs, about a minute; BENCH_SEARCH_SONGS sets the size, 0 skips).
 await measureSearch();
