@@ -2,19 +2,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFuzz } from './fuzz.ts';
+import { runLoad } from './load.ts';
 import { printGoalSummary } from './report.ts';
+import { printMemory, readMemory, type MemoryMark } from './rss.ts';
 import { launchServer } from './server-process.ts';
+import { runSlowClients } from './slow-clients.ts';
 
 /**
- * `npm run bench:reliability`: the server seen from outside, each figure printed beside its goal
- * (PASS/MISS). It prints; it never fails the process.
+ * `npm run bench:reliability`: the server seen from outside — fuzz, load, slow clients and memory —
+ * each figure printed beside its goal (PASS/MISS). It prints; it never fails the process.
  *
+ * BENCH_RELIABILITY_SECONDS  load duration (default 60; the slow-client hold is clamped to 30–60 s)
  * BENCH_RELIABILITY_FUZZ     fuzz requests (default 100,000)
- * BENCH_RELIABILITY_ONLY     sections to run (default fuzz)
+ * BENCH_RELIABILITY_SLOWLORIS slowloris connections (default 20,000)
+ * BENCH_RELIABILITY_ONLY     sections to run, e.g. `fuzz,load` (default fuzz,load,slow)
  * BENCH_RELIABILITY_SEED     seed of the fuzz cases
  */
 const env = process.env;
-const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz').split(',').map((s) => s.trim()));
+const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz,load,slow').split(',').map((s) => s.trim()));
+const seconds = Number(env.BENCH_RELIABILITY_SECONDS ?? 60);
 const seed = Number(env.BENCH_RELIABILITY_SEED ?? 20_250_101);
 const openFiles = /Max open files\s+(\d+)\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'));
 const started = performance.now();
@@ -27,10 +33,33 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-reliability-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const server = await launchServer(dataDir);
 console.log(`  server pid ${server.pid} at ${server.base} (fresh data directory, demo library seeded on start)`);
+const marks: MemoryMark[] = [];
+const mark = (label: string) => marks.push({ label, memory: readMemory(server.pid) });
+mark('at start');
 try {
-  if (only.has('fuzz')) await runFuzz(server, { total: Number(env.BENCH_RELIABILITY_FUZZ ?? 100_000), concurrency: 32, seed });
+  if (only.has('fuzz')) {
+    await runFuzz(server, { total: Number(env.BENCH_RELIABILITY_FUZZ ?? 100_000), concurrency: 32, seed });
+    mark('after the fuzz');
+  }
+  if (only.has('load')) {
+    await runLoad(server, { seconds, connections: 200 });
+    mark('after the load');
+  }
+  if (only.has('slow')) {
+    await runSlowClients(server, {
+      slowloris: Number(env.BENCH_RELIABILITY_SLOWLORIS ?? 20_000),
+      slowPosts: 1000,
+      stalled: 200,
+      holdSeconds: Math.min(60, Math.max(30, seconds)),
+    });
+    mark('after the slow clients');
+    // Whether the memory the slow connections took is given back once they are gone.
+    await new Promise((r) => setTimeout(r, 10_000));
+    mark('10 s later, idle');
+  }
 } finally {
   await server.stop();
 }
+printMemory(marks);
 printGoalSummary();
 console.log(`\n  whole run: ${((performance.now() - started) / 60_000).toFixed(1)} min`);
