@@ -30,12 +30,15 @@ function startRenders(server: ServerUnderTest, rng: Rng, asked: Set<string>): Pr
       }),
     ),
   ];
-  return paths.map((p) =>
-    fetch(`${server.base}${p}`).then(
-      async (r) => `${r.status} (${(await r.arrayBuffer()).byteLength} B)`,
-      () => 'cut off',
-    ),
-  );
+  // A kill can cut a request off before its answer or in the middle of its body: both are 'cut off'.
+  return paths.map(async (p) => {
+    try {
+      const r = await fetch(`${server.base}${p}`);
+      return `${r.status} (${(await r.arrayBuffer()).byteLength} B)`;
+    } catch {
+      return 'cut off';
+    }
+  });
 }
 
 /** Seconds of audio in a file, by ffprobe; NaN when it cannot tell. */
@@ -56,7 +59,9 @@ async function incompleteSongs(server: ServerUnderTest): Promise<{ checked: numb
   const bad: string[] = [];
   for (const name of names) {
     const id = Number(name.split('.')[0]);
-    const detail = (await (await fetch(`${server.base}/api/song/detail?ids=${id}`)).json()) as { songs: { dt: number }[] };
+    const detail = (await fetch(`${server.base}/api/song/detail?ids=${id}`)
+      .then((r) => r.json())
+      .catch(() => ({ songs: [] }))) as { songs: { dt: number }[] };
     const expected = (detail.songs[0]?.dt ?? NaN) / 1000;
     const actual = durationOf(join(dir, name));
     if (Number.isFinite(actual) && Math.abs(actual - expected) > 1.5)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runCrash } from './crash.ts';
 import { runFuzz } from './fuzz.ts';
 import { runLoad } from './load.ts';
-import { printGoalSummary } from './report.ts';
+import { goal, printGoalSummary } from './report.ts';
 import { createRng } from './rng.ts';
 import { printMemory, readMemory, type MemoryMark } from './rss.ts';
 import { launchServer } from './server-process.ts';
@@ -35,25 +35,36 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-reliability-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const server = await launchServer(dataDir);
 console.log(`  server pid ${server.pid} at ${server.base} (fresh data directory, demo library seeded on start)`);
+/** A section that throws (the server gone, a tool missing) is reported as a MISS, and the run goes on. */
+async function attempt(name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    goal(`${name} ran to the end`, false, `stopped by ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+}
+
 const marks: MemoryMark[] = [];
 const mark = (label: string) => marks.push({ label, memory: readMemory(server.pid) });
 mark('at start');
 try {
   if (only.has('fuzz')) {
-    await runFuzz(server, { total: Number(env.BENCH_RELIABILITY_FUZZ ?? 100_000), concurrency: 32, seed });
+    await attempt('fuzz', () => runFuzz(server, { total: Number(env.BENCH_RELIABILITY_FUZZ ?? 100_000), concurrency: 32, seed }));
     mark('after the fuzz');
   }
   if (only.has('load')) {
-    await runLoad(server, { seconds, connections: 200 });
+    await attempt('load', () => runLoad(server, { seconds, connections: 200 }));
     mark('after the load');
   }
   if (only.has('slow')) {
-    await runSlowClients(server, {
-      slowloris: Number(env.BENCH_RELIABILITY_SLOWLORIS ?? 20_000),
-      slowPosts: 1000,
-      stalled: 200,
-      holdSeconds: Math.min(60, Math.max(30, seconds)),
-    });
+    await attempt('slow clients', () =>
+      runSlowClients(server, {
+        slowloris: Number(env.BENCH_RELIABILITY_SLOWLORIS ?? 20_000),
+        slowPosts: 1000,
+        stalled: 200,
+        holdSeconds: Math.min(60, Math.max(30, seconds)),
+      }),
+    );
     mark('after the slow clients');
     // Whether the memory the slow connections took is given back once they are gone.
     await new Promise((r) => setTimeout(r, 10_000));
@@ -62,7 +73,7 @@ try {
 } finally {
   await server.stop();
 }
-if (only.has('crash')) await runCrash(createRng(seed + 1), { files: 200, rounds: 10 });
+if (only.has('crash')) await attempt('crash safety', () => runCrash(createRng(seed + 1), { files: 200, rounds: 10 }));
 printMemory(marks);
 printGoalSummary();
 console.log(`\n  whole run: ${((performance.now() - started) / 60_000).toFixed(1)} min`);

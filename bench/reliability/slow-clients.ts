@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { LOAD_SONGS } from './load.ts';
+import { fetchAll, LOAD_SONGS } from './load.ts';
 import { bump, fmtInt, fmtMs, goal, line, percentile, section, tally } from './report.ts';
 import { aliveFigure, type ServerUnderTest } from './server-process.ts';
 import type { SlowKind, WorkerPlan, WorkerReady, WorkerSummary, WorkerTick } from './slow-client-worker.ts';
@@ -102,7 +102,7 @@ export async function runSlowClients(
     `${fmtInt(opts.slowloris)} slowloris + ${fmtInt(opts.slowPosts)} slow 1 MB POSTs + ${opts.stalled} stalled readers, held ${opts.holdSeconds} s; /api/banner probed every ${PROBE_EVERY_MS} ms`,
   );
   // The stalled readers' songs are rendered first: this section measures the stall, not the encoder.
-  await Promise.all(LOAD_SONGS.map((id) => fetch(`${server.base}/api/media/audio/${id}.mp3`).then((r) => r.arrayBuffer())));
+  await Promise.all(LOAD_SONGS.map((id) => fetchAll(`${server.base}/api/media/audio/${id}.mp3`)));
   const plan = groups(opts.slowloris, opts.slowPosts, opts.stalled);
   const addressKind = new Map(plan.map((g) => [g.address, g.kind]));
   const open = new Map<ChildProcess, number>();
