@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DiskCache, removeStrayTemporaries } from '../src/media/disk-cache.ts';
 import { SIZE_BUCKETS, bucketSize } from '../src/media/image-sizes.ts';
 import { OpenFiles } from '../src/media/open-files.ts';
@@ -196,6 +196,35 @@ describe('OpenFiles', () => {
     const c = await files.acquire(path);
     expect(c.size).toBe('second, longer version'.length);
     c.release();
+    files.closeAll();
+  });
+
+  it('keeps a hot file in memory within the budget, and never a stale version', async () => {
+    const dir = tempDir();
+    const files = new OpenFiles({ recheckMs: 0, hotBytes: 25 });
+    const [a, b] = [join(dir, 'a.mp3'), join(dir, 'b.mp3')];
+    writeFileSync(a, 'aaaaaaaaaaaaaaaaaaaa');
+    writeFileSync(b, 'bbbbbbbbbbbbbbbbbbbb');
+    const heat = async (path: string) => {
+      await vi.waitFor(async () => {
+        const f = await files.acquire(path);
+        f.release();
+        expect(f.bytes).toBeDefined();
+      });
+    };
+    await heat(a);
+    const hotA = await files.acquire(a);
+    expect(hotA.bytes!.toString()).toBe('aaaaaaaaaaaaaaaaaaaa');
+    hotA.release();
+    await heat(b);
+    // Only one of two 20-byte files fits 25 bytes: the least recently used one was let go.
+    expect(files.hotBytes).toBe(20);
+    expect((await files.acquire(a)).bytes).toBeUndefined();
+    writeFileSync(`${b}.new`, 'a newer and longer version of b');
+    await import('node:fs/promises').then((fs) => fs.rename(`${b}.new`, b));
+    const fresh = await files.acquire(b);
+    expect(fresh.bytes).toBeUndefined();
+    expect(fresh.size).toBe('a newer and longer version of b'.length);
     files.closeAll();
   });
 

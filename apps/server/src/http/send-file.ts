@@ -52,11 +52,17 @@ export function sendFile(
     file.release();
     return reply.send();
   }
-  // Streamed past Fastify's reply pipeline (hooks, serializers): nothing in it applies to bytes
-  // of a file, and skipping it is what brings Node close to a static server here.
+  // Sent past Fastify's reply pipeline (hooks, serializers): nothing in it applies to bytes of
+  // a file, and skipping it is what brings Node close to a static server here.
   reply.hijack();
   const res = reply.raw;
   res.writeHead(reply.statusCode, reply.getHeaders() as Record<string, string>);
+  if (file.bytes) {
+    // A hot file: straight from memory, no copy (a view of the kept buffer).
+    res.end(file.bytes.subarray(start, end + 1), file.release);
+    res.once('close', file.release);
+    return reply;
+  }
   const stream = new FileRangeStream(file.fd, start, end, READ_CHUNK);
   res.once('close', () => {
     file.release();

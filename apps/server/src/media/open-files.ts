@@ -1,15 +1,18 @@
-import { close, open } from 'node:fs';
+import { close, open, read } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 const openFd = promisify(open);
 const closeFd = promisify(close);
+const readFd = promisify(read);
 
 /** A media file held open for reading; `release()` once the response is done with it. */
 export interface OpenFile {
   fd: number;
   size: number;
   mtimeMs: number;
+  /** the whole file, when it is hot enough to be kept in memory (see OpenFiles) */
+  bytes: Buffer | undefined;
   release(): void;
 }
 
@@ -23,6 +26,12 @@ interface Entry {
   refs: number;
   /** replaced or evicted: closed as soon as the last reader releases it */
   retired: boolean;
+  /** requests since the entry was opened */
+  hits: number;
+  lastUsed: number;
+  /** the file's content, kept while it is hot */
+  bytes?: Buffer;
+  loading?: boolean;
 }
 
 export interface OpenFilesOptions {
@@ -30,22 +39,49 @@ export interface OpenFilesOptions {
   maxOpen?: number;
   /** how long a stat stays trusted: a file replaced on disk is noticed within this time */
   recheckMs?: number;
+  /** memory for hot files' content; 0 keeps none */
+  hotBytes?: number;
+  /** files larger than this are always streamed from disk */
+  hotFileMaxBytes?: number;
 }
+
+/** A file asked for this many times while open is hot: the next requests are served from memory. */
+const HOT_AFTER_HITS = 3;
+/** Content unused for this long is let go, so memory at rest stays low. */
+const HOT_IDLE_MS = 60_000;
 
 /**
  * Keeps media files open between requests, so streaming a song costs no open/stat/close per
  * request: at most one stat per path every `recheckMs`. A file replaced on disk (new inode,
  * size or mtime) gets a fresh descriptor; the old one closes once its readers are done.
  * Least recently used descriptors beyond `maxOpen` are closed.
+ *
+ * Hot files — a song a player is fetching in ranges, a cover on every screen — are also kept in
+ * memory (within `hotBytes`, least recently used dropped first, and let go after a minute
+ * unused): answering from memory costs neither a read into a fresh buffer nor the garbage it
+ * leaves, which is what lets Node keep up with a static server here.
  */
 export class OpenFiles {
   readonly #entries = new Map<string, Entry>();
   readonly #maxOpen: number;
   readonly #recheckMs: number;
+  readonly #hotBudget: number;
+  readonly #hotFileMax: number;
+  #hotTotal = 0;
+  readonly #sweeper: ReturnType<typeof setInterval>;
 
-  constructor({ maxOpen = 256, recheckMs = 1000 }: OpenFilesOptions = {}) {
+  constructor({ maxOpen = 256, recheckMs = 1000, hotBytes = 24 * 1024 * 1024, hotFileMaxBytes = 4 * 1024 * 1024 }: OpenFilesOptions = {}) {
     this.#maxOpen = maxOpen;
     this.#recheckMs = recheckMs;
+    this.#hotBudget = hotBytes;
+    this.#hotFileMax = hotFileMaxBytes;
+    this.#sweeper = setInterval(() => this.#dropIdle(), HOT_IDLE_MS / 2);
+    this.#sweeper.unref();
+  }
+
+  /** Bytes of file content held in memory. */
+  get hotBytes(): number {
+    return this.#hotTotal;
   }
 
   /** Opens (or reuses) `path`; rejects like fs.stat/open when it is missing. */
@@ -57,12 +93,16 @@ export class OpenFiles {
     this.#entries.delete(path);
     this.#entries.set(path, entry);
     entry.refs++;
+    entry.hits++;
+    entry.lastUsed = now;
+    if (entry.hits >= HOT_AFTER_HITS && !entry.bytes) this.#warm(entry);
     let released = false;
     const held = entry;
     return {
       fd: held.fd,
       size: held.size,
       mtimeMs: held.mtimeMs,
+      bytes: held.bytes,
       release: () => {
         if (released) return;
         released = true;
@@ -82,8 +122,50 @@ export class OpenFiles {
 
   /** Closes every descriptor not in use (on shutdown). */
   closeAll(): void {
+    clearInterval(this.#sweeper);
     for (const entry of this.#entries.values()) this.#retire(entry);
     this.#entries.clear();
+  }
+
+  /** Reads a hot file into memory in the background; requests meanwhile stream from disk. */
+  #warm(entry: Entry): void {
+    if (entry.loading || entry.retired || entry.size > this.#hotFileMax || entry.size > this.#hotBudget) return;
+    entry.loading = true;
+    entry.refs++;
+    const bytes = Buffer.allocUnsafe(entry.size);
+    readFd(entry.fd, bytes, 0, entry.size, 0)
+      .then(({ bytesRead }) => {
+        if (bytesRead !== entry.size || entry.retired) return;
+        entry.bytes = bytes;
+        this.#hotTotal += bytes.length;
+        this.#trimHot(entry);
+      })
+      .catch(() => {})
+      .finally(() => {
+        entry.loading = false;
+        entry.refs--;
+        if (entry.retired && entry.refs === 0) void closeFd(entry.fd).catch(() => {});
+      });
+  }
+
+  #dropBytes(entry: Entry): void {
+    if (!entry.bytes) return;
+    this.#hotTotal -= entry.bytes.length;
+    entry.bytes = undefined;
+    entry.hits = 0;
+  }
+
+  /** Least recently used content goes first until memory fits the budget. */
+  #trimHot(keep: Entry): void {
+    for (const entry of this.#entries.values()) {
+      if (this.#hotTotal <= this.#hotBudget) return;
+      if (entry !== keep) this.#dropBytes(entry);
+    }
+  }
+
+  #dropIdle(): void {
+    const now = performance.now();
+    for (const entry of this.#entries.values()) if (now - entry.lastUsed >= HOT_IDLE_MS) this.#dropBytes(entry);
   }
 
   get size(): number {
@@ -105,7 +187,17 @@ export class OpenFiles {
       return raced;
     }
     if (raced) this.#retire(raced);
-    const entry: Entry = { fd, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, checkedAt: now, refs: 0, retired: false };
+    const entry: Entry = {
+      fd,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      ino: info.ino,
+      checkedAt: now,
+      refs: 0,
+      retired: false,
+      hits: 0,
+      lastUsed: now,
+    };
     this.#entries.set(path, entry);
     this.#trim();
     return entry;
@@ -114,6 +206,7 @@ export class OpenFiles {
   #retire(entry: Entry): void {
     if (entry.retired) return;
     entry.retired = true;
+    this.#dropBytes(entry);
     if (entry.refs === 0) void closeFd(entry.fd).catch(() => {});
   }
 
