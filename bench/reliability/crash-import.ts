@@ -23,7 +23,7 @@ interface ImportRun {
 /** `cloudtune import <folder>` as a user runs it; SIGKILLed `killAfterDbMs` after its database appears, if given. */
 function runImport(dataDir: string, folder: string, killAfterDbMs?: number): Promise<ImportRun> {
   const start = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'import', folder], {
+  const child = spawn(process.execPath, ['apps/server/dist/cli.js', 'import', folder], {
     cwd: repoRoot,
     env: { ...process.env, CLOUDTUNE_DATA: dataDir, INIT_CWD: repoRoot },
     stdio: ['ignore', 'pipe', 'pipe'],

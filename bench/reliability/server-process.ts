@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '@cloudtune/e2e/server';
 
 /**
- * The real server process under test, started the way `@cloudtune/e2e/server` starts it (the CLI
- * `serve` on a free port, waiting for its one ready line) but owned here: the suite needs its pid
+ * The real server process under test, started the way `@cloudtune/e2e/server` starts it (the
+ * production build's `serve` on a free port, waiting for its one ready line) but owned here: the suite needs its pid
  * (RSS, kill -9), its exit status and the tail of what it printed when it dies.
  */
 export interface ServerUnderTest {
@@ -53,9 +54,10 @@ function freePort(): Promise<number> {
 /** Starts `cloudtune serve` over `dataDir` (the demo library seeds itself on first start) and waits until it listens. */
 export async function launchServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerUnderTest> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'serve'], {
+  // The production build, run as `npm start` runs it (`npm run bench:reliability` builds it first).
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/cli.js', 'serve'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
+    env: { ...process.env, ...PRODUCTION_ENV, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   launched.add(child);

@@ -10,7 +10,7 @@ import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './co
 import { allowCrossOrigin } from './http/cors.ts';
 import { BodyCache } from './http/body-cache.ts';
 import { installErrorHandler } from './http/errors.ts';
-import { serverLimitOptions } from './http/server-limits.ts';
+import { serverLimitOptions, type ServerLimits } from './http/server-limits.ts';
 import { acceptFormBodies } from './http/form-body.ts';
 import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
 import { firstScreen } from './routes/first-screen.ts';
@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   audioCacheBytes?: number;
   /** disk budget of generated art and resized images (default 40 MB) */
   imageCacheBytes?: number;
+  /** HTTP time and connection limits (defaults in http/server-limits.ts) */
+  limits?: Partial<ServerLimits>;
 }
 
 /**
@@ -50,7 +52,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const level = options.logger === true ? 'info' : typeof options.logger === 'string' ? options.logger : undefined;
   // Trailing slashes are tolerated like the reference (Express) server does: /api/banner/ works.
-  const app = Fastify({ logger: level ? { level } : false, routerOptions: { ignoreTrailingSlash: true }, ...serverLimitOptions() });
+  const app = Fastify({
+    logger: level ? { level } : false,
+    routerOptions: { ignoreTrailingSlash: true },
+    ...serverLimitOptions(options.limits),
+  });
   // A crash during a render leaves `.tmp` files that nothing would ever delete or count.
   await removeStrayTemporaries(join(options.dataDir, 'media'));
   // Chosen (and its version checked) now rather than on the first song.

@@ -21,7 +21,8 @@ export async function startServer(config: Config, print: (line: string) => void 
     imageCacheBytes: config.imageCacheBytes,
   });
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).
+    await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   } catch (err) {
     await app.close();
     throw err;

@@ -17,6 +17,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     // The client left before its answer was ready: there is nobody to answer.
     if (error.name === 'AbortError' || reply.raw.destroyed) return reply.hijack();
+    // Whatever the failing handler had set (a page's text/html), an error is JSON.
+    reply.type('application/json; charset=utf-8');
     if (error instanceof QueueFullError) {
       return reply.code(503).header('retry-after', '2').send({ code: 503, msg: BUSY_MSG });
     }

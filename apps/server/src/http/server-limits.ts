@@ -1,20 +1,34 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { shedIdleConnections } from './connection-shedder.ts';
 import type { FastifyError, FastifyHttpOptions, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 
 /**
  * Time and connection limits, so one slow or hostile client never takes the server down
- * (docs/decisions/0004-server-limits.md). A slowloris that sends header bytes one at a time is
- * closed after HEADERS_TIMEOUT_MS; a trickled body after REQUEST_TIMEOUT_MS; a socket with no
- * traffic either way (a reader that stopped reading) after IDLE_TIMEOUT_MS.
+ * (docs/decisions/0004-server-limits.md).
  */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 60_000;
-export const IDLE_TIMEOUT_MS = 60_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+export interface ServerLimits {
+  /** a request's headers must arrive within this (slowloris) */
+  headersTimeoutMs: number;
+  /** a whole request, body included, within this (a trickled upload) */
+  requestTimeoutMs: number;
+  /** a socket with no traffic either way for this long is closed (a reader that stopped reading) */
+  idleTimeoutMs: number;
+  /** an idle keep-alive socket is closed after this */
+  keepAliveTimeoutMs: number;
+  /** connections accepted at once; beyond 90 % of it, idle and half-sent ones are shed */
+  maxConnections: number;
+}
+
+export const DEFAULT_LIMITS: Omit<ServerLimits, 'maxConnections'> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
 const MAX_REQUESTS_PER_SOCKET = 1000;
-/** Node checks the two timeouts above on this period (its default, 30 s, lets a flood pile up). */
+/** Node checks the header and request timeouts on this period (its default, 30 s, lets a flood pile up). */
 const TIMEOUT_CHECK_MS = 1000;
 /** Request headers past this size are refused with 431. */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -37,12 +51,13 @@ export const connectionCap = (limit = openFileLimit()): number => Math.max(64, l
 
 const errorBody = (code: number, msg: string): string => JSON.stringify({ code, msg });
 
-function rawReply(socket: Socket, status: number, reason: string, msg: string): void {
+function rawReply(socket: Socket, status: number, reason: string, msg: string, headOnly = false): void {
   if (!socket.writable) return void socket.destroy();
   const body = errorBody(status, msg);
+  // An answer to HEAD has no body (its Content-Length still tells the size of the one it would have).
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${headOnly ? '' : body}`,
   );
 }
 
@@ -51,15 +66,18 @@ function rawReply(socket: Socket, status: number, reason: string, msg: string): 
  * that timed out, a CONNECT — still answer `{code, msg}` like every API error, and never echo
  * what the client sent.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return void socket.destroy();
-  if (error.code === 'HPE_HEADER_OVERFLOW') return rawReply(socket, 431, 'Request Header Fields Too Large', '请求头过大');
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawReply(socket, 408, 'Request Timeout', '请求超时');
-  rawReply(socket, 400, 'Bad Request', '请求格式错误');
+  const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+  if (error.code === 'HPE_HEADER_OVERFLOW') return rawReply(socket, 431, 'Request Header Fields Too Large', '请求头过大', head);
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawReply(socket, 408, 'Request Timeout', '请求超时', head);
+  rawReply(socket, 400, 'Bad Request', '请求格式错误', head);
 }
 
-/** Fastify options that install the limits above on its HTTP server. */
-export function serverLimitOptions(): Pick<
+/** Fastify options that install the limits on its HTTP server. */
+export function serverLimitOptions(
+  overrides: Partial<ServerLimits> = {},
+): Pick<
   FastifyHttpOptions<RawServerDefault>,
   | 'serverFactory'
   | 'clientErrorHandler'
@@ -69,22 +87,28 @@ export function serverLimitOptions(): Pick<
   | 'maxRequestsPerSocket'
   | 'requestTimeout'
 > {
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, maxConnections: connectionCap(), ...overrides };
   return {
-    connectionTimeout: IDLE_TIMEOUT_MS,
-    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
     maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
     serverFactory: (handler) => {
       const server: Server = createServer(
         {
-          headersTimeout: HEADERS_TIMEOUT_MS,
-          requestTimeout: REQUEST_TIMEOUT_MS,
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
           connectionsCheckingInterval: TIMEOUT_CHECK_MS,
           maxHeaderSize: MAX_HEADER_BYTES,
         },
         handler,
       );
-      server.maxConnections = connectionCap();
+      // With a server factory, Fastify leaves these to us.
+      server.timeout = limits.idleTimeoutMs;
+      server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+      server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
+      server.maxConnections = limits.maxConnections;
+      shedIdleConnections(server, { high: Math.floor(limits.maxConnections * 0.9), low: Math.floor(limits.maxConnections * 0.8) });
       // Nothing here tunnels: CONNECT gets an answer instead of a silently dropped socket.
       server.on('connect', (_request, socket: Socket) => rawReply(socket, 405, 'Method Not Allowed', '不支持的请求方法'));
       return server;
