@@ -18,7 +18,7 @@ export interface RunningServer {
 
 /** How `npm start` runs the server in production (apps/server/package.json). */
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2'];
-export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: '2' };
+export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * Starts the real server (CLI `serve`) on a free port with a fresh data directory and waits

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 /** What the cache may hold, all encodings counted. */
-export const BODY_CACHE_BYTES = 12 * 1024 * 1024;
+export const BODY_CACHE_BYTES = 8 * 1024 * 1024;
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
 

@@ -70,7 +70,7 @@ export class OpenFiles {
   #hotTotal = 0;
   readonly #sweeper: ReturnType<typeof setInterval>;
 
-  constructor({ maxOpen = 256, recheckMs = 1000, hotBytes = 24 * 1024 * 1024, hotFileMaxBytes = 4 * 1024 * 1024 }: OpenFilesOptions = {}) {
+  constructor({ maxOpen = 256, recheckMs = 1000, hotBytes = 16 * 1024 * 1024, hotFileMaxBytes = 4 * 1024 * 1024 }: OpenFilesOptions = {}) {
     this.#maxOpen = maxOpen;
     this.#recheckMs = recheckMs;
     this.#hotBudget = hotBytes;

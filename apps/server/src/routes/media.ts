@@ -98,8 +98,8 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
       const id = idFrom(request.params.file, '.jpg');
       const size = parseImageSize(request.query.param);
       const signal = requestSignal(reply);
-      const { file } = await open(async () => {
-        const image = await services.images.ensure(kind as ImageKind, id, size, signal);
+      const { file } = await open(async (fresh) => {
+        const image = await services.images.ensure(kind as ImageKind, id, size, signal, fresh);
         if (!image) throw notFound(kind, id);
         return image;
       });

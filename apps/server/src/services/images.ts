@@ -7,6 +7,7 @@ import { bucketSize, type ImageSize } from '../media/image-sizes.ts';
 import { storedCoverPath } from '../media/stored-covers.ts';
 import type { MediaPaths } from '../media/store.ts';
 import type { ImageKind } from '../media/urls.ts';
+import { TtlCache } from '../media/ttl-cache.ts';
 import { SharedWork, type WorkQueue } from '../media/work.ts';
 
 export type { ImageSize } from '../media/image-sizes.ts';
@@ -37,6 +38,8 @@ const exists = (path: string): Promise<boolean> =>
     () => true,
     () => false,
   );
+
+const RECENT_PATH_TTL_MS = 2000;
 
 /** A stored cover itself (`<hash>.jpg`) is a user's picture, not a cache entry; its variants are. */
 const isStoredOriginal = (path: string): boolean => /[\\/]covers[\\/][0-9a-f]{32}\.jpg$/.test(path);
@@ -101,11 +104,22 @@ export function createImageService(repos: Repos, paths: MediaPaths, { encoder, c
     return produce(path, () => renderCoverArt(path, kind, id, bucket.width, bucket.height), signal);
   }
 
+  // A screen asks for the same covers again and again: where one is, is looked up once a while.
+  const recent = new TtlCache<string>(RECENT_PATH_TTL_MS, 4096);
+
   return {
-    /** The JPEG (the bucket for `size`); undefined when the entity is unknown. */
-    async ensure(kind: ImageKind, id: number, size?: ImageSize, signal?: AbortSignal): Promise<ImageFile | undefined> {
+    /**
+     * The JPEG (the bucket for `size`); undefined when the entity is unknown. A path found in the
+     * last RECENT_PATH_TTL_MS is not looked up again unless `fresh` (the file vanished meanwhile).
+     */
+    async ensure(kind: ImageKind, id: number, size?: ImageSize, signal?: AbortSignal, fresh = false): Promise<ImageFile | undefined> {
+      const key = `${kind}:${id}:${size ? `${size.width}x${size.height}` : ''}`;
+      const seen = fresh ? undefined : recent.get(key);
+      if (seen) return { path: seen };
       if (!known[kind](id)) return undefined;
-      return { path: await pathOf(kind, id, size, signal) };
+      const path = await pathOf(kind, id, size, signal);
+      recent.set(key, path);
+      return { path };
     },
     /** The disk budget's bookkeeping, for tests and benchmarks. */
     cache,
