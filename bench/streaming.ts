@@ -1,10 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import type { RunningServer } from '@cloudtune/e2e/server';
+import { freePort, type RunningServer } from '@cloudtune/e2e/server';
 import { fmt, pause } from './process-stats.ts';
 
 /** The issue's goal: Cloudtune streams a song at ≥ 80 % of nginx's throughput on the same file. */
@@ -20,16 +19,6 @@ interface Throughput {
 
 const has = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** wrk (C, one process, two threads) when present: it can saturate nginx; autocannon otherwise. */
 async function measure(url: string): Promise<Throughput> {

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '@cloudtune/e2e/server';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, freePort } from '@cloudtune/e2e/server';
 
 /**
  * The real server process under test, started the way `@cloudtune/e2e/server` starts it (the
@@ -40,16 +39,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `cloudtune serve` over `dataDir` (the demo library seeds itself on first start) and waits until it listens. */
 export async function launchServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerUnderTest> {

@@ -65,7 +65,7 @@ function waitForReady(child: ChildProcess): Promise<string> {
 }
 
 /** Asks the OS for a free loopback port. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
