@@ -19,7 +19,6 @@ interface Throughput {
 
 const has = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
-
 /** wrk (C, one process, two threads) when present: it can saturate nginx; autocannon otherwise. */
 async function measure(url: string): Promise<Throughput> {
   if (has('wrk')) {

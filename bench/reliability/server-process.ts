@@ -39,7 +39,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-
 /** Starts `cloudtune serve` over `dataDir` (the demo library seeds itself on first start) and waits until it listens. */
 export async function launchServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerUnderTest> {
   const port = await freePort();
