@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -16,9 +17,11 @@ import globals from 'globals';
  * - Client: a feature never imports app/ or another feature; lib/ and components/ import neither.
  * - No import cycles (import-x parses .ts/.tsx through the TypeScript parser).
  */
+// Paths from this file's folder (the repository root), wherever ESLint is run from.
+const root = import.meta.dirname;
 const dirsIn = (dir) =>
-  existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true })
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir), { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
     : [];
@@ -27,9 +30,9 @@ const dirsIn = (dir) =>
 const declaredSubpaths = ['packages', 'apps']
   .flatMap((dir) => dirsIn(dir).map((name) => `${dir}/${name}`))
   .concat(['e2e', 'bench'])
-  .filter((dir) => existsSync(`${dir}/package.json`))
+  .filter((dir) => existsSync(join(root, dir, 'package.json')))
   .flatMap((dir) => {
-    const pkg = JSON.parse(readFileSync(`${dir}/package.json`, 'utf8'));
+    const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
     return Object.keys(pkg.exports ?? {})
       .filter((key) => key !== '.')
       .map((key) => `${pkg.name}${key.slice(1)}`);

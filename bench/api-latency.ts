@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { RunningServer } from '@cloudtune/e2e/server';
+import { wrk } from './wrk.ts';
 
 export interface LoadResult {
   label: string;
@@ -49,10 +50,14 @@ export async function measureApi(server: RunningServer, bigPlaylistId: number): 
     }),
   ];
   printLoad(results, connections);
-  const detail = results[2]!.rps;
   // Measured before the serialized-answer cache on this machine: 24 req/s under 16 connections.
   const goal = 24 * 10;
+  const byWrk = wrk(`${server.url}/api/playlist/detail?id=${bigPlaylistId}`, connections, 8);
+  const detail = byWrk?.rps ?? results[2]!.rps;
+  const how = byWrk
+    ? ` by wrk (${byWrk.mbps.toFixed(0)} MB/s; autocannon, itself CPU-bound on 1.25 MB answers, saw ${results[2]!.rps.toFixed(0)})`
+    : '';
   console.log(
-    `  /playlist/detail (1,000 tracks): ${detail.toFixed(0)} req/s, goal ≥ ${goal} (10× the 24 req/s before): ${detail >= goal ? 'met' : 'MISSED'}`,
+    `  /playlist/detail (1,000 tracks, plain JSON): ${detail.toFixed(0)} req/s${how}; goal ≥ ${goal} (10× the 24 req/s before): ${detail >= goal ? 'met' : 'MISSED'}`,
   );
 }

@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, type RunningServer } from '@cloudtune/e2e/server';
 import { fmt, pause } from './process-stats.ts';
+import { hasCommand, wrk } from './wrk.ts';
 
 /** The issue's goal: Cloudtune streams a song at ≥ 80 % of nginx's throughput on the same file. */
 const GOAL_RATIO = 0.8;
@@ -17,24 +18,17 @@ interface Throughput {
   mbps: number;
 }
 
-const has = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-
-/** wrk (C, one process, two threads) when present: it can saturate nginx; autocannon otherwise. */
+/** wrk when present (it can saturate nginx); autocannon otherwise. */
 async function measure(url: string): Promise<Throughput> {
-  if (has('wrk')) {
-    const out = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' }).stdout;
-    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-    const [, amount, unit] = /Transfer\/sec:\s+([\d.]+)(\w+)/.exec(out) ?? [];
-    const scale: Record<string, number> = { B: 1 / 1e6, KB: 1024 / 1e6, MB: 1024 ** 2 / 1e6, GB: 1024 ** 3 / 1e6 };
-    return { rps, mbps: Number(amount) * (scale[unit ?? 'MB'] ?? NaN) };
-  }
+  const fast = wrk(url, CONNECTIONS, SECONDS);
+  if (fast) return fast;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   return { rps: r.requests.average, mbps: r.throughput.average / 1e6 };
 }
 
 /** nginx serving `file` on loopback as /song.mp3 (one worker, sendfile), for the baseline. */
 async function startNginx(file: string): Promise<{ url: string; stop(): Promise<void> } | undefined> {
-  if (!has('nginx')) return undefined;
+  if (!hasCommand('nginx')) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'cloudtune-nginx-'));
   copyFileSync(file, join(dir, 'song.mp3'));
   const port = await freePort();
@@ -76,7 +70,7 @@ http { access_log off; sendfile on; tcp_nopush on;
  */
 export async function measureStreaming(server: RunningServer, songId = 1): Promise<void> {
   console.log(
-    `\n## Audio streaming vs nginx (${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds, ${has('wrk') ? 'wrk' : 'autocannon'})`,
+    `\n## Audio streaming vs nginx (${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds, ${hasCommand('wrk') ? 'wrk' : 'autocannon'})`,
   );
   const songUrl = `${server.url}/api/media/audio/${songId}.mp3`;
   const bytes = (await (await fetch(songUrl)).arrayBuffer()).byteLength;
