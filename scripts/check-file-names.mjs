@@ -5,19 +5,28 @@
  * PascalCase *exports*, not file names. Exempt: well-known upper-case names (README.md …),
  * recorded NeteaseCloudMusicApi bodies (named after the API), numbered SQL migrations.
  */
-import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const UPPER_CASE_NAMES = new Set(['README.md', 'SOURCES.md', 'SHAPES.md', 'LICENSE']);
 const EXEMPT_DIRS = ['packages/ncm-fixtures/recorded/', 'apps/server/src/db/migrations/'];
 const CHECKED = /\.(?:ts|tsx|js|mjs|cjs|css|md|sql|sh)$/;
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter(Boolean)
-  .filter((f) => !f.startsWith('.') && !EXEMPT_DIRS.some((d) => f.startsWith(d)));
+/** Folders that are built, downloaded or generated, never written by hand (as .gitignore lists them). */
+const SKIPPED = new Set(['node_modules', 'dist', 'data', 'coverage', 'artifacts']);
+const root = join(import.meta.dirname, '..');
+
+/** Every file below the repository root but generated ones and dot-folders; no git needed (a tarball works). */
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.') || (entry.isDirectory() && SKIPPED.has(entry.name))) return [];
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? sourceFiles(path) : [relative(root, path)];
+  });
+}
+
+const files = sourceFiles(root).filter((f) => !EXEMPT_DIRS.some((d) => f.startsWith(d)));
 
 const bad = new Set();
 for (const file of files) {
