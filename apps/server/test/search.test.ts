@@ -166,9 +166,12 @@ describe('/search matching', () => {
     for (const s of demo.songs as { lyrics: string[] }[]) expect(s.lyrics[0]).toBe(`<b>${line}</b>`);
   });
 
-  it('matches a multi-word lyric keyword as a phrase, as a pasted line is meant', async () => {
-    const apart = (await search(`keywords=${encodeURIComponent('第一行 下一行')}&type=1006`)).body.result;
-    expect(apart).toMatchObject({ songCount: 0 });
+  it('finds every word of a multi-word lyric keyword, lines apart too, marking the first line with one', async () => {
+    const apart = expectContract('/search', (await search(`keywords=${encodeURIComponent('第一行 下一行')}&type=1006`)).body).result;
+    expect(apart.songs!.map((s) => s.id)).toEqual([lyricSongId]);
+    expect((apart.songs![0] as { lyrics: string[] }).lyrics).toEqual(['<b>第一行</b>', '独一无二的测试歌词', '下一行']);
+    const missing = (await search(`keywords=${encodeURIComponent('第一行 鲸落之海')}&type=1006`)).body.result;
+    expect(missing).toMatchObject({ songCount: 0 });
   });
 
   it('matches sung lyric text only, never the time stamps', async () => {

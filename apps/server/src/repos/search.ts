@@ -2,33 +2,60 @@ import type { Db } from '../db/connection.ts';
 import { idsParam } from './json.ts';
 
 /**
- * Queries over the search index (migration 002 describes the documents). Callers pass folded
- * keywords; every method answers ids of the searched kind, most popular first.
+ * Queries over the search index (migrations 002 and 007 describe the documents). Callers pass
+ * folded keywords; a keyword's words are the parts between its spaces. Every method answers ids
+ * of the searched kind, most popular first.
  */
 export type SearchKind = 1 | 10 | 100 | 1000 | 1006;
 
-/** Each kind's FTS tables: its own names (exact and prefix look only there) and related text. */
-const TABLES: Record<SearchKind, { names: string | null; related: string | null }> = {
-  1: { names: 'search_song_names', related: 'search_song_credits' },
-  10: { names: 'search_album_names', related: 'search_album_credits' },
-  100: { names: 'search_artist_names', related: null },
-  1000: { names: 'search_playlist_names', related: 'search_playlist_tags' },
-  1006: { names: null, related: 'search_lyrics' },
+/** Each kind's FTS table and whether its documents have names (exact, prefix and named classes). */
+const TABLES: Record<SearchKind, { table: string; named: boolean }> = {
+  1: { table: 'search_songs', named: true },
+  10: { table: 'search_albums', named: true },
+  100: { table: 'search_artists', named: true },
+  1000: { table: 'search_playlists', named: true },
+  1006: { table: 'search_lyrics', named: false },
 };
 
 /** A document's rowid is rank * 2^36 + id. */
 const ID_SPAN = 2 ** 36;
-const SEGMENT_START = '\u0002\u0002';
-const SEGMENT_END = '\u0003';
-/** The trigrams a 1–2 character keyword may expand to; beyond this it matches by name start only. */
+/**
+ * Names are written as segments NAME_START + text + NAME_END, related text (artists, albums,
+ * tags) as RELATED_START + text + char(4): phrases with the name markers only match names.
+ */
+const NAME_START = '\u0002\u0002';
+const NAME_END = '\u0003';
+const RELATED_START = '\u0001\u0001';
+/**
+ * The trigrams the 1–2 character words of one keyword may expand to, together, and how many of
+ * its short words are expanded at all (each is an OR of up to thousands of lists that FTS5 walks
+ * together: 26 one-letter words took 3 s at 1M songs). A short word beyond either limit matches
+ * by the start of a name or of a related segment only.
+ */
 export const MAX_EXPANSION = 5000;
-/** Short keywords whose expansion is kept (a few KB each). */
+const MAX_EXPANDED_WORDS = 3;
+/** Short words whose expansion is kept (a few KB each). */
 const MAX_KEPT_EXPANSIONS = 2000;
 
 const phrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
 
-/** How a keyword may match a document; exact and prefix look at the document's own names only. */
-export type MatchClass = 'exact' | 'prefix' | 'anywhere';
+/** The words of a folded keyword, each once. */
+export const keywordWords = (keyword: string): string[] => [...new Set(keyword.split(' ').filter(Boolean))];
+
+/**
+ * How a keyword may match a document:
+ * - exact / prefix: one of the document's own names equals / starts with the whole keyword;
+ * - named: one of the words is one of the document's own names, every other word is anywhere in it;
+ * - phrase: the whole keyword as written, anywhere in the document;
+ * - anywhere: every word anywhere in the document (its names or related text).
+ */
+export type MatchClass = 'exact' | 'prefix' | 'named' | 'phrase' | 'anywhere';
+
+/** A short word's trigrams OR-ed (null: too many to list) and how many there are. */
+interface Expansion {
+  listed: string | null;
+  count: number;
+}
 
 export interface AlbumFacts {
   id: number;
@@ -39,81 +66,98 @@ export interface AlbumFacts {
 }
 
 export function createSearchRepo(db: Db) {
-  const matchIn = (table: string) =>
-    db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck();
-  // Both tables' matches merged in rowid order: SQLite merges the two sorted arms and stops at the limit.
-  const matchInBoth = (names: string, related: string) =>
-    db
-      .prepare<[string, string, number], number>(
-        `SELECT rowid FROM ${names} WHERE ${names} MATCH ?
-      UNION SELECT rowid FROM ${related} WHERE ${related} MATCH ? ORDER BY 1 LIMIT ?`,
-      )
-      .pluck();
-  const termsOf = (table: string) =>
-    db.prepare<[string, string, number], string>(`SELECT term FROM ${table}_terms WHERE term >= ? AND term < ? LIMIT ?`).pluck();
-
   const tables = new Map(
-    Object.entries(TABLES).map(([kind, { names, related }]) => [
+    Object.entries(TABLES).map(([kind, { table, named }]) => [
       Number(kind) as SearchKind,
       {
-        names: names && { table: names, match: matchIn(names), terms: termsOf(names) },
-        related: related && { table: related, match: matchIn(related), terms: termsOf(related) },
-        both: names && related ? matchInBoth(names, related) : null,
+        table,
+        named,
+        match: db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck(),
+        terms: db.prepare<[string, string, number], string>(`SELECT term FROM ${table}_terms WHERE term >= ? AND term < ? LIMIT ?`).pluck(),
       },
     ]),
   );
+  type Table = NonNullable<ReturnType<typeof tables.get>>;
   const albumFacts = db.prepare<[string], AlbumFacts>(`
     SELECT al.id, al.publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = al.id) AS size,
       al.artist_id AS artistId, ar.name AS artistName
     FROM albums al JOIN artists ar ON ar.id = al.artist_id WHERE al.id IN (SELECT value FROM json_each(?))`);
 
-  // Expanding a short keyword reads the vocabulary, which costs far more than the match itself;
+  // Expanding a short word reads the vocabulary, which costs far more than the match itself;
   // the expansions are kept until the index changes (search_state's generation moves).
-  const expansions = new Map<string, string | null>();
+  const expansions = new Map<string, Expansion>();
   const generation = db.prepare<[], number>("SELECT value FROM search_state WHERE key = 'generation'").pluck();
   let expandedAt: number | undefined;
 
-  /** The FTS5 query finding `keyword` anywhere in a table's text, or null when nothing can match. */
-  function anywhere(table: { table: string; terms: ReturnType<typeof termsOf> }, keyword: string): string | null {
-    if ([...keyword].length >= 3) return phrase(keyword);
-    const key = `${table.table}\u0000${keyword}`;
+  /** The indexed trigrams starting with a 1–2 character word, OR-ed (null when there are too many to list). */
+  function expand(table: Table, word: string): Expansion {
+    const key = `${table.table}\u0000${word}`;
     const current = generation.get();
     if (current !== expandedAt || expansions.size >= MAX_KEPT_EXPANSIONS) {
       expansions.clear();
       expandedAt = current;
     }
-    if (expansions.has(key)) return expansions.get(key)!;
-    // Shorter than a trigram: every indexed character starts a trigram (the markers pad the
-    // ends), so the trigrams starting with the keyword find each place it occurs.
-    const terms = table.terms.all(keyword, keyword + '\u{10FFFF}', MAX_EXPANSION + 1);
-    const query =
-      terms.length > MAX_EXPANSION
-        ? phrase(SEGMENT_START + keyword) // too common to list: names starting with it
-        : terms.length
-          ? terms.map(phrase).join(' OR ')
-          : null;
-    expansions.set(key, query);
-    return query;
+    let expansion = expansions.get(key);
+    if (!expansion) {
+      // Shorter than a trigram: every indexed character starts a trigram (the markers pad the
+      // ends), so the trigrams starting with the word find each place it occurs.
+      const terms = table.terms.all(word, word + '\u{10FFFF}', MAX_EXPANSION + 1);
+      expansion = { listed: terms.length > MAX_EXPANSION ? null : `(${terms.map(phrase).join(' OR ')})`, count: terms.length };
+      expansions.set(key, expansion);
+    }
+    return expansion;
+  }
+
+  /**
+   * The FTS5 query finding `word` anywhere in a table's documents, or null when nothing can
+   * match. A short word's trigrams are taken from `budget` (shared by a keyword's words).
+   */
+  function wordQuery(table: Table, word: string, budget = { terms: MAX_EXPANSION, words: 1 }): string | null {
+    if ([...word].length >= 3) return phrase(word);
+    const { listed, count } = expand(table, word);
+    if (count === 0) return null;
+    if (listed === null || count > budget.terms || budget.words === 0) {
+      return `(${phrase(NAME_START + word)} OR ${phrase(RELATED_START + word)})`;
+    }
+    budget.terms -= count;
+    budget.words--;
+    return listed;
+  }
+
+  /** Every word of `keyword` somewhere in a document (FTS5 intersects them), or null: no match possible. */
+  function everyWord(table: Table, keyword: string): string | null {
+    const budget = { terms: MAX_EXPANSION, words: MAX_EXPANDED_WORDS };
+    // Two-character words are expanded first: they are the more telling.
+    const words = keywordWords(keyword).sort((a, b) => Math.min([...b].length, 3) - Math.min([...a].length, 3));
+    const queries = words.map((word) => wordQuery(table, word, budget));
+    return queries.length && queries.every((q) => q !== null) ? queries.join(' AND ') : null;
+  }
+
+  const named = (keyword: string): string => phrase(NAME_START + keyword + NAME_END);
+
+  function query(table: Table, keyword: string, how: MatchClass): string | null {
+    switch (how) {
+      case 'exact':
+        return table.named ? named(keyword) : null;
+      case 'prefix':
+        return table.named ? phrase(NAME_START + keyword) : null;
+      case 'named': {
+        const words = table.named ? everyWord(table, keyword) : null;
+        return words && `(${keywordWords(keyword).map(named).join(' OR ')}) AND ${words}`;
+      }
+      case 'phrase':
+        return wordQuery(table, keyword);
+      case 'anywhere':
+        return everyWord(table, keyword);
+    }
   }
 
   return {
     /** Ids of up to `limit` documents matching `keyword` as `how` says, most popular first. */
     find(kind: SearchKind, keyword: string, how: MatchClass, limit: number): number[] {
-      const { names, related, both } = tables.get(kind)!;
-      if (limit <= 0 || keyword === '') return [];
-      let rowids: number[];
-      if (how !== 'anywhere') {
-        if (!names) return [];
-        rowids = names.match.all(phrase(SEGMENT_START + keyword + (how === 'exact' ? SEGMENT_END : '')), limit);
-      } else {
-        const inNames = names && anywhere(names, keyword);
-        const inRelated = related && anywhere(related, keyword);
-        if (inNames && inRelated && both) rowids = both.all(inNames, inRelated, limit);
-        else if (inNames) rowids = names!.match.all(inNames, limit);
-        else if (inRelated) rowids = related!.match.all(inRelated, limit);
-        else rowids = [];
-      }
-      return rowids.map((rowid) => rowid % ID_SPAN);
+      const table = tables.get(kind)!;
+      const q = limit > 0 && keyword !== '' ? query(table, keyword, how) : null;
+      return q ? table.match.all(q, limit).map((rowid) => rowid % ID_SPAN) : [];
     },
     /** Release date, song count and main artist of albums (the old song format's `album`). */
     albumFacts(ids: readonly number[]): Map<number, AlbumFacts> {

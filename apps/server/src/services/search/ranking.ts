@@ -1,4 +1,4 @@
-import type { SearchKind, SearchRepo } from '../../repos/search.ts';
+import { keywordWords, type MatchClass, type SearchKind, type SearchRepo } from '../../repos/search.ts';
 
 /**
  * Counts stop here, as NetEase's do (its songCount never passes 600): a page past it is empty.
@@ -14,11 +14,24 @@ export interface RankedPage {
 }
 
 /**
- * One page of matches in rank order: names equal to the keyword, then names starting with it,
- * then everything containing it (in a name, an artist, an album, a tag or a lyric); popularity
- * orders each class. The index hands each class over already in popularity order, so only the
- * first offset + limit rows of each are read: whatever the true order's first n rows are, they
- * are among the first n of their own class.
+ * The classes a page lists first, best first; every match also belongs to the last one,
+ * `anywhere` (every word of the keyword somewhere in the document), which is counted. Named kinds:
+ * names equal to the keyword, names starting with it, then — for several words — documents named
+ * by one of the words with the others found elsewhere ("周星野 月光": the song 月光 by 周星野).
+ * Lyrics have no names: a multi-word keyword found as written (a pasted line) comes first.
+ */
+function classesBefore(kind: SearchKind, keyword: string): MatchClass[] {
+  const several = keywordWords(keyword).length > 1;
+  if (kind === 1006) return several ? ['phrase'] : [];
+  return several ? ['exact', 'prefix', 'named'] : ['exact', 'prefix'];
+}
+
+/**
+ * One page of matches in rank order: the classes of classesBefore(), then everything else that
+ * has every word (in a name, an artist, an album, a tag or a lyric); popularity orders each
+ * class. The index hands each class over already in popularity order, so only the first
+ * offset + limit rows of each are read: whatever the true order's first n rows are, they are
+ * among the first n of their own class.
  */
 export function rankedPage(
   repo: SearchRepo,
@@ -32,12 +45,13 @@ export function rankedPage(
   const total = anywhere.length;
   const end = Math.min(offset + limit, total);
   if (offset >= end) return { ids: [], total };
-  // Lyrics have no names: their order is popularity alone.
-  const named = kind === 1006 ? [] : [...repo.find(kind, keyword, 'exact', end), ...repo.find(kind, keyword, 'prefix', end)];
+  // A class is only read while the page is not full.
   const ordered = new Set<number>();
-  for (const id of [...named, ...anywhere]) {
-    ordered.add(id);
-    if (ordered.size === end) break;
+  for (const ids of [...classesBefore(kind, keyword).map((how) => () => repo.find(kind, keyword, how, end)), () => anywhere]) {
+    for (const id of ids()) {
+      ordered.add(id);
+      if (ordered.size === end) return { ids: [...ordered].slice(offset, end), total };
+    }
   }
   return { ids: [...ordered].slice(offset, end), total };
 }
