@@ -58,7 +58,7 @@ export const routeTable: RouteEntry[] = [
     children: [
       { index: true, platforms: BOTH, redirect: '/music/recommend' },
       { path: 'recommend', title: '个性推荐', platforms: BOTH, component: RecommendRoute },
-      placeholder('songlist', '精品歌单'),
+      { path: 'songlist', title: '精品歌单', platforms: BOTH, lazy: () => import('./pages/songlist.tsx') },
       placeholder('toplist', '排行榜'),
       placeholder('artists', '歌手'),
     ],

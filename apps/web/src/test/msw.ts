@@ -19,7 +19,54 @@ const personalized = body('/personalized', 'personalized');
 const playlistDetail = body('/playlist/detail', 'playlist_detail');
 const songDetail = body('/song/detail', 'song_detail');
 const songUrl = body('/song/url', 'song_url');
-export const fixtures = { album, banner, lyric, personalized, playlistDetail, songDetail, songUrl };
+const highquality = body('/top/playlist/highquality', 'top_playlist_highquality');
+const highqualityTags = body('/playlist/highquality/tags', 'playlist_highquality_tags');
+const playlistHot = body('/playlist/hot', 'playlist_hot');
+/**
+ * No /playlist/catlist body was recorded: this one is built in NetEase's catlist shape
+ * (`all`, `sub[]`, `categories`) from the recorded tags of /playlist/highquality/tags and /playlist/hot.
+ */
+const catlist = endpoints['/playlist/catlist'].response.parse({
+  code: 200,
+  all: {
+    name: '全部歌单',
+    resourceCount: 1000,
+    imgId: 0,
+    imgUrl: null,
+    type: 0,
+    category: 4,
+    resourceType: 0,
+    hot: false,
+    activity: false,
+  },
+  sub: [...highqualityTags.tags, ...playlistHot.tags]
+    .filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i)
+    .map(({ name, category, hot }) => ({
+      name,
+      resourceCount: 100,
+      imgId: 0,
+      imgUrl: null,
+      type: 0,
+      category,
+      resourceType: 0,
+      hot: hot ?? false,
+      activity: false,
+    })),
+  categories: { 0: '语种', 1: '风格', 2: '场景', 3: '情感', 4: '主题' },
+}) as ResponseOf<'/playlist/catlist'>;
+export const fixtures = {
+  album,
+  banner,
+  lyric,
+  personalized,
+  playlistDetail,
+  songDetail,
+  songUrl,
+  highquality,
+  highqualityTags,
+  playlistHot,
+  catlist,
+};
 
 const api = (path: string) => `*/api${path}`;
 const json = (body: JsonBodyType) => () => HttpResponse.json(body);
@@ -32,6 +79,12 @@ export const fixtureHandlers = [
   http.get(api('/song/detail'), json(songDetail)),
   http.get(api('/song/url'), json(songUrl)),
   http.get(api('/lyric'), json(lyric)),
+  // The recorded page says `more`; the page after it (asked for with `before`) is the last.
+  http.get(api('/top/playlist/highquality'), ({ request }) =>
+    HttpResponse.json(new URL(request.url).searchParams.has('before') ? { ...highquality, playlists: [], more: false } : highquality),
+  ),
+  http.get(api('/playlist/hot'), json(playlistHot)),
+  http.get(api('/playlist/catlist'), json(catlist)),
 ];
 
 export const server = setupServer(...fixtureHandlers);

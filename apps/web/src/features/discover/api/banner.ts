@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Banner, BannerResponse } from '@cloudtune/contract';
 import { request } from '../../../lib/http.ts';
+import { discoverKeys } from './keys.ts';
 
 /** GET /banner?type=0 — the PC carousel. */
 export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
@@ -9,7 +10,7 @@ export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
 }
 
 export const bannerQueryOptions = () =>
-  queryOptions({ queryKey: ['banner'], queryFn: ({ signal }) => fetchBanners(signal), staleTime: 10 * 60_000 });
+  queryOptions({ queryKey: discoverKeys.banner(), queryFn: ({ signal }) => fetchBanners(signal), staleTime: 10 * 60_000 });
 
 export const useBanners = () => useQuery(bannerQueryOptions());
 

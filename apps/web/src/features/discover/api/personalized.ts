@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonalizedPlaylist, PersonalizedResponse } from '@cloudtune/contract';
 import { request } from '../../../lib/http.ts';
+import { discoverKeys } from './keys.ts';
 
 /** SPEC §7: the recommend page asks for 14 playlists (the server's default is 30). */
 export const RECOMMEND_LIMIT = 14;
@@ -13,7 +14,7 @@ export async function fetchPersonalized(limit = RECOMMEND_LIMIT, signal?: AbortS
 
 export const personalizedQueryOptions = (limit = RECOMMEND_LIMIT) =>
   queryOptions({
-    queryKey: ['personalized', limit],
+    queryKey: discoverKeys.personalized(limit),
     queryFn: ({ signal }) => fetchPersonalized(limit, signal),
     staleTime: 10 * 60_000,
   });

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import type { PersonalizedPlaylist } from '@cloudtune/contract';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { DailyCard } from './daily-card.tsx';
-import { PlaylistCard } from './playlist-card.tsx';
+import { fromPersonalized, PlaylistCard } from './playlist-card.tsx';
 import styles from './playlist-grid.module.css';
 
 /** cover size the grid shows at a 1440 px window; the image request doubles it */
@@ -26,7 +26,7 @@ export function PlaylistGrid({ playlists, loading, onDailyOpen }: PlaylistGridPr
               <Skeleton height={14} style={{ marginTop: 10, width: '80%' }} />
             </div>
           ))
-        : playlists?.map((p) => <PlaylistCard key={p.id} playlist={p} coverSize={COVER_SIZE} />)}
+        : playlists?.map((p) => <PlaylistCard key={p.id} playlist={fromPersonalized(p)} coverSize={COVER_SIZE} />)}
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { TopPlaylistHighqualityResponse } from '@cloudtune/contract';
+import { request, type ApiData } from '../../../lib/http.ts';
+import { nextSquareCursor, SQUARE_PAGE_SIZE } from '../square-rules.ts';
+import { discoverKeys } from './keys.ts';
+
+export type SquarePage = ApiData<TopPlaylistHighqualityResponse>;
+
+/** GET /top/playlist/highquality?cat&limit&before — one page of a tag's curated playlists. */
+export function fetchSquarePage(tag: string, before: number | undefined, signal?: AbortSignal): Promise<SquarePage> {
+  return request<TopPlaylistHighqualityResponse>('/top/playlist/highquality', {
+    params: { cat: tag, limit: SQUARE_PAGE_SIZE, before },
+    signal,
+  });
+}
+
+export const squareQueryOptions = (tag: string) =>
+  infiniteQueryOptions({
+    queryKey: discoverKeys.square(tag),
+    queryFn: ({ pageParam, signal }) => fetchSquarePage(tag, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: nextSquareCursor,
+    staleTime: 5 * 60_000,
+  });
+
+export const useSquare = (tag: string) => useInfiniteQuery(squareQueryOptions(tag));

@@ -1,0 +1,10 @@
+/** Every query key of the discover feature (发现音乐), in one place. */
+export const discoverKeys = {
+  all: ['discover'] as const,
+  banner: () => [...discoverKeys.all, 'banner'] as const,
+  personalized: (limit: number) => [...discoverKeys.all, 'personalized', limit] as const,
+  catlist: () => [...discoverKeys.all, 'catlist'] as const,
+  hotTags: () => [...discoverKeys.all, 'hot-tags'] as const,
+  /** 精品歌单 of one tag, paged */
+  square: (tag: string) => [...discoverKeys.all, 'square', tag] as const,
+};

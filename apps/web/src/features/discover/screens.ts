@@ -1,0 +1,7 @@
+/**
+ * The discover feature's code-split screens (精品歌单). A second public surface
+ * beside index.ts: index.ts is on the first screen, these load with their routes, so only the
+ * lazy pages in src/app import this file.
+ */
+export { SonglistPage } from './pages/songlist-page.tsx';
+export { tagFromSearch, songlistPath, groupTags, ALL_TAGS } from './square-rules.ts';
