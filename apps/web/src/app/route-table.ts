@@ -59,7 +59,7 @@ export const routeTable: RouteEntry[] = [
       { index: true, platforms: BOTH, redirect: '/music/recommend' },
       { path: 'recommend', title: '个性推荐', platforms: BOTH, component: RecommendRoute },
       { path: 'songlist', title: '精品歌单', platforms: BOTH, lazy: () => import('./pages/songlist.tsx') },
-      placeholder('toplist', '排行榜'),
+      { path: 'toplist', title: '排行榜', platforms: BOTH, lazy: () => import('./pages/toplist.tsx') },
       placeholder('artists', '歌手'),
     ],
   },

@@ -22,6 +22,7 @@ const songUrl = body('/song/url', 'song_url');
 const highquality = body('/top/playlist/highquality', 'top_playlist_highquality');
 const highqualityTags = body('/playlist/highquality/tags', 'playlist_highquality_tags');
 const playlistHot = body('/playlist/hot', 'playlist_hot');
+const toplistDetail = body('/toplist/detail', 'toplist_detail');
 /**
  * No /playlist/catlist body was recorded: this one is built in NetEase's catlist shape
  * (`all`, `sub[]`, `categories`) from the recorded tags of /playlist/highquality/tags and /playlist/hot.
@@ -66,6 +67,7 @@ export const fixtures = {
   highqualityTags,
   playlistHot,
   catlist,
+  toplistDetail,
 };
 
 const api = (path: string) => `*/api${path}`;
@@ -85,6 +87,7 @@ export const fixtureHandlers = [
   ),
   http.get(api('/playlist/hot'), json(playlistHot)),
   http.get(api('/playlist/catlist'), json(catlist)),
+  http.get(api('/toplist/detail'), json(toplistDetail)),
 ];
 
 export const server = setupServer(...fixtureHandlers);

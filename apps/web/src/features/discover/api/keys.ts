@@ -7,4 +7,5 @@ export const discoverKeys = {
   hotTags: () => [...discoverKeys.all, 'hot-tags'] as const,
   /** 精品歌单 of one tag, paged */
   square: (tag: string) => [...discoverKeys.all, 'square', tag] as const,
+  toplist: () => [...discoverKeys.all, 'toplist'] as const,
 };

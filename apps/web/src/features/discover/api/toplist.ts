@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ToplistDetailResponse } from '@cloudtune/contract';
+import { request, type ApiData } from '../../../lib/http.ts';
+import { discoverKeys } from './keys.ts';
+
+/** GET /toplist/detail — every chart: the official ones carry a 3-track preview. */
+export function fetchToplist(signal?: AbortSignal): Promise<ApiData<ToplistDetailResponse>> {
+  return request<ToplistDetailResponse>('/toplist/detail', { signal });
+}
+
+export const toplistQueryOptions = () =>
+  queryOptions({ queryKey: discoverKeys.toplist(), queryFn: ({ signal }) => fetchToplist(signal), staleTime: 5 * 60_000 });
+
+export const useToplist = () => useQuery(toplistQueryOptions());
