@@ -60,7 +60,7 @@ export const routeTable: RouteEntry[] = [
       { path: 'recommend', title: '个性推荐', platforms: BOTH, component: RecommendRoute },
       { path: 'songlist', title: '精品歌单', platforms: BOTH, lazy: () => import('./pages/songlist.tsx') },
       { path: 'toplist', title: '排行榜', platforms: BOTH, lazy: () => import('./pages/toplist.tsx') },
-      placeholder('artists', '歌手'),
+      { path: 'artists', title: '歌手', platforms: BOTH, lazy: () => import('./pages/artists.tsx') },
     ],
   },
   {

@@ -23,6 +23,7 @@ const highquality = body('/top/playlist/highquality', 'top_playlist_highquality'
 const highqualityTags = body('/playlist/highquality/tags', 'playlist_highquality_tags');
 const playlistHot = body('/playlist/hot', 'playlist_hot');
 const toplistDetail = body('/toplist/detail', 'toplist_detail');
+const artistList = body('/artist/list', 'artist_list');
 /**
  * No /playlist/catlist body was recorded: this one is built in NetEase's catlist shape
  * (`all`, `sub[]`, `categories`) from the recorded tags of /playlist/highquality/tags and /playlist/hot.
@@ -68,6 +69,7 @@ export const fixtures = {
   playlistHot,
   catlist,
   toplistDetail,
+  artistList,
 };
 
 const api = (path: string) => `*/api${path}`;
@@ -88,6 +90,12 @@ export const fixtureHandlers = [
   http.get(api('/playlist/hot'), json(playlistHot)),
   http.get(api('/playlist/catlist'), json(catlist)),
   http.get(api('/toplist/detail'), json(toplistDetail)),
+  // SPEC §4: the page after the last one is empty, which ends the list.
+  http.get(api('/artist/list'), ({ request }) =>
+    HttpResponse.json(
+      Number(new URL(request.url).searchParams.get('offset') ?? 0) > 0 ? { ...artistList, artists: [], more: false } : artistList,
+    ),
+  ),
 ];
 
 export const server = setupServer(...fixtureHandlers);

@@ -1,3 +1,5 @@
+import type { ArtistFilters } from '../artist-filters.ts';
+
 /** Every query key of the discover feature (发现音乐), in one place. */
 export const discoverKeys = {
   all: ['discover'] as const,
@@ -8,4 +10,6 @@ export const discoverKeys = {
   /** 精品歌单 of one tag, paged */
   square: (tag: string) => [...discoverKeys.all, 'square', tag] as const,
   toplist: () => [...discoverKeys.all, 'toplist'] as const,
+  /** 歌手 for one set of filters, paged */
+  artists: (filters: ArtistFilters) => [...discoverKeys.all, 'artists', filters.area, filters.type, filters.initial] as const,
 };

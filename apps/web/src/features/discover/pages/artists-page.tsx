@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ArtistCard, ArtistGrid } from '../../../components/artist-card.tsx';
+import { EmptyList } from '../../../components/empty-list.tsx';
+import { ListFooter, useInfiniteScroll } from '../../../components/infinite-scroll.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useArtistList } from '../api/artist-list.ts';
+import { AREA_OPTIONS, filtersFromSearch, INITIAL_OPTIONS, searchForFilters, TYPE_OPTIONS, type ArtistFilters } from '../artist-filters.ts';
+import { FilterRow } from '../components/filter-row.tsx';
+import { uniqueById } from '../paging.ts';
+import styles from './discover-pages.module.css';
+
+/** 歌手 (/music/artists?area&type&initial): three filter rows and the matching artists, paged as the user scrolls. */
+export function ArtistsPage() {
+  const [params] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  const list = useArtistList(filters);
+  const artists = useMemo(() => uniqueById(list.data?.pages.map((p) => p.artists) ?? []), [list.data]);
+
+  useInfiniteScroll({
+    hasMore: list.hasNextPage,
+    busy: list.isFetching || list.isFetchNextPageError,
+    onLoadMore: () => void list.fetchNextPage(),
+  });
+
+  const href = (change: Partial<ArtistFilters>) => `/music/artists${searchForFilters({ ...filters, ...change })}`;
+
+  let content;
+  if (list.isPending) content = <ArtistGrid loading />;
+  else if (list.isError && !list.isFetchNextPageError) content = <LoadError onRetry={() => void list.refetch()} />;
+  else if (artists.length === 0) content = <EmptyList />;
+  else
+    content = (
+      <ArtistGrid>
+        {artists.map((artist) => (
+          <ArtistCard key={artist.id} artist={artist} />
+        ))}
+      </ArtistGrid>
+    );
+
+  const footer = list.isFetchNextPageError ? 'error' : list.isFetchingNextPage ? 'loading' : list.hasNextPage ? 'idle' : 'end';
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.filters}>
+        <FilterRow label="语种" options={AREA_OPTIONS} value={filters.area} hrefFor={(area) => href({ area })} />
+        <FilterRow label="分类" options={TYPE_OPTIONS} value={filters.type} hrefFor={(type) => href({ type })} />
+        <FilterRow label="筛选" options={INITIAL_OPTIONS} value={filters.initial} hrefFor={(initial) => href({ initial })} />
+      </div>
+      <section aria-label="歌手列表" aria-busy={list.isPending || undefined}>
+        {content}
+      </section>
+      {artists.length > 0 ? <ListFooter state={footer} onRetry={() => void list.fetchNextPage()} /> : null}
+    </div>
+  );
+}
