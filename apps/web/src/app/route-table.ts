@@ -37,6 +37,7 @@ const DESKTOP = ['desktop'] as const satisfies readonly Platform[];
 
 const sectionPage = () => import('./pages/section-page.tsx');
 const titlePage = () => import('./pages/title-page.tsx');
+const artistPage = () => import('./pages/artist.tsx');
 
 /** A title-only screen a later issue fills in. */
 const placeholder = (path: string, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -76,13 +77,13 @@ export const routeTable: RouteEntry[] = [
     path: '/artist/:id',
     title: '歌手',
     platforms: BOTH,
-    lazy: sectionPage,
+    lazy: artistPage,
     children: [
       { index: true, platforms: BOTH, redirect: 'album' },
-      placeholder('album', '专辑'),
-      placeholder('mv', 'MV'),
-      placeholder('detail', '歌手详情'),
-      placeholder('similar', '相似歌手'),
+      { path: 'album', title: '专辑', platforms: BOTH, lazy: () => artistPage().then((m) => ({ default: m.ArtistAlbumRoute })) },
+      { path: 'mv', title: 'MV', platforms: BOTH, lazy: () => artistPage().then((m) => ({ default: m.ArtistMvRoute })) },
+      { path: 'detail', title: '歌手详情', platforms: BOTH, lazy: () => artistPage().then((m) => ({ default: m.ArtistDetailRoute })) },
+      { path: 'similar', title: '相似歌手', platforms: BOTH, lazy: () => artistPage().then((m) => ({ default: m.ArtistSimilarRoute })) },
     ],
   },
   { path: '/setting/:location', title: '设置', platforms: BOTH, lazy: () => import('./pages/setting.tsx') },

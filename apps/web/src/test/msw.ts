@@ -24,6 +24,11 @@ const highqualityTags = body('/playlist/highquality/tags', 'playlist_highquality
 const playlistHot = body('/playlist/hot', 'playlist_hot');
 const toplistDetail = body('/toplist/detail', 'toplist_detail');
 const artistList = body('/artist/list', 'artist_list');
+const artistDetail = body('/artist/detail', 'artist_detail');
+const artists = body('/artists', 'artists');
+const artistAlbum = body('/artist/album', 'artist_album');
+const artistDesc = body('/artist/desc', 'artist_desc');
+const simiArtist = body('/simi/artist', 'simi_artist');
 /**
  * No /playlist/catlist body was recorded: this one is built in NetEase's catlist shape
  * (`all`, `sub[]`, `categories`) from the recorded tags of /playlist/highquality/tags and /playlist/hot.
@@ -70,6 +75,11 @@ export const fixtures = {
   catlist,
   toplistDetail,
   artistList,
+  artistDetail,
+  artists,
+  artistAlbum,
+  artistDesc,
+  simiArtist,
 };
 
 const api = (path: string) => `*/api${path}`;
@@ -96,6 +106,11 @@ export const fixtureHandlers = [
       Number(new URL(request.url).searchParams.get('offset') ?? 0) > 0 ? { ...artistList, artists: [], more: false } : artistList,
     ),
   ),
+  http.get(api('/artist/detail'), json(artistDetail)),
+  http.get(api('/artists'), json(artists)),
+  http.get(api('/artist/album'), json(artistAlbum)),
+  http.get(api('/artist/desc'), json(artistDesc)),
+  http.get(api('/simi/artist'), json(simiArtist)),
 ];
 
 export const server = setupServer(...fixtureHandlers);

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Artist, SimiArtistResponse } from '@cloudtune/contract';
+import { request } from '../../../lib/http.ts';
+import { artistKeys, validId } from './keys.ts';
+
+/** GET /simi/artist?id — similar artists. */
+export async function fetchSimilarArtists(id: number, signal?: AbortSignal): Promise<Artist[]> {
+  const body = await request<SimiArtistResponse>('/simi/artist', { params: { id }, signal });
+  return body.artists;
+}
+
+export const similarArtistsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: artistKeys.similar(id),
+    queryFn: ({ signal }) => fetchSimilarArtists(id, signal),
+    enabled: validId(id),
+    staleTime: 30 * 60_000,
+  });
+
+export const useSimilarArtists = (id: number) => useQuery(similarArtistsQueryOptions(id));
