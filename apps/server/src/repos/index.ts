@@ -14,6 +14,7 @@ import { createPlaylistRepo } from './playlists.ts';
 import { createPlayRepo } from './plays.ts';
 import { createSearchRepo } from './search.ts';
 import { createSearchIndexRepo } from './search-index.ts';
+import { createSearchKeywordRepo } from './search-keywords.ts';
 import { createSongRepo } from './songs.ts';
 import { createStoredCoverRepo } from './stored-covers.ts';
 import { createTagRepo } from './tags.ts';
@@ -39,6 +40,7 @@ export function createRepos(db: Db) {
     plays: createPlayRepo(db),
     search: createSearchRepo(db),
     searchIndex: createSearchIndexRepo(db),
+    searchKeywords: createSearchKeywordRepo(db),
     songs: createSongRepo(db),
     storedCovers: createStoredCoverRepo(db),
     tags: createTagRepo(db),

@@ -29,6 +29,22 @@ export interface ListenableSong {
   durationMs: number;
 }
 
+/** A song and its plays in a window (the hot searches' songs). */
+export interface PlayedSong {
+  id: number;
+  name: string;
+  /** credited artists' names joined with '/', in credit order */
+  artists: string;
+  plays: number;
+}
+
+/** A main artist and the plays of their songs in a window. */
+export interface PlayedArtist {
+  id: number;
+  name: string;
+  plays: number;
+}
+
 type SongPlaysRow = Omit<SongPlays, 'independent'> & { independent: number | null };
 
 export function createPlayRepo(db: Db) {
@@ -46,6 +62,20 @@ export function createPlayRepo(db: Db) {
     FROM w JOIN songs s ON s.id = w.song_id
     LEFT JOIN song_artists sa ON sa.song_id = w.song_id AND sa.position = 0
     LEFT JOIN artists a ON a.id = sa.artist_id`);
+  const mostPlayedSongs = db.prepare<{ from: number; to: number; limit: number }, PlayedSong>(`
+    WITH w AS (
+      SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to
+      GROUP BY song_id ORDER BY plays DESC, song_id LIMIT @limit)
+    SELECT s.id, s.name, w.plays,
+      coalesce((SELECT group_concat(a.name, '/' ORDER BY sa.position) FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
+                WHERE sa.song_id = s.id), '') AS artists
+    FROM w JOIN songs s ON s.id = w.song_id ORDER BY w.plays DESC, s.id`);
+  const mostPlayedArtists = db.prepare<{ from: number; to: number; limit: number }, PlayedArtist>(`
+    WITH w AS (
+      SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to GROUP BY song_id)
+    SELECT a.id, a.name, SUM(w.plays) AS plays
+    FROM w JOIN song_artists sa ON sa.song_id = w.song_id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
+    GROUP BY a.id ORDER BY plays DESC, a.id LIMIT @limit`);
   const publishedCount = db.prepare<[number], number>('SELECT COUNT(*) FROM songs WHERE publish_time >= ?').pluck();
   const published = db.prepare<[number, number], { songId: number; publishTime: number }>(
     'SELECT id AS songId, publish_time AS publishTime FROM songs WHERE publish_time >= ? ORDER BY publish_time DESC, id LIMIT ?',
@@ -66,6 +96,10 @@ export function createPlayRepo(db: Db) {
     windowStats(from: number, mid: number, to: number): SongPlays[] {
       return windowStats.all({ from, mid, to }).map((r) => ({ ...r, independent: r.independent === 1 }));
     },
+    /** The `limit` most played songs in [from, to), most played first. */
+    mostPlayedSongs: (from: number, to: number, limit: number): PlayedSong[] => mostPlayedSongs.all({ from, to, limit }),
+    /** The `limit` main artists whose songs were played most in [from, to). */
+    mostPlayedArtists: (from: number, to: number, limit: number): PlayedArtist[] => mostPlayedArtists.all({ from, to, limit }),
     /**
      * Songs published at or after `from`, newest first. No upper bound: an imported song dated
      * by the real calendar may lie ahead of a demo library's clock, and it is still new.

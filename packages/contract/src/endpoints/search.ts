@@ -142,6 +142,47 @@ export const searchSuggestResponse = z.looseObject({
 });
 export type SearchSuggestResponse = z.infer<typeof searchSuggestResponse>;
 
+// GET /search/hot, /search/hot/detail ------------------------------------------------------
+/** No params (the reference server takes none either). */
+export const searchHotParams = z.object({});
+/** The short hot list: `first` is the word to search for. */
+export const searchHotResponse = z.looseObject({
+  code: z.literal(200),
+  result: z.looseObject({
+    hots: z.array(
+      z.looseObject({
+        first: z.string(),
+        second: z.number().optional(),
+        third: z.string().nullable().optional(),
+        /** 1 = marked HOT, 0 = none */
+        iconType: z.number().optional(),
+      }),
+    ),
+  }),
+});
+export type SearchHotResponse = z.infer<typeof searchHotResponse>;
+
+/** One entry of the detailed hot list (NetEase's /hotsearchlist/get). */
+export const hotSearchEntry = z.looseObject({
+  searchWord: z.string(),
+  /** heat: higher is hotter; the list is in this order */
+  score: z.number(),
+  /** a line shown under the word */
+  content: z.string().nullable().optional(),
+  source: z.number().optional(),
+  iconType: z.number().optional(),
+  iconUrl: z.string().nullable().optional(),
+  url: z.string().nullable().optional(),
+  alg: z.string().nullable().optional(),
+});
+export type HotSearchEntry = z.infer<typeof hotSearchEntry>;
+export const searchHotDetailResponse = z.looseObject({
+  code: z.literal(200),
+  data: z.array(hotSearchEntry),
+  message: z.string().optional(),
+});
+export type SearchHotDetailResponse = z.infer<typeof searchHotDetailResponse>;
+
 /** Search and search suggestions. Group registry merged into `endpoints`. */
 export const searchEndpoints = {
   '/search': {
@@ -155,5 +196,17 @@ export const searchEndpoints = {
     summary: 'Suggestions while typing a search',
     params: searchSuggestParams,
     response: searchSuggestResponse,
+  },
+  '/search/hot': {
+    method: 'GET',
+    summary: 'Hot searches (short form): the most searched and played words of the week',
+    params: searchHotParams,
+    response: searchHotResponse,
+  },
+  '/search/hot/detail': {
+    method: 'GET',
+    summary: 'Hot searches with heat and a line about each word',
+    params: searchHotParams,
+    response: searchHotDetailResponse,
   },
 } as const satisfies Record<string, EndpointDef>;

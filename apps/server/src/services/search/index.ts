@@ -1,6 +1,7 @@
 import type { SearchType } from '@cloudtune/contract';
 import type { Repos } from '../../repos/index.ts';
 import type { MediaUrls } from '../../media/urls.ts';
+import { HOT_FLUSH_EVERY_MS, createHotSearches } from './hot.ts';
 import { searchKeyword } from './keywords.ts';
 import { rankedPage } from './ranking.ts';
 import { createResultLoader } from './results.ts';
@@ -17,21 +18,29 @@ export interface SearchQuery {
 export const INDEX_EVERY_MS = 1000;
 
 /**
- * /search and /search/suggest over the search index (repos/search.ts). Catalog writes queue
- * their documents (triggers) and the writer indexes them (repos.searchIndex.refresh()); a
- * timer catches writes of other processes. Searching only reads.
+ * /search and /search/suggest over the search index (repos/search.ts), /search/hot and
+ * /search/hot/detail (hot.ts). Catalog writes queue their documents (triggers) and the writer
+ * indexes them (repos.searchIndex.refresh()); a timer catches writes of other processes.
+ * Searching only reads: searches are counted in memory and written by another timer.
  */
 export function createSearchService(repos: Repos) {
   const load = createResultLoader(repos);
   const suggestions = createSuggestions(repos, load);
+  const hot = createHotSearches(repos);
   repos.searchIndex.refresh();
 
   return {
-    /** Indexes queued writes every `everyMs` until the returned stop is called. */
-    schedule(everyMs = INDEX_EVERY_MS): () => void {
-      const timer = setInterval(() => repos.searchIndex.refresh(), everyMs);
-      timer.unref();
-      return () => clearInterval(timer);
+    /**
+     * Indexes queued writes every `everyMs` and writes counted searches every `flushEveryMs`
+     * until the returned stop is called, which writes the last counts.
+     */
+    schedule(everyMs = INDEX_EVERY_MS, flushEveryMs = HOT_FLUSH_EVERY_MS): () => void {
+      const timers = [setInterval(() => repos.searchIndex.refresh(), everyMs), setInterval(() => hot.flush(), flushEveryMs)];
+      for (const timer of timers) timer.unref();
+      return () => {
+        for (const timer of timers) clearInterval(timer);
+        hot.flush();
+      };
     },
 
     search(query: SearchQuery, urls: MediaUrls) {
@@ -39,6 +48,8 @@ export function createSearchService(repos: Repos) {
       const offset = query.offset ?? 0;
       const keyword = searchKeyword(query.keywords);
       const page = keyword ? rankedPage(repos.search, type, keyword, offset, query.limit ?? 30) : { ids: [], total: 0 };
+      // A search is its first page; one that found nothing is not hot.
+      if (offset === 0 && page.total > 0) hot.count(query.keywords);
       const result = (() => {
         switch (type) {
           case 1:
@@ -54,6 +65,27 @@ export function createSearchService(repos: Repos) {
         }
       })();
       return { result, code: 200 as const };
+    },
+
+    /** `/search/hot`: the hot list's words. */
+    hotKeywords() {
+      const hots = hot.list().map((e) => ({ first: e.word, second: 1, third: null, iconType: e.iconType }));
+      return { code: 200 as const, result: { hots } };
+    },
+
+    /** `/search/hot/detail`: the hot list with heat (score) and a line about each word. */
+    hotDetail() {
+      const data = hot.list().map((e) => ({
+        searchWord: e.word,
+        score: e.heat,
+        content: e.content,
+        source: 0,
+        iconType: e.iconType,
+        iconUrl: null,
+        url: '',
+        alg: e.alg,
+      }));
+      return { code: 200 as const, data, message: 'success' };
     },
 
     suggest(keywords: string, type: 'web' | 'mobile' | undefined, urls: MediaUrls) {
