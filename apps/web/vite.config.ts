@@ -2,8 +2,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The first screen's stylesheet goes into index.html itself (browser build): one round trip
- * less before the first paint. Route chunks keep their own CSS files. The desktop build keeps
+ * The first screen's stylesheets go into index.html itself (browser build): one round trip
+ * less before the first paint. The files are kept, since route chunks that share them load them. The desktop build keeps
  * files, so its Content-Security-Policy can forbid inline styles.
  */
 function inlineEntryCss(): Plugin {
@@ -20,7 +20,7 @@ function inlineEntryCss(): Plugin {
         const link = new RegExp(`<link rel="stylesheet"[^>]*href="[^"]*${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
         if (!link.test(html)) continue;
         html = html.replace(link, () => `<style>${String(asset.source)}</style>`);
-        delete bundle[fileName];
+        // The file stays: code-split chunks that share this CSS still load it by name.
       }
       page.source = html;
     },

@@ -3,6 +3,8 @@ import type { Params } from 'react-router';
 import type { Platform } from '../lib/platform.ts';
 import { RecommendRoute } from './pages/recommend.tsx';
 import { MusicLayout } from '../features/discover/index.ts';
+// The tab list only (not the feature's index): keeps the results page out of the first screen's bundle.
+import { SEARCH_TABS } from '../features/search/search-tabs.ts';
 
 /**
  * THE route table (SPEC §2). One data structure for both builds: `platforms` says which
@@ -36,6 +38,7 @@ const BOTH = ['browser', 'desktop'] as const satisfies readonly Platform[];
 const DESKTOP = ['desktop'] as const satisfies readonly Platform[];
 
 const sectionPage = () => import('./pages/section-page.tsx');
+const searchPage = () => import('./pages/search.tsx');
 const titlePage = () => import('./pages/title-page.tsx');
 const artistPage = () => import('./pages/artist.tsx');
 
@@ -94,11 +97,7 @@ export const routeTable: RouteEntry[] = [
     lazy: sectionPage,
     children: [
       { index: true, platforms: BOTH, redirect: 'song' },
-      placeholder('song', '歌曲'),
-      placeholder('artist', '歌手'),
-      placeholder('album', '专辑'),
-      placeholder('songlist', '歌单'),
-      placeholder('lyrics', '歌词'),
+      ...SEARCH_TABS.map((tab): RouteEntry => ({ path: tab.slug, title: tab.label, platforms: BOTH, lazy: searchPage })),
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Song } from '@cloudtune/contract';
@@ -19,13 +19,26 @@ interface SongTableProps<S extends SongRowData> {
   /** a double-click (or Enter) on a row */
   onPlay: (song: S, index: number) => void;
   showAlbum?: boolean;
+  /** how a name is drawn: search results mark the words searched for */
+  mark?: (text: string) => ReactNode;
+  /** the first row's number minus one: page 2 of search results counts on from 31 */
+  numberFrom?: number;
 }
+
+const plain = (text: string): ReactNode => text;
 
 /**
  * The track table of playlists, albums and (later) search and cloud screens. Virtualized
  * against the page's scroll container so a 10,000-track playlist scrolls as smoothly as 10.
  */
-export function SongTable<S extends SongRowData>({ songs, playingId, onPlay, showAlbum = true }: SongTableProps<S>) {
+export function SongTable<S extends SongRowData>({
+  songs,
+  playingId,
+  onPlay,
+  showAlbum = true,
+  mark = plain,
+  numberFrom = 0,
+}: SongTableProps<S>) {
   const container = useScrollContainer();
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -54,7 +67,7 @@ export function SongTable<S extends SongRowData>({ songs, playingId, onPlay, sho
   });
 
   if (songs.length === 0) return <EmptyList />;
-  const digits = Math.max(2, String(songs.length).length);
+  const digits = Math.max(2, String(numberFrom + songs.length).length);
 
   return (
     <div className={`${styles.table} ${showAlbum ? '' : styles.noAlbum}`} role="table" aria-rowcount={songs.length}>
@@ -74,9 +87,11 @@ export function SongTable<S extends SongRowData>({ songs, playingId, onPlay, sho
               song={song}
               index={item.index}
               digits={digits}
+              number={numberFrom + item.index + 1}
               top={item.start - scrollMargin}
               playing={song.id === playingId}
               showAlbum={showAlbum}
+              mark={mark}
               onPlay={onPlay as (song: SongRowData, index: number) => void}
             />
           );
@@ -90,13 +105,16 @@ interface SongRowProps {
   song: SongRowData;
   index: number;
   digits: number;
+  /** the number shown in the first column */
+  number: number;
   top: number;
   playing: boolean;
   showAlbum: boolean;
+  mark: (text: string) => ReactNode;
   onPlay: (song: SongRowData, index: number) => void;
 }
 
-const SongRow = memo(function SongRow({ song, index, digits, top, playing, showAlbum, onPlay }: SongRowProps) {
+const SongRow = memo(function SongRow({ song, index, digits, number, top, playing, showAlbum, mark, onPlay }: SongRowProps) {
   const alias = song.alia?.filter(Boolean).join(' / ');
   return (
     <div
@@ -112,23 +130,23 @@ const SongRow = memo(function SongRow({ song, index, digits, top, playing, showA
       onKeyDown={(e) => e.key === 'Enter' && onPlay(song, index)}
     >
       <span role="cell" className={styles.index}>
-        {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(index + 1).padStart(digits, '0')}
+        {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(number).padStart(digits, '0')}
       </span>
       <span role="cell" className={styles.title} title={song.name}>
-        {song.name}
+        {mark(song.name)}
         {alias ? <span className={styles.alias}>（{alias}）</span> : null}
       </span>
       <span role="cell" className={styles.muted}>
         {song.ar.map((artist, i) => (
           <span key={`${artist.id}-${i}`}>
             {i > 0 ? ' / ' : null}
-            {artist.id > 0 ? <Link to={`/artist/${artist.id}`}>{artist.name}</Link> : artist.name}
+            {artist.id > 0 ? <Link to={`/artist/${artist.id}`}>{mark(artist.name ?? '')}</Link> : mark(artist.name ?? '')}
           </span>
         ))}
       </span>
       {showAlbum ? (
         <span role="cell" className={styles.muted}>
-          {song.al.id > 0 ? <Link to={`/list/album/${song.al.id}`}>{song.al.name}</Link> : song.al.name}
+          {song.al.id > 0 ? <Link to={`/list/album/${song.al.id}`}>{mark(song.al.name ?? '')}</Link> : mark(song.al.name ?? '')}
         </span>
       ) : null}
       <span role="cell" className={styles.duration}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server } from '../../test/msw.ts';
+import { api, http, HttpResponse, server } from '../../test/msw.ts';
 import { useNavHistory } from '../navigation/nav-history.store.ts';
 import { emptyHistory } from '../../lib/nav-history.ts';
 
@@ -33,8 +33,13 @@ describe('app shell', () => {
   });
 
   it('Enter in the search box opens /search/song?keywords=…', async () => {
+    // Focusing the empty box asks for the hot list; typing, for suggestions.
+    server.use(
+      http.get(api('/search/hot/detail'), () => HttpResponse.json({ code: 200, data: [], message: 'success' })),
+      http.get(api('/search/suggest'), () => HttpResponse.json({ code: 200, result: {} })),
+    );
     const app = renderApp('/music/recommend');
-    await userEvent.type(await screen.findByRole('searchbox', { name: '搜索' }), '晴天{Enter}');
+    await userEvent.type(await screen.findByRole('combobox', { name: '搜索' }), '晴天{Enter}');
     await waitFor(() => expect(app.path()).toBe(`/search/song?keywords=${encodeURIComponent('晴天')}`));
     expect(await screen.findByRole('heading', { name: /搜索/ })).toBeTruthy();
   });

@@ -2,7 +2,8 @@ import { useNavigate } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon, LogoIcon } from '../../components/icons.tsx';
 import { canGoBack, canGoForward } from '../../lib/nav-history.ts';
 import { useNavHistory } from '../navigation/nav-history.store.ts';
-import { SearchBox } from './search-box.tsx';
+import { SearchBox } from '../../features/search/index.ts';
+import { playSongById } from '../play-songs.ts';
 import { UserChip } from './user-chip.tsx';
 import styles from './top-bar.module.css';
 
@@ -40,7 +41,7 @@ export function TopBar() {
           <ChevronRightIcon size={18} />
         </button>
       </div>
-      <SearchBox />
+      <SearchBox onPlaySong={(id) => void playSongById(id)} />
       <div className={styles.spacer} />
       <UserChip />
     </header>

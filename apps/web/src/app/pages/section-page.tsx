@@ -10,6 +10,13 @@ export default function SectionPage() {
   const handle = section?.handle as RouteHandle | undefined;
   const base = section?.pathname.replace(/\/+$/, '') ?? '';
   const keywords = new URLSearchParams(search).get('keywords');
+  // A page number belongs to one tab's results: another tab starts at its first page.
+  const tabQuery = (() => {
+    const query = new URLSearchParams(search);
+    query.delete('page');
+    const text = query.toString();
+    return text ? `?${text}` : '';
+  })();
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>
@@ -20,7 +27,7 @@ export default function SectionPage() {
         {handle?.tabs?.map((tab) => (
           <NavLink
             key={tab.to}
-            to={`${base}/${tab.to}${search}`}
+            to={`${base}/${tab.to}${tabQuery}`}
             className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
           >
             {tab.title}
