@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 /**
@@ -26,6 +26,10 @@ Object.defineProperty(HTMLMediaElement.prototype, 'pause', {
     this.dispatchEvent(new Event('pause'));
   }),
 });
+
+// The suite runs beside the server tests on two cores: under load a lazy route takes longer than
+// Testing Library's 1 s default to appear. Waiting longer for a condition is not a sleep.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

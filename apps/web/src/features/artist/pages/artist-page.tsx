@@ -7,7 +7,7 @@ import { useArtistDetail } from '../api/artist-detail.ts';
 import { useHotSongs } from '../api/hot-songs.ts';
 import { ArtistHeader, ArtistHeaderSkeleton } from '../components/artist-header.tsx';
 import { useArtistId } from '../hooks/use-artist-id.ts';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import styles from './artist-page.module.css';
 
 /** SPEC §2: the artist page's child tabs. */
