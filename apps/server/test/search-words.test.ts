@@ -231,4 +231,51 @@ describe('the index of a library from before multi-word search', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('keeps names apart from an index built without them, at once (no rebuild)', () => {
+    const dir = freshDataDir();
+    const raw = new Database(databaseFile(dir));
+    try {
+      registerTextFunctions(raw);
+      const migrations = loadMigrations();
+      runMigrations(
+        raw,
+        migrations.filter((m) => m.version < 9),
+      );
+      // A library indexed as migration 007 left it: whole documents, nothing queued.
+      raw.exec(`
+        INSERT INTO artists (id, name, area, type, created_at) VALUES (1, '周末旅人', 7, 1, 0);
+        INSERT INTO albums (id, name, artist_id, publish_time, created_at) VALUES (1, '旧唱片', 1, 0, 0);
+        INSERT INTO songs (id, name, album_id, track_no, duration_ms, audio_seed, publish_time, created_at)
+          VALUES (1, '晴天', 1, 1, 1000, 1, 0, 0);
+        INSERT INTO song_artists VALUES (1, 1, 0);
+        INSERT INTO search_artist_keys SELECT id, keys FROM search_artist_docs;
+        INSERT INTO search_artists (rowid, doc) SELECT doc_id, keys || char(3) FROM search_artist_docs;
+        INSERT INTO search_albums (rowid, doc) SELECT doc_id, name || credits FROM search_album_docs;
+        INSERT INTO search_songs (rowid, doc) SELECT doc_id, name || credits FROM search_song_docs;
+        INSERT INTO search_docs SELECT 100, id, doc_id FROM search_artist_docs;
+        INSERT INTO search_docs SELECT 10, id, doc_id FROM search_album_docs;
+        INSERT INTO search_docs SELECT 1, id, doc_id FROM search_song_docs;
+        DELETE FROM search_queue;`);
+      expect(runMigrations(raw, migrations)).toEqual([9]);
+      expect(raw.prepare('SELECT COUNT(*) FROM search_queue').pluck().get()).toBe(0);
+      const named = (table: string, text: string) =>
+        raw
+          .prepare(`SELECT rowid % ${2 ** 36} FROM ${table} WHERE ${table} MATCH ?`)
+          .pluck()
+          .all(`"\u0002\u0002${text}\u0003"`);
+      expect([
+        named('search_song_names', 'qingtian'),
+        named('search_album_names', '旧唱片'),
+        named('search_song_names', '周末旅人'),
+      ]).toEqual([[1], [1], []]);
+      const service = createSearchService(createRepos(raw));
+      const urls = mediaUrls('http://localhost/api');
+      expect(service.search({ keywords: 'qingtian 周末旅人' }, urls).result).toMatchObject({ songCount: 1, songs: [{ id: 1 }] });
+      expect(service.search({ keywords: '旧唱片', type: 10 }, urls).result).toMatchObject({ albumCount: 1, albums: [{ id: 1 }] });
+      expect(service.suggest('晴', 'web', urls).result).toMatchObject({ songs: [{ id: 1 }] });
+    } finally {
+      raw.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,25 +3,27 @@ import type { Db } from '../db/connection.ts';
 /**
  * Brings the search index up to date with the catalog: triggers (migration 002) queue every
  * changed song, album, artist, playlist and lyric; this rebuilds their documents from the
- * search_*_docs views into each kind's FTS table (migration 007). Each kind is written as one
- * INSERT … ORDER BY rowid, because FTS5 appends a batch in rowid order cheaply but flushes a
- * segment whenever a rowid goes backwards.
+ * search_*_docs views into each kind's FTS tables (migrations 007, 009). Each table is written
+ * as one INSERT … ORDER BY rowid, because FTS5 appends a batch in rowid order cheaply but
+ * flushes a segment whenever a rowid goes backwards.
  */
 interface IndexedKind {
   kind: number;
   view: string;
-  table: string;
-  /** the view expression filling the table's one column, `doc`: names first, then related text */
-  doc: string;
+  /** FTS table → the view expression filling its one column, `doc` */
+  tables: Record<string, string>;
 }
 
-/** Artists first: their keys feed the album and song documents. */
+/**
+ * Each kind's whole documents (names, then related text) and, where there is related text, its
+ * names alone. Artists first: their keys feed the album and song documents.
+ */
 const KINDS: readonly IndexedKind[] = [
-  { kind: 100, view: 'search_artist_docs', table: 'search_artists', doc: 'keys || char(3)' },
-  { kind: 10, view: 'search_album_docs', table: 'search_albums', doc: 'name || credits' },
-  { kind: 1, view: 'search_song_docs', table: 'search_songs', doc: 'name || credits' },
-  { kind: 1000, view: 'search_playlist_docs', table: 'search_playlists', doc: 'name || tags' },
-  { kind: 1006, view: 'search_lyric_docs', table: 'search_lyrics', doc: 'lyric' },
+  { kind: 100, view: 'search_artist_docs', tables: { search_artists: 'keys || char(3)' } },
+  { kind: 10, view: 'search_album_docs', tables: { search_albums: 'name || credits', search_album_names: 'name' } },
+  { kind: 1, view: 'search_song_docs', tables: { search_songs: 'name || credits', search_song_names: 'name' } },
+  { kind: 1000, view: 'search_playlist_docs', tables: { search_playlists: 'name || tags', search_playlist_names: 'name' } },
+  { kind: 1006, view: 'search_lyric_docs', tables: { search_lyrics: 'lyric' } },
 ];
 
 /** A batch this large, and at least half its table, is merged into one segment after writing. */
@@ -39,19 +41,21 @@ export function createSearchIndexRepo(db: Db) {
     db.prepare(`INSERT INTO search_artist_keys (artist_id, keys)
       SELECT id, keys FROM search_artist_docs WHERE id IN (SELECT id FROM search_queue WHERE kind = 100)`),
   ];
-  const kinds = KINDS.map(({ kind, view, table, doc }) => {
+  const kinds = KINDS.map(({ kind, view, tables }) => {
     const queuedIds = `(SELECT id FROM search_queue WHERE kind = ${kind})`;
     const indexed = `(SELECT doc_id FROM search_docs WHERE kind = ${kind} AND id IN ${queuedIds})`;
     return {
       queued: db.prepare<[], number>(`SELECT COUNT(DISTINCT id) FROM search_queue WHERE kind = ${kind}`).pluck(),
       size: db.prepare<[], number>(`SELECT COUNT(*) FROM search_docs WHERE kind = ${kind}`).pluck(),
       rebuild: [
-        db.prepare(`DELETE FROM ${table} WHERE rowid IN ${indexed}`),
+        ...Object.keys(tables).map((table) => db.prepare(`DELETE FROM ${table} WHERE rowid IN ${indexed}`)),
         db.prepare(`DELETE FROM search_docs WHERE kind = ${kind} AND id IN ${queuedIds}`),
-        db.prepare(`INSERT INTO ${table} (rowid, doc) SELECT doc_id, ${doc} FROM ${view} WHERE id IN ${queuedIds} ORDER BY doc_id`),
+        ...Object.entries(tables).map(([table, doc]) =>
+          db.prepare(`INSERT INTO ${table} (rowid, doc) SELECT doc_id, ${doc} FROM ${view} WHERE id IN ${queuedIds} ORDER BY doc_id`),
+        ),
         db.prepare(`INSERT INTO search_docs (kind, id, doc_id) SELECT ${kind}, id, doc_id FROM ${view} WHERE id IN ${queuedIds}`),
       ],
-      optimize: db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`),
+      optimize: Object.keys(tables).map((table) => db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`)),
     };
   });
   const apply = db.transaction((): number => {
@@ -64,7 +68,7 @@ export function createSearchIndexRepo(db: Db) {
       for (const stmt of kind.rebuild) stmt.run();
       // A bulk batch (a seed, an import into an empty library, a migration's rebuild) leaves a
       // dozen segments; merged into one, every query term is read from one place.
-      if (queued >= BULK_DOCUMENTS && queued * 2 >= (kind.size.get() ?? 0)) kind.optimize.run();
+      if (queued >= BULK_DOCUMENTS && queued * 2 >= (kind.size.get() ?? 0)) for (const stmt of kind.optimize) stmt.run();
     }
     clearQueue.run();
     bumpGeneration.run();

@@ -2,20 +2,22 @@ import type { Db } from '../db/connection.ts';
 import { idsParam } from './json.ts';
 
 /**
- * Queries over the search index (migrations 002 and 007 describe the documents). Callers pass
+ * Queries over the search index (migrations 002, 007 and 009 describe the documents). Callers pass
  * folded keywords; a keyword's words are the parts between its spaces. Every method answers ids
  * of the searched kind, most popular first.
  */
 export type SearchKind = 1 | 10 | 100 | 1000 | 1006;
 
-/** Each kind's FTS table and whether its documents have names (exact, prefix and named classes). */
-const TABLES: Record<SearchKind, { table: string; named: boolean }> = {
-  1: { table: 'search_songs', named: true },
-  10: { table: 'search_albums', named: true },
-  100: { table: 'search_artists', named: true },
-  1000: { table: 'search_playlists', named: true },
-  1006: { table: 'search_lyrics', named: false },
+/** Each kind's FTS tables: whole documents, and names alone (an artist's document is all names; lyrics have none). */
+const TABLES: Record<SearchKind, { table: string; names: string | null }> = {
+  1: { table: 'search_songs', names: 'search_song_names' },
+  10: { table: 'search_albums', names: 'search_album_names' },
+  100: { table: 'search_artists', names: 'search_artists' },
+  1000: { table: 'search_playlists', names: 'search_playlist_names' },
+  1006: { table: 'search_lyrics', names: null },
 };
+/** Names found among the counted matches ('named') are looked for among at most this many names. */
+const MAX_NAMED = 5000;
 
 /** A document's rowid is rank * 2^36 + id. */
 const ID_SPAN = 2 ** 36;
@@ -45,7 +47,8 @@ export const keywordWords = (keyword: string): string[] => [...new Set(keyword.s
 /**
  * How a keyword may match a document:
  * - exact / prefix: one of the document's own names equals / starts with the whole keyword;
- * - named: one of the words is one of the document's own names, every other word is anywhere in it;
+ * - named: one of the words is one of the document's own names, every other word is anywhere in it
+ *   (see namedAmong);
  * - phrase: the whole keyword as written, anywhere in the document;
  * - anywhere: every word anywhere in the document (its names or related text).
  */
@@ -66,18 +69,32 @@ export interface AlbumFacts {
 }
 
 export function createSearchRepo(db: Db) {
+  const matchIn = (table: string) =>
+    db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck();
   const tables = new Map(
-    Object.entries(TABLES).map(([kind, { table, named }]) => [
+    Object.entries(TABLES).map(([kind, { table, names }]) => [
       Number(kind) as SearchKind,
       {
         table,
-        named,
-        match: db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck(),
+        match: matchIn(table),
         terms: db.prepare<[string, string, number], string>(`SELECT term FROM ${table}_terms WHERE term >= ? AND term < ? LIMIT ?`).pluck(),
+        names: names
+          ? {
+              match: matchIn(names),
+              // Rowids up to a bound: FTS5 stops at the first match past it. The bound is bound as a
+              // BigInt: compared with a double, FTS5 would not use it and reads every match.
+              upTo: db
+                .prepare<[string, bigint, number], number>(
+                  `SELECT rowid FROM ${names} WHERE ${names} MATCH ? AND rowid <= ? ORDER BY rowid LIMIT ?`,
+                )
+                .pluck(),
+            }
+          : null,
       },
     ]),
   );
   type Table = NonNullable<ReturnType<typeof tables.get>>;
+  const docId = db.prepare<[number, number], number>('SELECT doc_id FROM search_docs WHERE kind = ? AND id = ?').pluck();
   const albumFacts = db.prepare<[string], AlbumFacts>(`
     SELECT al.id, al.publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = al.id) AS size,
       al.artist_id AS artistId, ar.name AS artistName
@@ -135,16 +152,12 @@ export function createSearchRepo(db: Db) {
 
   const named = (keyword: string): string => phrase(NAME_START + keyword + NAME_END);
 
-  function query(table: Table, keyword: string, how: MatchClass): string | null {
+  function query(table: Table, keyword: string, how: Exclude<MatchClass, 'named'>): string | null {
     switch (how) {
       case 'exact':
-        return table.named ? named(keyword) : null;
+        return named(keyword);
       case 'prefix':
-        return table.named ? phrase(NAME_START + keyword) : null;
-      case 'named': {
-        const words = table.named ? everyWord(table, keyword) : null;
-        return words && `(${keywordWords(keyword).map(named).join(' OR ')}) AND ${words}`;
-      }
+        return phrase(NAME_START + keyword);
       case 'phrase':
         return wordQuery(table, keyword);
       case 'anywhere':
@@ -154,10 +167,26 @@ export function createSearchRepo(db: Db) {
 
   return {
     /** Ids of up to `limit` documents matching `keyword` as `how` says, most popular first. */
-    find(kind: SearchKind, keyword: string, how: MatchClass, limit: number): number[] {
+    find(kind: SearchKind, keyword: string, how: Exclude<MatchClass, 'named'>, limit: number): number[] {
       const table = tables.get(kind)!;
-      const q = limit > 0 && keyword !== '' ? query(table, keyword, how) : null;
-      return q ? table.match.all(q, limit).map((rowid) => rowid % ID_SPAN) : [];
+      if (limit <= 0 || keyword === '') return [];
+      const byName = how === 'exact' || how === 'prefix';
+      if (byName && !table.names) return [];
+      const q = query(table, keyword, how);
+      return q ? (byName ? table.names! : table).match.all(q, limit).map((rowid) => rowid % ID_SPAN) : [];
+    },
+
+    /**
+     * Of `among` (ids matching every word of `keyword`, most popular first), up to `limit` whose
+     * own name is one of the words ("周星野 月光": the songs named 月光), in the same order.
+     */
+    namedAmong(kind: SearchKind, keyword: string, among: readonly number[], limit: number): number[] {
+      const { names } = tables.get(kind)!;
+      const last = among.at(-1);
+      const upTo = last === undefined ? undefined : docId.get(kind, last);
+      if (!names || limit <= 0 || upTo === undefined) return [];
+      const found = new Set(names.upTo.all(keywordWords(keyword).map(named).join(' OR '), BigInt(upTo), MAX_NAMED).map((r) => r % ID_SPAN));
+      return among.filter((id) => found.has(id)).slice(0, limit);
     },
     /** Release date, song count and main artist of albums (the old song format's `album`). */
     albumFacts(ids: readonly number[]): Map<number, AlbumFacts> {

@@ -45,9 +45,12 @@ export function rankedPage(
   const total = anywhere.length;
   const end = Math.min(offset + limit, total);
   if (offset >= end) return { ids: [], total };
-  // A class is only read while the page is not full.
+  // A class is only read while the page is not full. Documents named by one of the words are
+  // looked for among the counted matches (a name alone says nothing of the other words).
+  const read = (how: MatchClass) => () =>
+    how === 'named' ? repo.namedAmong(kind, keyword, anywhere, end) : repo.find(kind, keyword, how, end);
   const ordered = new Set<number>();
-  for (const ids of [...classesBefore(kind, keyword).map((how) => () => repo.find(kind, keyword, how, end)), () => anywhere]) {
+  for (const ids of [...classesBefore(kind, keyword).map(read), () => anywhere]) {
     for (const id of ids()) {
       ordered.add(id);
       if (ordered.size === end) return { ids: [...ordered].slice(offset, end), total };
