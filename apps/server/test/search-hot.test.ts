@@ -61,6 +61,19 @@ describe('/search/hot/detail and /search/hot', () => {
     expect(shapeOf((await getJson(t.app, '/api/search/hot/detail')).body)).toMatchSnapshot();
   });
 
+  it('never write as a search answers: its count waits in memory for the timer', async () => {
+    // data_version moves when another connection (the app's) commits a write.
+    const version = () => db.pragma('data_version', { simple: true }) as number;
+    const before = version();
+    expect((await search('月光')).status).toBe(200);
+    expect((await getJson(t.app, '/api/search/hot/detail')).status).toBe(200);
+    expect(version()).toBe(before);
+    await vi.waitFor(() => expect(db.prepare("SELECT count FROM search_keywords WHERE keyword = '月光'").pluck().get()).toBe(1), {
+      timeout: 5 * HOT_FLUSH_EVERY_MS,
+      interval: 100,
+    });
+  });
+
   it('take in a keyword searched often, however it is typed, after the next flush; not one that found nothing', async () => {
     const top = (await hotDetail()).data[0]!.score;
     const times = Math.ceil(top / SEARCH_HEAT) + 1;

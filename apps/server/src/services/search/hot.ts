@@ -50,6 +50,8 @@ const shownForm = (typed: string): string => typed.replace(/[\u0000-\u001f\u007f
 export function createHotSearches(repos: Repos) {
   const now = libraryClock(repos.meta);
   const pending = new Map<string, { shown: string; count: number }>();
+  /** Date.now() of the first search counted since the last write */
+  let pendingSince = 0;
   let computed: { at: number; list: HotEntry[] } | undefined;
 
   function compute(): HotEntry[] {
@@ -78,6 +80,7 @@ export function createHotSearches(repos: Repos) {
     /** Counts a search that found something (its first page); written by the next flush(). */
     count(typed: string): void {
       const keyword = searchKeyword(typed);
+      if (pending.size === 0) pendingSince = Date.now();
       const entry = pending.get(keyword);
       if (entry) {
         entry.count++;
@@ -85,9 +88,13 @@ export function createHotSearches(repos: Repos) {
       } else if (keyword && pending.size < MAX_PENDING_KEYWORDS) pending.set(keyword, { shown: shownForm(typed), count: 1 });
     },
 
-    /** Writes the searches counted since the last flush (kept for the next one if the database is busy). */
-    flush(): void {
-      if (pending.size === 0) return;
+    /**
+     * Writes the searches counted since the last flush once the first of them is half a period
+     * old (a search is never followed by a write at once), or `atOnce` (closing). They are kept
+     * for the next flush if the database is busy.
+     */
+    flush(atOnce = false): void {
+      if (pending.size === 0 || (!atOnce && Date.now() - pendingSince < HOT_FLUSH_EVERY_MS / 2)) return;
       const counts: KeywordCount[] = [...pending].map(([keyword, { shown, count }]) => ({ keyword, shown, count }));
       const today = Math.floor(now() / DAY_MS);
       if (!repos.searchKeywords.add(today, counts, MAX_KEYWORDS_PER_DAY, today - KEEP_DAYS)) return;

@@ -39,7 +39,7 @@ export function createSearchService(repos: Repos) {
       for (const timer of timers) timer.unref();
       return () => {
         for (const timer of timers) clearInterval(timer);
-        hot.flush();
+        hot.flush(true);
       };
     },
 
