@@ -96,6 +96,13 @@ export const SearchIcon = icon(
   </>,
 );
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);
+export const MoreIcon = icon(
+  <>
+    <circle cx="5" cy="12" r="1.6" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.6" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.6" fill="currentColor" />
+  </>,
+);
 export const MusicIcon = icon(
   <>
     <path d="M9 18V5.5l11-2V16" />

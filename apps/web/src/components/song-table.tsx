@@ -75,7 +75,11 @@ export function SongTable<S extends SongRowData>({
         <span role="columnheader" />
         <span role="columnheader">音乐标题</span>
         <span role="columnheader">歌手</span>
-        {showAlbum ? <span role="columnheader">专辑</span> : null}
+        {showAlbum ? (
+          <span role="columnheader" className={styles.albumCell}>
+            专辑
+          </span>
+        ) : null}
         <span role="columnheader">时长</span>
       </div>
       <div ref={bodyRef} className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
@@ -145,7 +149,7 @@ const SongRow = memo(function SongRow({ song, index, digits, number, top, playin
         ))}
       </span>
       {showAlbum ? (
-        <span role="cell" className={styles.muted}>
+        <span role="cell" className={`${styles.muted} ${styles.albumCell}`}>
           {song.al.id > 0 ? <Link to={`/list/album/${song.al.id}`}>{mark(song.al.name ?? '')}</Link> : mark(song.al.name ?? '')}
         </span>
       ) : null}

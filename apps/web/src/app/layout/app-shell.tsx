@@ -11,6 +11,7 @@ import type { RouteHandle } from '../build-routes.tsx';
 import { useNavHistoryTracking } from '../navigation/use-nav-history-tracking.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useWindowSizeTracking } from './use-window-size.ts';
 import styles from './app-shell.module.css';
 
 /** The lyric line of the playing song: the app joins the player (time) and lyrics features. */
@@ -24,6 +25,7 @@ function PlayerLyric() {
 export function AppShell({ routes, platform }: { routes: RouteObject[]; platform: Platform }) {
   useAuthGuard(routes);
   useNavHistoryTracking();
+  useWindowSizeTracking();
   const matches = useMatches();
   const hideNav = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideNav);
   const title = matches

@@ -7,6 +7,7 @@ import { usePlayerStore } from '../player.store.ts';
 import { useTransportStore } from '../transport.store.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { QueuePanel } from './queue-panel.tsx';
+import { MoreMenu } from './more-menu.tsx';
 import { VolumeControl } from './volume-control.tsx';
 import styles from './player-bar.module.css';
 
@@ -94,7 +95,12 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
       </div>
 
       <div className={styles.side}>
-        <VolumeControl />
+        <div className={styles.inlineVolume}>
+          <VolumeControl />
+        </div>
+        <MoreMenu label="更多" className={styles.more}>
+          <VolumeControl />
+        </MoreMenu>
         <button
           type="button"
           className={`${styles.iconButton} ${queueOpen ? styles.active : ''}`}

@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../src/browser.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+
+/**
+ * Every window size from 800 to 2560 px wide: nothing sticks out past the window, and the
+ * controls a user reaches for (user, search, play, queue, volume or 更多) stay on screen.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SCREENS = [
+  ['recommend', '/music/recommend'],
+  ['playlist', '/list/song/1'],
+  ['search', '/search/song?keywords=a'],
+  ['toplist', '/music/toplist'],
+  ['artist', '/artist/3/album'],
+] as const;
+
+/** Elements (with a size) whose right edge is past the window. */
+const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.right > window.innerWidth + 1;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`),
+  );
+
+async function onScreen(page: Page, name: string) {
+  const box = await page.getByRole('button', { name, exact: true }).first().boundingBox();
+  expect(box, `${name} is visible`).not.toBeNull();
+  const width = page.viewportSize()!.width;
+  expect(box!.x + box!.width, `${name} fits in the window`).toBeLessThanOrEqual(width);
+}
+
+describe('window sizes', () => {
+  it.each([800, 1080, 1440, 2560])('%i px wide: nothing overflows, the controls stay reachable', async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    try {
+      for (const [name, path] of SCREENS) {
+        await page.goto(`${server.url}${path}`);
+        await page.waitForLoadState('networkidle');
+        expect(await overflowing(page), `${name} at ${width} px`).toEqual([]);
+        if (width === 800) await screenshot(page, `layout-800-${name}`);
+      }
+      await onScreen(page, '未登录');
+      await onScreen(page, '播放列表');
+      await onScreen(page, width < 1080 ? '更多' : '静音');
+      expect(await page.evaluate(() => document.documentElement.dataset.screen)).toBe(width < 1080 ? 'sm' : width < 1440 ? 'md' : 'lg');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('narrowing the window switches the layout once resizing has settled', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 800 } });
+    try {
+      await page.goto(`${server.url}/music/recommend`);
+      await page.getByTestId('playlist-card').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBe('MD');
+      await page.setViewportSize({ width: 900, height: 800 });
+      await page.waitForFunction(() => document.documentElement.dataset.layout === 'SM');
+      await page.getByRole('button', { name: '更多' }).click();
+      await page.getByRole('slider', { name: '音量' }).waitFor();
+      expect(await overflowing(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
