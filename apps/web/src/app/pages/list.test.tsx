@@ -30,6 +30,7 @@ describe('/list/song/:id', () => {
     expect(within(rows[0]!).getByText(first.name)).toBeTruthy();
     expect(within(rows[0]!).getByText(first.ar[0]!.name!)).toBeTruthy();
     expect(within(rows[0]!).getByText('04:08')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`${playlist.name} - Cloudtune`));
   });
 
   it('double-click plays that row with the whole list as the queue, and marks it', async () => {

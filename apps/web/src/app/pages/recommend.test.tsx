@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { fixtures, server } from '../../test/msw.ts';
+import { api, fixtures, http, HttpResponse, server } from '../../test/msw.ts';
 
 /** The recommend screen rendered from the real recorded /banner and /personalized bodies. */
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -19,6 +19,18 @@ describe('个性推荐 with the real API shapes', () => {
     const img = slides[0]!.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(`${fixtures.banner.banners[0]!.imageUrl}?param=1080y400`);
     expect(within(slides[0]!).getByText('独家')).toBeTruthy();
+  });
+
+  it('a failed banner fetch offers a retry in the carousel’s place, and the retry shows the banners', async () => {
+    let calls = 0;
+    server.use(
+      http.get(api('/banner'), () =>
+        ++calls === 1 ? HttpResponse.json({ code: 500, msg: '服务器内部错误' }, { status: 500 }) : HttpResponse.json(fixtures.banner),
+      ),
+    );
+    renderApp('/music/recommend');
+    await userEvent.click(await screen.findByRole('button', { name: '请求失败，点击重新加载' }));
+    expect(await screen.findAllByTestId('banner')).toHaveLength(fixtures.banner.banners.length);
   });
 
   it('renders the daily card first, then the recommended playlists', async () => {

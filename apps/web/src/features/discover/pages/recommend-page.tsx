@@ -35,7 +35,11 @@ export function RecommendPage({ onPlaySong, onDailyOpen }: RecommendPageProps) {
     <div className={styles.page}>
       {banners.isPending ? (
         <Skeleton className={styles.bannerSkeleton} radius={12} />
-      ) : banners.isError ? null : (
+      ) : banners.isError ? (
+        <div className={styles.bannerError}>
+          <LoadError onRetry={() => void banners.refetch()} />
+        </div>
+      ) : (
         <BannerCarousel banners={banners.data} onSelect={openBanner} />
       )}
       <SectionTitle to="/music/songlist">推荐歌单</SectionTitle>

@@ -10,12 +10,14 @@ import { ListSkeleton } from '../components/list-skeleton.tsx';
 import { useCollectToggle } from '../hooks/use-collect-toggle.ts';
 import type { ListPageProps } from './list-page-props.ts';
 import styles from './list-page.module.css';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** /list/album/:id — an album from /album. */
 export function AlbumView({ id, playingId, onPlay, requireLogin }: ListPageProps & { id: number }) {
   const query = useAlbum(id);
   const subscribed = !!(query.data?.album.info as { liked?: boolean } | undefined)?.liked;
   const collect = useCollectToggle('album', id, subscribed, requireLogin);
+  useDocumentTitle(query.data?.album.name);
 
   if (query.isPending) return <ListSkeleton />;
   if (query.isError) {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -19,6 +20,7 @@ export function PlaylistView({ id, playingId, onPlay, requireLogin }: ListPagePr
   const playlist = query.data;
   const { tracks, loadingRest, restError, retryRest } = usePlaylistTracks(playlist);
   const collect = useCollectToggle('song', id, !!playlist?.subscribed, requireLogin);
+  useDocumentTitle(playlist?.name);
 
   if (query.isPending) return <ListSkeleton />;
   if (query.isError) {
