@@ -39,6 +39,29 @@ const overflowing = (page: Page) =>
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`),
   );
 
+/** Icon-only buttons and links without a name, and inputs without a label (what a screen reader would call "button"). */
+const unnamed = (page: Page) =>
+  page.evaluate(() => {
+    const named = (el: Element) =>
+      !!(
+        el.getAttribute('aria-label')?.trim() ||
+        el.getAttribute('aria-labelledby') ||
+        el.getAttribute('title')?.trim() ||
+        el.textContent?.trim()
+      );
+    const controls = [...document.querySelectorAll('button, a[href], [role="button"], [role="option"]')].filter((el) => !named(el));
+    const inputs = [...document.querySelectorAll('input, select, textarea')].filter(
+      (el) =>
+        !(
+          el.getAttribute('aria-label')?.trim() ||
+          el.getAttribute('aria-labelledby') ||
+          (el.id && document.querySelector(`label[for="${el.id}"]`)) ||
+          el.closest('label')
+        ),
+    );
+    return [...controls, ...inputs].map((el) => el.outerHTML.slice(0, 120));
+  });
+
 async function onScreen(page: Page, name: string) {
   const box = await page.getByRole('button', { name, exact: true }).first().boundingBox();
   expect(box, `${name} is visible`).not.toBeNull();
@@ -47,13 +70,14 @@ async function onScreen(page: Page, name: string) {
 }
 
 describe('window sizes', () => {
-  it.each([800, 1080, 1440, 2560])('%i px wide: nothing overflows, the controls stay reachable', async (width) => {
+  it.each([800, 1080, 1440, 2560])('%i px wide: nothing overflows, every control has a name, the main ones stay reachable', async (width) => {
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     try {
       for (const [name, path] of SCREENS) {
         await page.goto(`${server.url}${path}`);
         await page.waitForLoadState('networkidle');
         expect(await overflowing(page), `${name} at ${width} px`).toEqual([]);
+        expect(await unnamed(page), `controls without a name on ${name}`).toEqual([]);
         if (width === 800) await screenshot(page, `layout-800-${name}`);
       }
       await onScreen(page, '未登录');
