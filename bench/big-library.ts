@@ -3,18 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlaylist, openDatabase, seedDemoLibrary } from '@cloudtune/server';
 
+export interface BigLibrary {
+  dataDir: string;
+  /** 1,000 tracks: /playlist/detail's throughput */
+  bigPlaylistId: number;
+  /** 10,000 tracks: the list page's first rows and full count in Chromium */
+  hugePlaylistId: number;
+}
+
 /**
- * A data directory with the demo library grown to 1,200 songs plus one 1,000-track playlist,
- * so `/playlist/detail` is measured on the size SPEC's song table must handle.
+ * A data directory with the demo library grown to 10,000 songs plus a 1,000-track and a
+ * 10,000-track playlist, so the list page and `/playlist/detail` are measured on the sizes
+ * SPEC's song table must handle.
  */
-export function prepareBigLibrary(): { dataDir: string; bigPlaylistId: number } {
+export function prepareBigLibrary(): BigLibrary {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-'));
   const db = openDatabase(dataDir);
   try {
-    seedDemoLibrary(db, { songCount: 1200 });
-    const ids = (db.prepare('SELECT id FROM songs ORDER BY id LIMIT 1000').all() as { id: number }[]).map((r) => r.id);
-    const bigPlaylistId = createPlaylist(db, { name: '千首串烧 · 基准测试', trackIds: ids });
-    return { dataDir, bigPlaylistId };
+    seedDemoLibrary(db, { songCount: 10_000 });
+    const ids = (db.prepare('SELECT id FROM songs ORDER BY id LIMIT 10000').all() as { id: number }[]).map((r) => r.id);
+    const bigPlaylistId = createPlaylist(db, { name: '千首串烧 · 基准测试', trackIds: ids.slice(0, 1000) });
+    const hugePlaylistId = createPlaylist(db, { name: '万首长列表 · 基准测试', trackIds: ids });
+    return { dataDir, bigPlaylistId, hugePlaylistId };
   } finally {
     db.close();
   }

@@ -1,5 +1,6 @@
 import { startServer } from '@cloudtune/e2e/server';
 import { measureApi } from './api-latency.ts';
+import { measureBigList } from './big-list.ts';
 import { prepareBigLibrary } from './big-library.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { measureImages } from './images.ts';
@@ -8,12 +9,13 @@ import { measureSearch } from './search.ts';
 import { measureStreaming } from './streaming.ts';
 
 /** `npm run bench`: prints figures; never passes or fails on a time. */
-const { dataDir, bigPlaylistId } = prepareBigLibrary();
+const { dataDir, bigPlaylistId, hugePlaylistId } = prepareBigLibrary();
 const server = await startServer({}, { dataDir });
 try {
   console.log(`# Cloudtune benchmarks — ${new Date().toISOString()} — ${server.url}`);
   await measureFirstScreen(server);
   await measureApi(server, bigPlaylistId);
+  await measureBigList(server, hugePlaylistId);
   await measureStreaming(server);
   await measureImages(server);
 } finally {
