@@ -70,24 +70,27 @@ async function onScreen(page: Page, name: string) {
 }
 
 describe('window sizes', () => {
-  it.each([800, 1080, 1440, 2560])('%i px wide: nothing overflows, every control has a name, the main ones stay reachable', async (width) => {
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
-    try {
-      for (const [name, path] of SCREENS) {
-        await page.goto(`${server.url}${path}`);
-        await page.waitForLoadState('networkidle');
-        expect(await overflowing(page), `${name} at ${width} px`).toEqual([]);
-        expect(await unnamed(page), `controls without a name on ${name}`).toEqual([]);
-        if (width === 800) await screenshot(page, `layout-800-${name}`);
+  it.each([800, 1080, 1440, 2560])(
+    '%i px wide: nothing overflows, every control has a name, the main ones stay reachable',
+    async (width) => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      try {
+        for (const [name, path] of SCREENS) {
+          await page.goto(`${server.url}${path}`);
+          await page.waitForLoadState('networkidle');
+          expect(await overflowing(page), `${name} at ${width} px`).toEqual([]);
+          expect(await unnamed(page), `controls without a name on ${name}`).toEqual([]);
+          if (width === 800) await screenshot(page, `layout-800-${name}`);
+        }
+        await onScreen(page, '未登录');
+        await onScreen(page, '播放列表');
+        await onScreen(page, width < 1080 ? '更多' : '静音');
+        expect(await page.evaluate(() => document.documentElement.dataset.screen)).toBe(width < 1080 ? 'sm' : width < 1440 ? 'md' : 'lg');
+      } finally {
+        await page.close();
       }
-      await onScreen(page, '未登录');
-      await onScreen(page, '播放列表');
-      await onScreen(page, width < 1080 ? '更多' : '静音');
-      expect(await page.evaluate(() => document.documentElement.dataset.screen)).toBe(width < 1080 ? 'sm' : width < 1440 ? 'md' : 'lg');
-    } finally {
-      await page.close();
-    }
-  });
+    },
+  );
 
   it('narrowing the window switches the layout once resizing has settled', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 800 } });
