@@ -37,7 +37,7 @@ export function parseLrc(text: string): LyricLine[] {
 export const sungLines = (text: string): string[] => parseLrc(text).flatMap((l) => (l.lyric === '' ? [] : [l.lyric]));
 
 /** Index of the line being sung at `time` seconds; -1 before the first line. */
-export function currentLineIndex(lines: readonly LyricLine[], time: number): number {
+export function currentLineIndex(lines: readonly Pick<LyricLine, 'time'>[], time: number): number {
   let lo = 0;
   let hi = lines.length - 1;
   let found = -1;
