@@ -33,8 +33,12 @@ function ensureGraph(): void {
   if (!graphTried) {
     graphTried = true;
     graphElement = audio;
-    graph = createAudioGraph(audio, usePlayerStore.getState().volume);
-    if (!graph) audio.volume = usePlayerStore.getState().volume;
+    graph = createAudioGraph();
+    const { volume } = usePlayerStore.getState();
+    if (graph) {
+      graph.attach(audio);
+      graph.setVolume(volume, 0);
+    } else audio.volume = volume;
   }
   graph?.resume();
 }
