@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { audioEffects } from './build-tools/audio-effects-plugin.ts';
 
 /**
  * The first screen's stylesheets go into index.html itself (browser build): one round trip
@@ -36,7 +37,7 @@ function inlineEntryCss(): Plugin {
 export default defineConfig(({ mode }) => {
   const desktop = mode === 'desktop';
   return {
-    plugins: [react(), ...(desktop ? [] : [inlineEntryCss()])],
+    plugins: [react(), audioEffects(), ...(desktop ? [] : [inlineEntryCss()])],
     base: desktop ? './' : '/',
     build: {
       outDir: desktop ? 'dist/desktop' : 'dist/browser',
