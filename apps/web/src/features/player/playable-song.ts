@@ -1,4 +1,5 @@
 import type { Song } from '@cloudtune/contract';
+import { songAvailability } from '../../lib/song-availability.ts';
 
 /** SPEC §3: a song's type tag says which list it sits in. */
 export type SongTag = 'stack' | 'history' | 'download';
@@ -17,6 +18,10 @@ export interface PlayableSong {
   /** a local or downloaded file plays from here without asking the server (SPEC §4 offline) */
   url?: string;
   type: SongTag;
+  /** the real API marks it unplayable (st < 0): the player skips it */
+  unavailable?: true;
+  /** a VIP song of which only a trial clip plays (试听) */
+  trial?: true;
 }
 
 export type SongInput = Pick<Song, 'id' | 'name' | 'ar' | 'al' | 'dt'> & { alia?: string[]; url?: string };
@@ -32,6 +37,11 @@ export function toPlayable(song: SongInput, type: SongTag): PlayableSong {
   };
   if (song.alia?.length) playable.alia = song.alia;
   if (song.url) playable.url = song.url;
+  // A queued song played again keeps the flags it was given from the API's fields.
+  const kept = song as Partial<PlayableSong>;
+  const availability = kept.unavailable ? 'unavailable' : kept.trial ? 'trial' : songAvailability(song);
+  if (availability === 'unavailable') playable.unavailable = true;
+  else if (availability === 'trial') playable.trial = true;
   return playable;
 }
 
