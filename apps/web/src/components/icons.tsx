@@ -170,3 +170,12 @@ export const LogoIcon = icon(
   </>,
   true,
 );
+export const RepeatOneIcon = icon(
+  <>
+    <path d="M17 2.5 20.5 6 17 9.5" />
+    <path d="M3.5 11.5V10a4 4 0 0 1 4-4h13" />
+    <path d="M7 21.5 3.5 18 7 14.5" />
+    <path d="M20.5 12.5V14a4 4 0 0 1-4 4h-13" />
+    <path d="M11 11l1.5-1v5" />
+  </>,
+);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { seekTo } from './audio-engine.ts';
 import type { PlayableSong, SongInput } from './playable-song.ts';
 import { usePlaybackTime } from './playback-time.store.ts';
-import { usePlayerStore } from './player.store.ts';
+import { HISTORY_LIMIT, selectUpcoming, usePlayerStore } from './player.store.ts';
 import { useTransportStore } from './transport.store.ts';
 
 const song = (id: number): SongInput => ({
@@ -17,6 +17,7 @@ const store = () => usePlayerStore.getState();
 const transport = () => useTransportStore.getState();
 
 const PLAYER_KEY = 'cloudtune-player';
+const PERSISTED_KEYS = ['current', 'history', 'lyricOpen', 'playMode', 'queue', 'shuffle', 'volume'];
 let setItem: MockInstance<Storage['setItem']>;
 /** localStorage writes of the player's entry */
 const writes = () => setItem.mock.calls.filter(([key]) => key === PLAYER_KEY);
@@ -25,7 +26,7 @@ const saved = () => JSON.parse(localStorage.getItem(PLAYER_KEY)!) as { state: Re
 beforeEach(() => {
   // Storage writes are throttled by timers; every test here controls the clock.
   vi.useFakeTimers();
-  usePlayerStore.setState({ queue: [], history: [], current: null, playMode: 'turn', volume: 1 });
+  usePlayerStore.setState({ queue: [], history: [], current: null, playMode: 'turn', volume: 1, shuffle: null, lyricOpen: false });
   useTransportStore.setState({ playing: false, loadingUrl: false, loadRequest: 0 });
   usePlaybackTime.setState({ currentTime: 0, duration: 0 });
   vi.runOnlyPendingTimers();
@@ -79,20 +80,106 @@ describe('player store', () => {
     expect(store().current?.id).toBe(3);
   });
 
-  it('random mode picks a random queue position other than the current one', () => {
-    store().playList([song(1), song(2), song(3), song(4)], 0);
-    store().togglePlayMode();
+  it('random mode plays every queued song once before any repeats, starting a new round with the one picked', () => {
+    store().playList([song(1), song(2), song(3), song(4), song(5)], 2);
+    store().cyclePlayMode();
     expect(store().playMode).toBe('random');
-    store().next(() => 0.99);
-    expect(store().current?.id).toBe(4);
-    store().next(() => 0);
+    const played = [store().current!.id];
+    for (let i = 0; i < 9; i++) {
+      const upcoming = selectUpcoming(store());
+      store().next();
+      expect(store().current).toBe(upcoming);
+      played.push(store().current!.id);
+    }
+    expect(played[0]).toBe(3);
+    expect([...played.slice(0, 5)].sort()).toEqual([1, 2, 3, 4, 5]);
+    expect([...played.slice(5, 10)].sort()).toEqual([1, 2, 3, 4, 5]);
+    // Previous goes back through what played.
+    store().prev();
+    expect(store().current?.id).toBe(played[8]);
+  });
+
+  it('modes cycle 顺序播放 → 随机播放 → 单曲循环; random needs more than one queued song', () => {
+    store().play(song(1));
+    store().cyclePlayMode();
+    expect(store().playMode).toBe('single');
+    store().cyclePlayMode();
+    expect(store().playMode).toBe('turn');
+    store().addToQueue([song(2)]);
+    store().cyclePlayMode();
+    expect(store().playMode).toBe('random');
+    expect(store().shuffle?.order[store().shuffle!.pos]).toBe(1);
+    store().cyclePlayMode();
+    expect(store().playMode).toBe('single');
+    expect(store().shuffle).toBeNull();
+  });
+
+  it('单曲循环: the song itself comes next at its end; next/previous still move through the queue', () => {
+    store().playList([song(1), song(2), song(3)], 0);
+    store().cyclePlayMode();
+    store().cyclePlayMode();
+    expect(store().playMode).toBe('single');
+    expect(selectUpcoming(store())?.id).toBe(1);
+    store().next();
+    expect(store().current?.id).toBe(2);
+    store().prev();
+    store().prev();
+    expect(store().current?.id).toBe(3);
+  });
+
+  it('next/previous and the upcoming song pass over unavailable songs', () => {
+    store().playList([song(1), { ...song(2), st: -1 } as SongInput, song(3)], 0);
+    expect(store().queue[1]).toMatchObject({ id: 2, unavailable: true });
+    expect(selectUpcoming(store())?.id).toBe(3);
+    store().next();
+    expect(store().current?.id).toBe(3);
+    store().prev();
     expect(store().current?.id).toBe(1);
   });
 
-  it('random mode needs more than one queued song', () => {
-    store().play(song(1));
-    store().togglePlayMode();
-    expect(store().playMode).toBe('turn');
+  it('下一首播放 puts the song right after the current one, also in random mode', () => {
+    store().playList([song(1), song(2), song(3)], 0);
+    store().playNext(song(9));
+    expect(ids(store().queue)).toEqual([1, 9, 2, 3]);
+    store().playNext(song(3));
+    expect(ids(store().queue)).toEqual([1, 3, 9, 2]);
+    expect(store().current?.id).toBe(1);
+    store().cyclePlayMode();
+    store().playNext(song(8));
+    expect(selectUpcoming(store())?.id).toBe(8);
+    store().next();
+    expect(store().current?.id).toBe(8);
+  });
+
+  it('下一首播放 with nothing playing plays the song', () => {
+    store().playNext(song(4));
+    expect(store().current?.id).toBe(4);
+    expect(ids(store().queue)).toEqual([4]);
+  });
+
+  it('the history lists what played, newest first, each song once, bounded', () => {
+    store().playList([song(1), song(2), song(3)], 0);
+    store().next();
+    store().next();
+    store().next();
+    expect(ids(store().history)).toEqual([3, 2, 1]);
+    expect(store().history.every((s) => s.type === 'history')).toBe(true);
+    store().removeFromHistory(2);
+    expect(ids(store().history)).toEqual([3, 1]);
+    store().clearHistory();
+    expect(store().history).toEqual([]);
+    store().playList(
+      Array.from({ length: HISTORY_LIMIT + 5 }, (_, i) => song(i + 1)),
+      0,
+    );
+    for (let i = 0; i < HISTORY_LIMIT + 4; i++) store().next();
+    expect(store().history).toHaveLength(HISTORY_LIMIT);
+    expect(store().history[0]!.id).toBe(HISTORY_LIMIT + 5);
+  });
+
+  it('the lyric panel state is kept', () => {
+    store().setLyricOpen(true);
+    expect(store().lyricOpen).toBe(true);
   });
 
   it('playList replaces the queue (deduplicated) and plays the chosen song', () => {
@@ -116,13 +203,13 @@ describe('player store', () => {
 });
 
 describe('player persistence', () => {
-  it('persists the queue, history, current song, volume and mode, not transport state', () => {
+  it('persists the queue, history, current song, volume, mode, random order and lyric panel, not transport state', () => {
     store().playList([song(1), song(2)], 1);
     store().setVolume(0.4);
     transport().setPlaying(true);
     vi.advanceTimersByTime(500);
-    expect(Object.keys(saved().state).sort()).toEqual(['current', 'history', 'playMode', 'queue', 'volume']);
-    expect(saved().version).toBe(2);
+    expect(Object.keys(saved().state).sort()).toEqual(PERSISTED_KEYS);
+    expect(saved().version).toBe(3);
     expect(saved().state.volume).toBe(0.4);
   });
 
@@ -196,10 +283,12 @@ describe('player persistence', () => {
     expect(writes()).toHaveLength(2);
   });
 
-  it('a reload restores the queue, history, current song, volume and mode; transport starts idle', async () => {
+  it('a reload restores the queue, history, current song, volume, mode and lyric panel; transport starts idle', async () => {
     store().playList([song(1), song(2), song(3)], 1);
-    store().togglePlayMode();
+    store().cyclePlayMode();
     store().setVolume(0.4);
+    store().setLyricOpen(true);
+    const order = store().shuffle;
     transport().setPlaying(true);
     vi.advanceTimersByTime(500);
 
@@ -208,7 +297,8 @@ describe('player persistence', () => {
     const fresh = (await import('./transport.store.ts')).useTransportStore;
     expect(ids(player.getState().queue)).toEqual([1, 2, 3]);
     expect(ids(player.getState().history)).toEqual([2]);
-    expect(player.getState()).toMatchObject({ current: { id: 2, type: 'stack' }, volume: 0.4, playMode: 'random' });
+    expect(player.getState()).toMatchObject({ current: { id: 2, type: 'stack' }, volume: 0.4, playMode: 'random', lyricOpen: true });
+    expect(player.getState().shuffle).toEqual(order);
     expect(fresh.getState()).toMatchObject({ playing: false, loadingUrl: false, loadRequest: 0 });
 
     // What was restored is what storage holds: setting it again writes nothing.
@@ -218,7 +308,7 @@ describe('player persistence', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('a version 1 save loads without transport keys and is rewritten as version 2', async () => {
+  it('a version 1 save loads without transport keys and is rewritten as version 3', async () => {
     const one = { ...song(1), type: 'stack' } as PlayableSong;
     const old = { queue: [one], history: [], current: one, volume: 0.7, playMode: 'turn', playing: true, loadingUrl: true, loadRequest: 9 };
     localStorage.setItem(PLAYER_KEY, JSON.stringify({ state: old, version: 1 }));
@@ -229,7 +319,34 @@ describe('player persistence', () => {
     for (const key of ['playing', 'loadingUrl', 'loadRequest']) expect(player.getState()).not.toHaveProperty(key);
 
     vi.advanceTimersByTime(500);
-    expect(saved().version).toBe(2);
-    expect(Object.keys(saved().state).sort()).toEqual(['current', 'history', 'playMode', 'queue', 'volume']);
+    expect(saved().version).toBe(3);
+    expect(Object.keys(saved().state).sort()).toEqual(PERSISTED_KEYS);
+  });
+
+  it('a version 2 save: the history, oldest first then, comes back newest first; random mode gets an order', async () => {
+    const entry = (id: number, type: PlayableSong['type']) => ({ ...song(id), type }) as PlayableSong;
+    const old = {
+      queue: [1, 2, 3].map((id) => entry(id, 'stack')),
+      history: [1, 2, 3].map((id) => entry(id, 'history')),
+      current: entry(3, 'stack'),
+      volume: 0.5,
+      playMode: 'random',
+    };
+    localStorage.setItem(PLAYER_KEY, JSON.stringify({ state: old, version: 2 }));
+
+    vi.resetModules();
+    const player = (await import('./player.store.ts')).usePlayerStore;
+    expect(ids(player.getState().history)).toEqual([3, 2, 1]);
+    const { shuffle } = player.getState();
+    expect(shuffle?.order[shuffle.pos]).toBe(3);
+    expect([...shuffle!.order.slice(0, 3)].sort()).toEqual([1, 2, 3]);
+    expect(player.getState().lyricOpen).toBe(false);
+  });
+
+  it('an unknown mode or a broken order in an old save falls back to the defaults', async () => {
+    localStorage.setItem(PLAYER_KEY, JSON.stringify({ state: { playMode: 'loop-all', shuffle: 'x', lyricOpen: 'yes' }, version: 2 }));
+    vi.resetModules();
+    const player = (await import('./player.store.ts')).usePlayerStore;
+    expect(player.getState()).toMatchObject({ playMode: 'turn', shuffle: null, lyricOpen: false, queue: [] });
   });
 });

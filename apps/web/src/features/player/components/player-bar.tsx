@@ -1,9 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image.tsx';
-import { MusicIcon, NextIcon, PauseIcon, PlayIcon, PrevIcon, QueueIcon, RepeatIcon, ShuffleIcon } from '../../../components/icons.tsx';
+import {
+  MusicIcon,
+  NextIcon,
+  PauseIcon,
+  PlayIcon,
+  PrevIcon,
+  QueueIcon,
+  RepeatIcon,
+  RepeatOneIcon,
+  ShuffleIcon,
+} from '../../../components/icons.tsx';
 import { togglePlayback } from '../audio-engine.ts';
 import { usePlayerStore } from '../player.store.ts';
+import { PLAY_MODE_LABELS } from '../queue-rules.ts';
 import { useTransportStore } from '../transport.store.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { QueuePanel } from './queue-panel.tsx';
@@ -21,7 +32,7 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
   const loadingUrl = useTransportStore((s) => s.loadingUrl);
   const playMode = usePlayerStore((s) => s.playMode);
   const queueLength = usePlayerStore((s) => s.queue.length);
-  const { next, prev, togglePlayMode } = usePlayerStore.getState();
+  const { next, prev, cyclePlayMode } = usePlayerStore.getState();
   const [queueOpen, setQueueOpen] = useState(false);
   const canSwitch = queueLength > 1;
 
@@ -66,11 +77,18 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
           <button
             type="button"
             className={styles.iconButton}
-            onClick={togglePlayMode}
-            aria-label={playMode === 'turn' ? '列表循环' : '随机播放'}
-            title={playMode === 'turn' ? '列表循环（随机播放需至少两首歌）' : '随机播放'}
+            onClick={() => cyclePlayMode()}
+            aria-label="播放模式"
+            title={PLAY_MODE_LABELS[playMode]}
+            data-mode={playMode}
           >
-            {playMode === 'turn' ? <RepeatIcon size={18} /> : <ShuffleIcon size={18} />}
+            {playMode === 'turn' ? (
+              <RepeatIcon size={18} />
+            ) : playMode === 'random' ? (
+              <ShuffleIcon size={18} />
+            ) : (
+              <RepeatOneIcon size={18} />
+            )}
           </button>
           <button type="button" className={styles.iconButton} onClick={() => prev()} disabled={!canSwitch} aria-label="上一首">
             <PrevIcon size={20} />
