@@ -1,6 +1,8 @@
 import { notify } from '../../lib/notice.ts';
 import { fetchSongUrl } from './api/song-url.ts';
 import { createAudioGraph, type AudioGraph } from './audio-graph.ts';
+import { bindEffects } from './effects/bind-effects.ts';
+import { createFader } from './effects/fade.ts';
 import { bindMediaSession, setMediaMetadata } from './media-session.ts';
 import type { PlayableSong } from './playable-song.ts';
 import { usePlaybackTime } from './playback-time.store.ts';
@@ -23,6 +25,8 @@ let graphElement: HTMLMediaElement | null = null;
 let loadedId: number | null = null;
 /** bumps per load so a slow URL lookup for an old song never overrides a newer pick */
 let loadSeq = 0;
+/** FADE (SPEC §9): fade-in on play and song changes, fade-out before a pause */
+const fader = createFader();
 
 /**
  * The AudioContext is created on the first user-initiated play (autoplay policy); store
@@ -38,6 +42,7 @@ function ensureGraph(): void {
     if (graph) {
       graph.attach(audio);
       graph.setVolume(volume, 0);
+      bindEffects(graph);
     } else audio.volume = volume;
   }
   graph?.resume();
@@ -46,7 +51,9 @@ function ensureGraph(): void {
 async function startPlaying(): Promise<void> {
   if (!audio) return;
   try {
+    fader.beforePlay(graph, audio);
     await audio.play();
+    fader.afterPlay(graph, audio);
   } catch (error) {
     // NotAllowedError (no gesture yet) or an aborted load: show paused, the user can retry.
     if ((error as Error)?.name !== 'AbortError') useTransportStore.getState().setPlaying(false);
@@ -85,8 +92,8 @@ export function togglePlayback(): void {
   ensureGraph();
   // After a reload the persisted song is shown but not loaded: resume where it stopped.
   if (loadedId !== current.id) void load(current, usePlaybackTime.getState().currentTime);
-  else if (audio.paused) void startPlaying();
-  else audio.pause();
+  else if (audio.paused || fader.pausing) void startPlaying();
+  else fader.pause(graph, audio);
 }
 
 export function seekTo(seconds: number): void {
