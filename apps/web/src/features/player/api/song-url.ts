@@ -1,12 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SongUrlResponse } from '@cloudtune/contract';
-import { DEFAULT_BIT_RATE } from '../../../lib/config.ts';
 import { request } from '../../../lib/http.ts';
+import { sourceParam } from '../play-sources.ts';
+import { usePlaybackSettings } from '../playback-settings.store.ts';
 
-/** GET /song/url — a song's playable URL, or '' when it has none (SPEC §8: failure = empty). */
-export async function fetchSongUrl(id: number, br = DEFAULT_BIT_RATE, signal?: AbortSignal): Promise<string> {
+/** What the settings say to ask for (SPEC §7: br, source comma-joined). */
+const playbackParams = () => {
+  const { bitRate, sources } = usePlaybackSettings.getState();
+  return { br: bitRate, source: sourceParam(sources) };
+};
+
+/**
+ * GET /song/url — a song's playable URL, or '' when it has none (SPEC §8: failure = empty).
+ * The bit rate and the play sources come from the settings unless given.
+ */
+export async function fetchSongUrl(id: number, br?: number, signal?: AbortSignal): Promise<string> {
   try {
-    const { data } = await request<SongUrlResponse>('/song/url', { params: { id, br }, signal });
+    const params = { id, ...playbackParams(), ...(br !== undefined && { br }) };
+    const { data } = await request<SongUrlResponse>('/song/url', { params, signal });
     return data.find((d) => d.id === id)?.url ?? data[0]?.url ?? '';
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -16,9 +27,9 @@ export async function fetchSongUrl(id: number, br = DEFAULT_BIT_RATE, signal?: A
 }
 
 // Song URLs expire on the real API, so they are never cached for long.
-export const songUrlQueryOptions = (id: number, br = DEFAULT_BIT_RATE) =>
+export const songUrlQueryOptions = (id: number, br = usePlaybackSettings.getState().bitRate) =>
   queryOptions({
-    queryKey: ['song-url', id, br],
+    queryKey: ['song-url', id, br, playbackParams().source],
     queryFn: ({ signal }) => fetchSongUrl(id, br, signal),
     staleTime: 0,
     gcTime: 60_000,
