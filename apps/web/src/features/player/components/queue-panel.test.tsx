@@ -23,8 +23,8 @@ describe('QueuePanel', () => {
     expect(screen.getByRole('tab', { name: '播放列表 3' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: '历史记录 1' }).getAttribute('aria-selected')).toBe('false');
     expect(rowIds()).toEqual([1, 2, 3]);
-    expect(rows()[1].getAttribute('aria-current')).toBe('true');
-    expect(rows()[0].hasAttribute('aria-current')).toBe(false);
+    expect(rows()[1]!.getAttribute('aria-current')).toBe('true');
+    expect(rows()[0]!.hasAttribute('aria-current')).toBe(false);
     expect(within(rows()[0]!).getByText('03:05')).toBeTruthy();
   });
 
@@ -35,7 +35,7 @@ describe('QueuePanel', () => {
     fireEvent.doubleClick(rows()[2]!);
     expect(store().current?.id).toBe(3);
     expect(useTransportStore.getState().loadRequest).toBe(before + 1);
-    expect(rows()[2].getAttribute('aria-current')).toBe('true');
+    expect(rows()[2]!.getAttribute('aria-current')).toBe('true');
   });
 
   it('removes one entry, and 清空 empties the list', () => {
@@ -58,7 +58,7 @@ describe('QueuePanel', () => {
     fireEvent.click(screen.getByRole('tab', { name: '历史记录 3' }));
     expect(screen.getByRole('tab', { name: '历史记录 3' }).getAttribute('aria-selected')).toBe('true');
     expect(rowIds()).toEqual([3, 2, 1]);
-    expect(rows()[0].getAttribute('aria-current')).toBe('true');
+    expect(rows()[0]!.getAttribute('aria-current')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: '从历史记录删除 歌曲 2' }));
     expect(rowIds()).toEqual([3, 1]);
     // Double-clicking a history entry plays it.
@@ -73,7 +73,7 @@ describe('QueuePanel', () => {
   it('marks unavailable songs and trial clips', () => {
     store().playList([song(1), song(2, { st: -1 }), song(3, { fee: 1, privilege: { id: 3, st: 0, pl: 0, fee: 1 } })], 0);
     render(<QueuePanel onClose={() => undefined} />);
-    expect(rows()[1].getAttribute('title')).toBe('暂无版权');
+    expect(rows()[1]!.getAttribute('title')).toBe('暂无版权');
     expect(within(rows()[2]!).getByText('试听')).toBeTruthy();
   });
 
