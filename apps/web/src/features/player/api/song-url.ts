@@ -27,7 +27,7 @@ export async function fetchSongUrl(id: number, br?: number, signal?: AbortSignal
 }
 
 // Song URLs expire on the real API, so they are never cached for long.
-export const songUrlQueryOptions = (id: number, br = usePlaybackSettings.getState().bitRate) =>
+export const songUrlQueryOptions = (id: number, br: number = usePlaybackSettings.getState().bitRate) =>
   queryOptions({
     queryKey: ['song-url', id, br, playbackParams().source],
     queryFn: ({ signal }) => fetchSongUrl(id, br, signal),
