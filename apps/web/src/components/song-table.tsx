@@ -1,17 +1,17 @@
-import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Song } from '@cloudtune/contract';
 import { formatDuration } from '../lib/format.ts';
+import { songAvailability, type SongAvailability } from '../lib/song-availability.ts';
 import { EmptyList } from './empty-list.tsx';
 import { SpeakerIcon } from './icons.tsx';
 import { useScrollContainer } from './scroll-container.tsx';
+import { SongContextMenu, SongTableContext, type SongMenuItem, type SongRowData } from './song-menu.tsx';
 import styles from './song-table.module.css';
 
 const ROW_HEIGHT = 36;
 
-/** The fields a row shows; contract songs and queued songs both fit. */
-export type SongRowData = Pick<Song, 'id' | 'name' | 'ar' | 'al' | 'dt' | 'alia'>;
+export type { SongRowData };
 
 interface SongTableProps<S extends SongRowData> {
   songs: readonly S[];
@@ -23,6 +23,8 @@ interface SongTableProps<S extends SongRowData> {
   mark?: (text: string) => ReactNode;
   /** the first row's number minus one: page 2 of search results counts on from 31 */
   numberFrom?: number;
+  /** a right-click menu for a row; without it, the one the app provides (SongTableContext) */
+  menu?: (song: S) => SongMenuItem[];
 }
 
 const plain = (text: string): ReactNode => text;
@@ -38,7 +40,20 @@ export function SongTable<S extends SongRowData>({
   showAlbum = true,
   mark = plain,
   numberFrom = 0,
+  menu,
 }: SongTableProps<S>) {
+  const services = useContext(SongTableContext);
+  const menuOf = (menu ?? services.menu) as ((song: SongRowData) => SongMenuItem[]) | undefined;
+  const [open, setOpen] = useState<{ x: number; y: number; song: SongRowData } | null>(null);
+  const closeMenu = useCallback(() => setOpen(null), []);
+  const onContextMenu = useCallback(
+    (song: SongRowData, e: MouseEvent) => {
+      if (!menuOf) return;
+      e.preventDefault();
+      setOpen({ x: e.clientX, y: e.clientY, song });
+    },
+    [menuOf],
+  );
   const container = useScrollContainer();
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -96,11 +111,16 @@ export function SongTable<S extends SongRowData>({
               playing={song.id === playingId}
               showAlbum={showAlbum}
               mark={mark}
+              availability={services.unplayable?.has(song.id) ? 'unavailable' : songAvailability(song)}
               onPlay={onPlay as (song: SongRowData, index: number) => void}
+              onContextMenu={menuOf ? onContextMenu : undefined}
             />
           );
         })}
       </div>
+      {open && menuOf ? (
+        <SongContextMenu x={open.x} y={open.y} label={open.song.name} items={menuOf(open.song)} onClose={closeMenu} />
+      ) : null}
     </div>
   );
 }
@@ -115,23 +135,42 @@ interface SongRowProps {
   playing: boolean;
   showAlbum: boolean;
   mark: (text: string) => ReactNode;
+  availability: SongAvailability;
   onPlay: (song: SongRowData, index: number) => void;
+  onContextMenu: ((song: SongRowData, e: MouseEvent) => void) | undefined;
 }
 
-const SongRow = memo(function SongRow({ song, index, digits, number, top, playing, showAlbum, mark, onPlay }: SongRowProps) {
+const SongRow = memo(function SongRow({
+  song,
+  index,
+  digits,
+  number,
+  top,
+  playing,
+  showAlbum,
+  mark,
+  availability,
+  onPlay,
+  onContextMenu,
+}: SongRowProps) {
   const alias = song.alia?.filter(Boolean).join(' / ');
+  const unavailable = availability === 'unavailable';
   return (
     <div
       role="row"
       tabIndex={0}
       data-testid="song-row"
       data-song-id={song.id}
+      data-availability={availability}
       aria-rowindex={index + 1}
       aria-current={playing ? 'true' : undefined}
-      className={`${styles.row} ${index % 2 ? styles.odd : ''} ${playing ? styles.playing : ''}`}
+      aria-disabled={unavailable || undefined}
+      title={unavailable ? '暂无版权' : undefined}
+      className={`${styles.row} ${index % 2 ? styles.odd : ''} ${playing ? styles.playing : ''} ${unavailable ? styles.unavailable : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onDoubleClick={() => onPlay(song, index)}
       onKeyDown={(e) => e.key === 'Enter' && onPlay(song, index)}
+      onContextMenu={onContextMenu && ((e) => onContextMenu(song, e))}
     >
       <span role="cell" className={styles.index}>
         {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(number).padStart(digits, '0')}
@@ -139,6 +178,7 @@ const SongRow = memo(function SongRow({ song, index, digits, number, top, playin
       <span role="cell" className={styles.title} title={song.name}>
         {mark(song.name)}
         {alias ? <span className={styles.alias}>（{alias}）</span> : null}
+        {availability === 'trial' ? <span className={styles.trial}>试听</span> : null}
       </span>
       <span role="cell" className={styles.muted}>
         {song.ar.map((artist, i) => (

@@ -10,6 +10,7 @@ import { useAuthGuard } from '../auth-guard.ts';
 import type { RouteHandle } from '../build-routes.tsx';
 import { useNavHistoryTracking } from '../navigation/use-nav-history-tracking.ts';
 import { Sidebar } from './sidebar.tsx';
+import { SongTableServicesProvider } from './song-table-services.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useWindowSizeTracking } from './use-window-size.ts';
 import styles from './app-shell.module.css';
@@ -54,7 +55,9 @@ export function AppShell({ routes, platform }: { routes: RouteObject[]; platform
         <ScrollContainerContext.Provider value={mainRef}>
           <main id="main" ref={mainRef} className={styles.main}>
             <div className={styles.content}>
-              <Outlet />
+              <SongTableServicesProvider>
+                <Outlet />
+              </SongTableServicesProvider>
             </div>
           </main>
         </ScrollContainerContext.Provider>

@@ -12,16 +12,24 @@ interface TransportState {
    * song that is already current starts it again from 0.
    */
   loadRequest: number;
+  /** songs found this session to have no playable URL: song tables grey them out */
+  unplayable: ReadonlySet<number>;
   setPlaying: (playing: boolean) => void;
   setLoadingUrl: (loading: boolean) => void;
   requestLoad: () => void;
+  markUnplayable: (id: number) => void;
 }
 
 export const useTransportStore = create<TransportState>()((set) => ({
   playing: false,
   loadingUrl: false,
   loadRequest: 0,
+  unplayable: new Set(),
   setPlaying: (playing) => set({ playing }),
   setLoadingUrl: (loadingUrl) => set({ loadingUrl }),
   requestLoad: () => set(({ loadRequest }) => ({ loadRequest: loadRequest + 1 })),
+  markUnplayable: (id) => set(({ unplayable }) => (unplayable.has(id) ? {} : { unplayable: new Set(unplayable).add(id) })),
 }));
+
+/** The ids of songs with no playable URL found so far (a new Set whenever one is added). */
+export const useUnplayableSongs = (): ReadonlySet<number> => useTransportStore((s) => s.unplayable);

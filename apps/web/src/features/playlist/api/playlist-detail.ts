@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlaylistDetail, PlaylistDetailResponse } from '@cloudtune/contract';
 import { request } from '../../../lib/http.ts';
+import { withPrivileges } from '../../../lib/song-availability.ts';
 
-/** GET /playlist/detail?id — the playlist with (some of) its tracks and all its track ids. */
+/**
+ * GET /playlist/detail?id — the playlist with (some of) its tracks and all its track ids; each
+ * track gets its privilege from the `privileges` sent beside them.
+ */
 export async function fetchPlaylistDetail(id: number, signal?: AbortSignal): Promise<PlaylistDetail> {
   const data = await request<PlaylistDetailResponse>('/playlist/detail', { params: { id }, signal });
-  return data.playlist;
+  return { ...data.playlist, tracks: withPrivileges(data.playlist.tracks, data.privileges) };
 }
 
 export const playlistDetailQueryOptions = (id: number) =>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Song, SongDetailResponse } from '@cloudtune/contract';
 import { request } from '../../../lib/http.ts';
+import { withPrivileges } from '../../../lib/song-availability.ts';
 
 /** ids per /song/detail call: long playlists are fetched in several requests, in parallel */
 export const SONG_DETAIL_CHUNK = 500;
@@ -11,12 +12,12 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** GET /song/detail?ids=1,2 — songs in the order of `ids` (unknown ids are skipped). */
+/** GET /song/detail?ids=1,2 — songs in the order of `ids` (unknown ids are skipped), each with its privilege. */
 export async function fetchSongDetails(ids: readonly number[], signal?: AbortSignal): Promise<Song[]> {
   const pages = await Promise.all(
     chunk(ids, SONG_DETAIL_CHUNK).map((part) => request<SongDetailResponse>('/song/detail', { params: { ids: part }, signal })),
   );
-  const byId = new Map(pages.flatMap((p) => p.songs).map((s) => [s.id, s]));
+  const byId = new Map(pages.flatMap((p) => withPrivileges(p.songs, p.privileges)).map((s) => [s.id, s]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -16,6 +16,9 @@ export const songRow = (s: SearchSong): SongRowData => ({
   al: { id: s.album.id, name: s.album.name ?? '', picUrl: null },
   dt: s.duration,
   alia: s.alias ?? [],
+  // The old search format names the song's `st` `status`.
+  ...(typeof s.status === 'number' && { st: s.status }),
+  ...(typeof s.fee === 'number' && { fee: s.fee }),
 });
 
 export function SongResults({
