@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { wireAppearance } from './app/appearance-wiring.ts';
 import { installGlobalErrorHandlers } from './app/error-reporting.tsx';
 import { wireHttp } from './app/http-wiring.ts';
 import { Providers } from './app/providers.tsx';
@@ -11,6 +12,7 @@ import './styles/global.css';
 
 installGlobalErrorHandlers();
 wireHttp();
+wireAppearance();
 
 const queryClient = createQueryClient();
 seedFirstScreen(queryClient);
