@@ -16,6 +16,7 @@ import { togglePlayback } from '../audio-engine.ts';
 import { usePlayerStore } from '../player.store.ts';
 import { PLAY_MODE_LABELS } from '../queue-rules.ts';
 import { useTransportStore } from '../transport.store.ts';
+import { EffectsButton } from './effects-button.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { QueuePanel } from './queue-panel.tsx';
 import { MoreMenu } from './more-menu.tsx';
@@ -119,6 +120,7 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
         <MoreMenu label="更多" className={styles.more}>
           <VolumeControl />
         </MoreMenu>
+        <EffectsButton />
         <button
           type="button"
           className={`${styles.iconButton} ${queueOpen ? styles.active : ''}`}
