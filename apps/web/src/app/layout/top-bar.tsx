@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon, LogoIcon } from '../../components/icons.tsx';
+import { Link, useNavigate } from 'react-router';
+import { ChevronLeftIcon, ChevronRightIcon, LogoIcon, SettingsIcon } from '../../components/icons.tsx';
 import { canGoBack, canGoForward } from '../../lib/nav-history.ts';
 import { useNavHistory } from '../navigation/nav-history.store.ts';
 import { SearchBox } from '../../features/search/index.ts';
@@ -43,6 +43,9 @@ export function TopBar() {
       </div>
       <SearchBox onPlaySong={(id) => void playSongById(id)} />
       <div className={styles.spacer} />
+      <Link to="/setting/source" className={styles.round} aria-label="设置" title="设置">
+        <SettingsIcon size={16} />
+      </Link>
       <UserChip />
     </header>
   );

@@ -1,2 +1,2 @@
 /** The settings feature's public surface: only src/app imports it. */
-export { SettingPage } from './pages/setting-page.tsx';
+export { SettingPage, SETTING_SECTIONS, type SettingSlots } from './pages/setting-page.tsx';
