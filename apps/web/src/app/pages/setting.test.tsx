@@ -37,7 +37,8 @@ describe('设置', () => {
       expect(box).toHaveProperty('checked', true);
       expect(box).toHaveProperty('disabled', true);
     }
-    for (const name of ['百度音乐', 'JOOX', '酷狗音乐', '虾米音乐']) expect(sources.getByRole('checkbox', { name })).toHaveProperty('checked', false);
+    for (const name of ['百度音乐', 'JOOX', '酷狗音乐', '虾米音乐'])
+      expect(sources.getByRole('checkbox', { name })).toHaveProperty('checked', false);
     await user.click(sources.getByRole('checkbox', { name: '虾米音乐' }));
     await user.click(sources.getByRole('checkbox', { name: '酷狗音乐' }));
     expect(usePlaybackSettings.getState().sources).toEqual(['qq', 'kuwo', 'migu', 'kugou', 'xiami']);

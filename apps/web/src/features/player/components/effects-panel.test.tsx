@@ -50,7 +50,9 @@ describe('音效 panel', () => {
     const { user, panel } = await openPanel();
     const presets = within(panel.getByRole('radiogroup', { name: '均衡器预设' }));
     await user.click(presets.getByRole('radio', { name: '人声' }));
-    const bands = ['31', '62', '125', '250', '500', '1k', '2k', '4k', '8k', '16k'].map((b) => panel.getByRole('slider', { name: `${b}Hz` }));
+    const bands = ['31', '62', '125', '250', '500', '1k', '2k', '4k', '8k', '16k'].map((b) =>
+      panel.getByRole('slider', { name: `${b}Hz` }),
+    );
     expect(bands.map((b) => (b as HTMLInputElement).value)).toEqual(['-2', '-3', '-2', '1', '3', '5', '5', '3', '1', '-1']);
     fireEvent.change(bands[0]!, { target: { value: '6' } });
     expect(presets.getByRole('radio', { name: '自定义' })).toHaveProperty('checked', true);
@@ -79,10 +81,19 @@ describe('音效 panel', () => {
       { kind: 'audiooutput', deviceId: 'usb', label: 'USB DAC' },
       { kind: 'audiooutput', deviceId: 'hdmi', label: '' },
     ];
-    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { enumerateDevices: () => Promise.resolve(devices), addEventListener() {}, removeEventListener() {} } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { enumerateDevices: () => Promise.resolve(devices), addEventListener() {}, removeEventListener() {} },
+    });
     const { user, panel } = await openPanel();
     const select = panel.getByRole('combobox', { name: '输出设备' });
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['系统默认', 'USB DAC', '输出设备 2']));
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['系统默认', 'USB DAC', '输出设备 2']),
+    );
     await user.selectOptions(select, 'usb');
     expect(useEffectsStore.getState().sinkId).toBe('usb');
   });
