@@ -1,32 +1,47 @@
 import { notify } from '../../lib/notice.ts';
-import { fetchSongUrl } from './api/song-url.ts';
+import { fetchSongSource } from './api/song-url.ts';
 import { createAudioGraph, type AudioGraph } from './audio-graph.ts';
 import { bindEffects } from './effects/bind-effects.ts';
 import { createFader } from './effects/fade.ts';
-import { bindMediaSession, setMediaMetadata } from './media-session.ts';
+import { createNextSong, shouldPrepare } from './gapless.ts';
+import { bindMediaSession, setMediaMetadata, setMediaPosition } from './media-session.ts';
 import type { PlayableSong } from './playable-song.ts';
+import { createFailureGuard } from './playback-failures.ts';
 import { usePlaybackTime } from './playback-time.store.ts';
-import { usePlayerStore } from './player.store.ts';
+import { selectUpcoming, usePlayerStore } from './player.store.ts';
 import { useTransportStore } from './transport.store.ts';
 
 /**
- * Drives the one <audio> element from the player store. The store says *what* should play;
- * this module does the transport: URL lookup, src, play/pause, seeking, volume.
+ * Drives the two <audio> elements from the player store. The store says *what* should play;
+ * this module does the transport: URL lookup, src, play/pause, seeking, volume, what happens at
+ * a song's end or when it fails, and the next song made ready on the spare element (gapless).
  */
 export const SEEK_STEP_SECONDS = 10;
 export const NO_URL_MESSAGE = '未找到播放链接，点击添加播放源';
+/** a song that fails to load or decode is named, then the next one plays after this pause */
+export const FAILED_SONG_PAUSE_MS = 2000;
 
+/** the element playing (or about to): the only one carrying data-testid="audio" */
 let audio: HTMLAudioElement | null = null;
+/** the other element: it holds the next song, prepared */
+let spare: HTMLAudioElement | null = null;
 let graph: AudioGraph | null = null;
 let graphTried = false;
-/** the element the graph was built on: an element can feed only one MediaElementSource */
-let graphElement: HTMLMediaElement | null = null;
+/** the elements the graph was built on: an element can feed only one MediaElementSource */
+let graphElements: HTMLMediaElement[] = [];
 /** the song whose URL is in audio.src */
 let loadedId: number | null = null;
+/** false for a song restored paused after a reload: its failure waits for the user's Play */
+let loadedToPlay = false;
 /** bumps per load so a slow URL lookup for an old song never overrides a newer pick */
 let loadSeq = 0;
 /** FADE (SPEC §9): fade-in on play and song changes, fade-out before a pause */
 const fader = createFader();
+const failures = createFailureGuard();
+const nextSong = createNextSong((id) => fetchSongSource(id));
+/** set while the engine itself moves on (a song ended or failed), read by the load it causes */
+let advancing = false;
+let skipTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * The AudioContext is created on the first user-initiated play (autoplay policy); store
@@ -36,14 +51,14 @@ function ensureGraph(): void {
   if (!audio) return;
   if (!graphTried) {
     graphTried = true;
-    graphElement = audio;
+    graphElements = [audio, spare].filter((e): e is HTMLAudioElement => !!e);
     graph = createAudioGraph();
     const { volume } = usePlayerStore.getState();
     if (graph) {
-      graph.attach(audio);
+      for (const element of graphElements) graph.attach(element);
       graph.setVolume(volume, 0);
       bindEffects(graph);
-    } else audio.volume = volume;
+    } else for (const element of graphElements) element.volume = volume;
   }
   graph?.resume();
 }
@@ -60,38 +75,122 @@ async function startPlaying(): Promise<void> {
   }
 }
 
+/** The spare element becomes the one playing; the old one is emptied and becomes the spare. */
+function swapElements(): void {
+  if (!audio || !spare) return;
+  const old = audio;
+  audio = spare;
+  spare = old;
+  audio.dataset.testid = 'audio';
+  spare.dataset.testid = 'audio-next';
+  graph?.setElementGain(spare, 0, 0);
+  spare.pause();
+  spare.removeAttribute('src');
+  spare.load();
+}
+
+/** Moves on after a failed song, unless a whole round of the queue failed in a row. */
+function skipFailed(delayMs: number): void {
+  const player = usePlayerStore.getState();
+  clearTimeout(skipTimer);
+  if (failures.fail(player.queue.length) === 'stop') {
+    audio?.pause();
+    notify({ kind: 'error', message: '播放列表中的歌曲都无法播放' });
+    return;
+  }
+  const seq = loadSeq;
+  skipTimer = setTimeout(() => {
+    // The user picked another song meanwhile: that choice stands.
+    if (seq !== loadSeq) return;
+    advancing = true;
+    usePlayerStore.getState().next();
+    advancing = false;
+  }, delayMs);
+}
+
+interface LoadOptions {
+  /** seconds into the song */
+  startAt?: number;
+  /** false when a reload restores the song: loaded at its second, paused */
+  autoplay?: boolean;
+}
+
 /** Selecting a song (SPEC §4): pause, reset time, load the URL, then play. */
-async function load(song: PlayableSong, startAt = 0): Promise<void> {
+async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOptions = {}): Promise<void> {
   if (!audio) return;
   const seq = ++loadSeq;
+  const auto = advancing;
+  clearTimeout(skipTimer);
+  // A song the user picks starts the failure count again; one the engine moved on to does not.
+  if (!auto) failures.reset();
   const transport = useTransportStore.getState();
-  ensureGraph();
-  audio.pause();
+  if (autoplay) ensureGraph();
   usePlaybackTime.getState().setTime(startAt);
   usePlaybackTime.getState().setDuration(song.dt / 1000);
   setMediaMetadata(song);
-  transport.setLoadingUrl(true);
-  const url = song.url || (await fetchSongUrl(song.id));
-  if (seq !== loadSeq || !audio) return;
-  transport.setLoadingUrl(false);
-  if (!url) {
+  transport.setTrial(null);
+
+  if (song.unavailable) {
+    audio.pause();
     loadedId = null;
-    audio.removeAttribute('src');
-    notify({ kind: 'warning', message: NO_URL_MESSAGE, link: { to: '/setting/source', label: '添加播放源' }, duration: 5000 });
+    if (autoplay) {
+      notify({ kind: 'warning', message: `《${song.name}》暂时无法播放，已跳过` });
+      skipFailed(0);
+    }
     return;
   }
-  audio.src = url;
+
+  // Gapless: the next song is already loaded on the spare element.
+  const prepared = spare && startAt === 0 && autoplay ? nextSong.take(song.id, spare) : null;
+  if (prepared) {
+    swapElements();
+    loadedId = song.id;
+    loadedToPlay = true;
+    transport.setLoadingUrl(false);
+    applyTrial(prepared.trial);
+    // At a song's end the next one starts at full level at once; a pick by hand fades in like any play.
+    if (!auto) return startPlaying();
+    graph?.setElementGain(audio, 1, 0);
+    await audio.play().catch(() => useTransportStore.getState().setPlaying(false));
+    return;
+  }
+
+  audio.pause();
+  transport.setLoadingUrl(true);
+  const source = song.url ? { url: song.url, trial: null } : await fetchSongSource(song.id);
+  if (seq !== loadSeq || !audio) return;
+  transport.setLoadingUrl(false);
+  if (!source.url) {
+    loadedId = null;
+    audio.removeAttribute('src');
+    transport.markUnplayable(song.id);
+    // A restored song without a URL waits quietly: Play tries again and reports it.
+    if (!autoplay) return;
+    notify({ kind: 'warning', message: NO_URL_MESSAGE, link: { to: '/setting/source', label: '添加播放源' }, duration: 5000 });
+    skipFailed(0);
+    return;
+  }
+  audio.src = source.url;
   loadedId = song.id;
+  loadedToPlay = autoplay;
+  applyTrial(source.trial);
   if (startAt > 0) audio.currentTime = startAt;
-  await startPlaying();
+  if (autoplay) await startPlaying();
+}
+
+/** A trial clip (试听) is as long as its span, whatever the whole song's dt says. */
+function applyTrial(trial: { start: number; end: number } | null): void {
+  useTransportStore.getState().setTrial(trial);
+  if (trial) usePlaybackTime.getState().setDuration(trial.end - trial.start);
 }
 
 export function togglePlayback(): void {
   const { current } = usePlayerStore.getState();
   if (!audio || !current) return;
   ensureGraph();
+  loadedToPlay = true;
   // After a reload the persisted song is shown but not loaded: resume where it stopped.
-  if (loadedId !== current.id) void load(current, usePlaybackTime.getState().currentTime);
+  if (loadedId !== current.id) void load(current, { startAt: usePlaybackTime.getState().currentTime });
   else if (audio.paused || fader.pausing) void startPlaying();
   else fader.pause(graph, audio);
 }
@@ -104,57 +203,119 @@ export function seekTo(seconds: number): void {
 
 export const seekBy = (delta: number) => seekTo(usePlaybackTime.getState().currentTime + delta);
 
+/** Where the playing song is, to the millisecond (the lyric panel's clock); the stored playhead otherwise. */
+export function playbackPosition(): number {
+  return audio && loadedId !== null && loadedId === usePlayerStore.getState().current?.id
+    ? audio.currentTime
+    : usePlaybackTime.getState().currentTime;
+}
+
 function applyVolume(volume: number): void {
-  if (!audio) return;
   if (graph) graph.setVolume(volume);
-  else audio.volume = volume;
+  else for (const element of [audio, spare]) if (element) element.volume = volume;
 }
 
 function onEnded(): void {
-  const { queue, current, next } = usePlayerStore.getState();
-  // 列表循环: a one-song queue starts over; otherwise the queue rules pick the next song.
-  if (queue.length > 1) next();
-  else if (current) void load(current);
+  const player = usePlayerStore.getState();
+  const { current } = player;
+  if (!audio || !current) return;
+  // 单曲循环, or nothing else queued: the song starts over.
+  if (player.playMode === 'single' || player.queue.length <= 1) {
+    audio.currentTime = 0;
+    void audio.play().catch(() => useTransportStore.getState().setPlaying(false));
+    return;
+  }
+  advancing = true;
+  player.next();
+  advancing = false;
 }
 
-/** Binds the element rendered once by the shell; returns the unbinding function. */
-export function attachAudio(element: HTMLAudioElement): () => void {
-  audio = element;
+/** A network or decode error on the song playing: name it, then the next song after a pause. */
+function onError(): void {
+  const { current } = usePlayerStore.getState();
+  if (loadedId === null || !current || loadedId !== current.id) return;
   loadedId = null;
-  if (graphElement !== element) {
+  useTransportStore.getState().setPlaying(false);
+  if (!loadedToPlay) return;
+  notify({ kind: 'error', message: `《${current.name}》播放失败，${FAILED_SONG_PAUSE_MS / 1000} 秒后播放下一首` });
+  skipFailed(FAILED_SONG_PAUSE_MS);
+}
+
+/** Once the song has played a little and nears its end, the next one is made ready on the spare element. */
+function prepareNext(): void {
+  if (!audio || !spare || audio.paused || !shouldPrepare(audio.currentTime, audio.duration)) return;
+  const state = usePlayerStore.getState();
+  const upcoming = selectUpcoming(state);
+  if (!upcoming || upcoming.id === state.current?.id || upcoming.id === nextSong.id) return;
+  void nextSong.prepare(upcoming, spare);
+}
+
+/**
+ * Binds the two elements rendered once by the shell (the second one holds the next song);
+ * returns the unbinding function. A song restored from the last visit is loaded at its second,
+ * paused.
+ */
+export function attachAudio(element: HTMLAudioElement, spareElement?: HTMLAudioElement): () => void {
+  audio = element;
+  spare = spareElement ?? null;
+  loadedId = null;
+  nextSong.drop();
+  if (!graphElements.includes(element)) {
     graph = null;
     graphTried = false;
+    graphElements = [];
   }
-  element.volume = usePlayerStore.getState().volume;
+  const elements = [element, spareElement].filter((e): e is HTMLAudioElement => !!e);
+  for (const el of elements) el.volume = usePlayerStore.getState().volume;
   const time = usePlaybackTime.getState();
   const player = () => usePlayerStore.getState();
   const transport = useTransportStore.getState();
-  const events: [keyof HTMLMediaElementEventMap, () => void][] = [
-    ['timeupdate', () => time.setTime(element.currentTime)],
-    ['durationchange', () => Number.isFinite(element.duration) && time.setDuration(element.duration)],
-    ['play', () => transport.setPlaying(true)],
-    ['pause', () => transport.setPlaying(false)],
-    ['ended', onEnded],
-    ['error', () => loadedId !== null && notify({ kind: 'error', message: '歌曲加载失败，请稍后重试' })],
+  /** events count only from the element playing: the spare one only buffers */
+  const fromPlaying = (handler: (el: HTMLAudioElement) => void) => (e: Event) => {
+    if (audio && e.target === audio) handler(audio);
+  };
+  const events: [keyof HTMLMediaElementEventMap, (e: Event) => void][] = [
+    [
+      'timeupdate',
+      fromPlaying((el) => {
+        time.setTime(el.currentTime);
+        prepareNext();
+      }),
+    ],
+    ['durationchange', fromPlaying((el) => Number.isFinite(el.duration) && time.setDuration(el.duration))],
+    ['play', fromPlaying(() => transport.setPlaying(true))],
+    ['pause', fromPlaying(() => transport.setPlaying(false))],
+    ['playing', fromPlaying(() => failures.reset())],
+    ['ended', fromPlaying(onEnded)],
+    ['error', (e) => (e.target === audio ? onError() : e.target === spare && spare?.getAttribute('src') && nextSong.fail())],
+    ...(['play', 'pause', 'seeked', 'durationchange', 'ratechange'] as const).map(
+      (name) => [name, fromPlaying((el) => setMediaPosition(el))] as [keyof HTMLMediaElementEventMap, (e: Event) => void],
+    ),
   ];
-  for (const [name, handler] of events) element.addEventListener(name, handler);
+  for (const el of elements) for (const [name, handler] of events) el.addEventListener(name, handler);
 
   const unsubscribeLoads = useTransportStore.subscribe((state, previous) => {
     const { current } = player();
     if (state.loadRequest !== previous.loadRequest && current) void load(current);
   });
-  const unsubscribeVolume = usePlayerStore.subscribe((state, previous) => {
+  const unsubscribePlayer = usePlayerStore.subscribe((state, previous) => {
     if (state.volume !== previous.volume) applyVolume(state.volume);
+    // The queue or the mode changed what comes next: prepare that one instead.
+    if (
+      (state.queue !== previous.queue || state.playMode !== previous.playMode || state.shuffle !== previous.shuffle) &&
+      nextSong.id !== null
+    ) {
+      if (selectUpcoming(state)?.id !== nextSong.id) nextSong.drop();
+    }
   });
   const restored = player().current;
   setMediaMetadata(restored);
-  // Only the playhead is persisted; until the audio loads, the song's own length is the total.
-  if (restored && !time.duration) time.setDuration(restored.dt / 1000);
+  if (restored) void load(restored, { startAt: time.currentTime, autoplay: false });
   const unbindSession = bindMediaSession(
     {
       // The OS "play" key must never pause, so it only toggles a paused player.
-      play: () => element.paused && togglePlayback(),
-      pause: () => element.pause(),
+      play: () => audio?.paused && togglePlayback(),
+      pause: () => audio && !audio.paused && togglePlayback(),
       previous: () => player().prev(),
       next: () => player().next(),
       seekBy,
@@ -164,11 +325,13 @@ export function attachAudio(element: HTMLAudioElement): () => void {
   );
 
   return () => {
-    for (const [name, handler] of events) element.removeEventListener(name, handler);
+    for (const el of elements) for (const [name, handler] of events) el.removeEventListener(name, handler);
     unsubscribeLoads();
-    unsubscribeVolume();
+    unsubscribePlayer();
     unbindSession();
-    element.pause();
-    if (audio === element) audio = null;
+    clearTimeout(skipTimer);
+    for (const el of elements) el.pause();
+    if (audio === element || audio === spareElement) audio = null;
+    spare = null;
   };
 }

@@ -14,10 +14,13 @@ interface TransportState {
   loadRequest: number;
   /** songs found this session to have no playable URL: song tables grey them out */
   unplayable: ReadonlySet<number>;
+  /** the current song is a trial clip (试听): the span of the song it covers, in seconds */
+  trial: { start: number; end: number } | null;
   setPlaying: (playing: boolean) => void;
   setLoadingUrl: (loading: boolean) => void;
   requestLoad: () => void;
   markUnplayable: (id: number) => void;
+  setTrial: (trial: { start: number; end: number } | null) => void;
 }
 
 export const useTransportStore = create<TransportState>()((set) => ({
@@ -25,9 +28,11 @@ export const useTransportStore = create<TransportState>()((set) => ({
   loadingUrl: false,
   loadRequest: 0,
   unplayable: new Set(),
+  trial: null,
   setPlaying: (playing) => set({ playing }),
   setLoadingUrl: (loadingUrl) => set({ loadingUrl }),
   requestLoad: () => set(({ loadRequest }) => ({ loadRequest: loadRequest + 1 })),
+  setTrial: (trial) => set({ trial }),
   markUnplayable: (id) => set(({ unplayable }) => (unplayable.has(id) ? {} : { unplayable: new Set(unplayable).add(id) })),
 }));
 

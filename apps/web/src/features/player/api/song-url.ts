@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SongUrlResponse } from '@cloudtune/contract';
 import { request } from '../../../lib/http.ts';
+import { trialSpan } from '../../../lib/song-availability.ts';
 import { sourceParam } from '../play-sources.ts';
 import { usePlaybackSettings } from '../playback-settings.store.ts';
 
@@ -10,21 +11,32 @@ const playbackParams = () => {
   return { br: bitRate, source: sourceParam(sources) };
 };
 
+/** A song's playable URL ('' when none) and, for a trial clip (试听), the span of the song it covers. */
+export interface SongSource {
+  url: string;
+  trial: { start: number; end: number } | null;
+}
+
 /**
- * GET /song/url — a song's playable URL, or '' when it has none (SPEC §8: failure = empty).
- * The bit rate and the play sources come from the settings unless given.
+ * GET /song/url — a song's playable URL, or '' when it has none (SPEC §8: failure = empty),
+ * with `freeTrialInfo` read as the trial span. The bit rate and the play sources come from the
+ * settings unless given.
  */
-export async function fetchSongUrl(id: number, br?: number, signal?: AbortSignal): Promise<string> {
+export async function fetchSongSource(id: number, br?: number, signal?: AbortSignal): Promise<SongSource> {
   try {
     const params = { id, ...playbackParams(), ...(br !== undefined && { br }) };
     const { data } = await request<SongUrlResponse>('/song/url', { params, signal });
-    return data.find((d) => d.id === id)?.url ?? data[0]?.url ?? '';
+    const entry = data.find((d) => d.id === id) ?? data[0];
+    return { url: entry?.url ?? '', trial: entry?.url ? trialSpan(entry.freeTrialInfo) : null };
   } catch (error) {
     if (signal?.aborted) throw error;
     console.warn('[player] song url failed', id, error);
-    return '';
+    return { url: '', trial: null };
   }
 }
+
+export const fetchSongUrl = async (id: number, br?: number, signal?: AbortSignal): Promise<string> =>
+  (await fetchSongSource(id, br, signal)).url;
 
 // Song URLs expire on the real API, so they are never cached for long.
 export const songUrlQueryOptions = (id: number, br: number = usePlaybackSettings.getState().bitRate) =>

@@ -1,14 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { attachAudio } from '../audio-engine.ts';
-import { useSeekKeys } from '../hooks/use-seek-keys.ts';
+import { usePlayerKeys } from '../hooks/use-player-keys.ts';
 
 /**
- * The one <audio> element of the app, rendered once by the shell. crossOrigin lets Web Audio
- * read audio served from another origin (the desktop build's local server) when it allows CORS.
+ * The app's two <audio> elements, rendered once by the shell: one plays, the other holds the
+ * next song, buffered, for a gapless switch (the engine swaps their roles and their test ids).
+ * crossOrigin lets Web Audio read audio served from another origin (the desktop build's local
+ * server) when it allows CORS.
  */
 export function AudioHost() {
-  const ref = useRef<HTMLAudioElement>(null);
-  useEffect(() => (ref.current ? attachAudio(ref.current) : undefined), []);
-  useSeekKeys();
-  return <audio ref={ref} data-testid="audio" crossOrigin="anonymous" preload="auto" hidden />;
+  const playing = useRef<HTMLAudioElement>(null);
+  const next = useRef<HTMLAudioElement>(null);
+  useEffect(() => (playing.current ? attachAudio(playing.current, next.current ?? undefined) : undefined), []);
+  usePlayerKeys();
+  return (
+    <>
+      <audio ref={playing} data-testid="audio" crossOrigin="anonymous" preload="auto" hidden />
+      <audio ref={next} data-testid="audio-next" crossOrigin="anonymous" preload="auto" hidden />
+    </>
+  );
 }
