@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, four projects: `npm run test:unit` (contract, lrc, web) and `npm run test:server`. */
+/** One runner, five projects: `npm run test:unit` (contract, lrc, web, desktop) and `npm run test:server`. */
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +18,17 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'desktop',
+          root: 'apps/desktop',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          // The server-process tests start the real server (a child process seeding a demo library).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
