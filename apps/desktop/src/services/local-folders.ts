@@ -1,0 +1,65 @@
+import { opendir, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type { LocalTrackFile } from '../bridge.ts';
+
+/** The formats the player and the server's importer read (README: Import your own music). */
+export const AUDIO_EXTENSIONS: ReadonlySet<string> = new Set(['.mp3', '.flac', '.ogg', '.opus', '.m4a', '.aac', '.wav']);
+
+/** True for an existing directory (what 打开目录 may open: never a file, which the OS would run). */
+export async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export interface ScanLimits {
+  /** stop after this many files (default 20,000) */
+  maxFiles?: number;
+  /** folders deeper than this are not entered (default 8) */
+  maxDepth?: number;
+}
+
+/**
+ * The audio files under the given folders (本地音乐), sorted by path. Hidden files and folders
+ * are skipped, symbolic links are not followed (no loops, nothing outside what was chosen), a
+ * folder that cannot be read is left out, and the walk is bounded in depth and count.
+ */
+export async function scanLocalMusic(folders: readonly string[], limits: ScanLimits = {}): Promise<LocalTrackFile[]> {
+  const maxFiles = limits.maxFiles ?? 20_000;
+  const maxDepth = limits.maxDepth ?? 8;
+  const found: LocalTrackFile[] = [];
+  const seen = new Set<string>();
+
+  async function walk(folder: string, dir: string, depth: number): Promise<void> {
+    let entries;
+    try {
+      entries = await opendir(dir);
+    } catch {
+      return;
+    }
+    for await (const entry of entries) {
+      if (found.length >= maxFiles) break;
+      if (entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (depth < maxDepth) await walk(folder, path, depth + 1);
+      } else if (entry.isFile() && AUDIO_EXTENSIONS.has(extname(entry.name).toLowerCase()) && !seen.has(path)) {
+        try {
+          const info = await stat(path);
+          seen.add(path);
+          found.push({ path, name: basename(entry.name, extname(entry.name)), folder, size: info.size, modified: info.mtimeMs });
+        } catch {
+          // removed while scanning
+        }
+      }
+    }
+  }
+
+  for (const folder of folders) {
+    if (found.length >= maxFiles) break;
+    await walk(folder, folder, 0);
+  }
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
