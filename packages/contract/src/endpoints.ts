@@ -6,6 +6,7 @@ import * as song from './endpoints/song.ts';
 import { catalogEndpoints } from './endpoints/catalog.ts';
 import { searchEndpoints } from './endpoints/search.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
+import { accountEndpoints } from './endpoints/account.ts';
 
 export type { EndpointDef } from './endpoint-def.ts';
 
@@ -31,6 +32,7 @@ export const endpoints = {
   ...catalogEndpoints,
   ...searchEndpoints,
   ...libraryEndpoints,
+  ...accountEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointPath = keyof typeof endpoints;

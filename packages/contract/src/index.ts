@@ -9,3 +9,4 @@ export * from './endpoints.ts';
 export * from './endpoints/catalog.ts';
 export * from './endpoints/search.ts';
 export * from './endpoints/library.ts';
+export * from './endpoints/account.ts';

@@ -1,6 +1,6 @@
 import { recorded } from '@cloudtune/ncm-fixtures';
 import { describe, expect, it } from 'vitest';
-import { endpoints, type EndpointPath } from '../src/index.ts';
+import { apiError, endpoints, type EndpointPath } from '../src/index.ts';
 
 /** Real recorded NeteaseCloudMusicApi bodies must parse with our response schemas. */
 const cases: [EndpointPath, string][] = [
@@ -29,11 +29,23 @@ const cases: [EndpointPath, string][] = [
   ['/search', 'cloudsearch_type1006.json'],
   ['/search/suggest', 'search_suggest.json'],
   ['/search/suggest', 'search_suggest.type_mobile.json'],
+  ['/login/cellphone', 'login_cellphone.json'],
+  ['/user/detail', 'user_detail.json'],
+  ['/user/subcount', 'user_subcount.json'],
+  ['/daily_signin', 'daily_signin.json'],
 ];
 
 describe('contract accepts real NeteaseCloudMusicApi responses', () => {
   it.each(cases)('%s ← %s', (path, file) => {
     const result = endpoints[path].response.safeParse(recorded(file.replace(/\.json$/, '')));
     expect(result.error?.issues ?? []).toEqual([]);
+  });
+});
+
+describe('recorded errors are {code, msg}', () => {
+  it.each(['daily_signin.repeat'])('%s', (name) => {
+    const result = apiError.safeParse(recorded(name));
+    expect(result.error?.issues ?? []).toEqual([]);
+    expect(endpoints['/daily_signin'].response.safeParse(recorded(name)).success).toBe(false);
   });
 });
