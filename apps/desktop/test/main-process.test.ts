@@ -1,0 +1,224 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFakeElectron, fakeEvent, type FakeElectron } from './fake-electron.ts';
+
+/**
+ * The main process's wiring (src/main) with a fake `electron` module: the real server process,
+ * the real scheme handler and IPC handlers, and a fake window, tray and OS.
+ */
+const setup = vi.hoisted(() => ({ userData: '', webRoot: '', fake: null as FakeElectron | null }));
+
+// Each start of the shell gets a new fake; the module reads whichever is current.
+vi.mock('electron', () => {
+  const module: Record<string, unknown> = {};
+  for (const name of [
+    'app',
+    'BrowserWindow',
+    'Tray',
+    'Menu',
+    'nativeImage',
+    'protocol',
+    'session',
+    'ipcMain',
+    'dialog',
+    'shell',
+    'screen',
+    'globalShortcut',
+    'utilityProcess',
+  ]) {
+    Object.defineProperty(module, name, { enumerable: true, get: () => (setup.fake!.electron as Record<string, unknown>)[name] });
+  }
+  return module;
+});
+
+vi.mock('../src/main/paths.ts', async () => {
+  const { join: joinPath } = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  return {
+    paths: {
+      preload: '/shell/preload.cjs',
+      server: { entry: fileURLToPath(new URL('../src/services/server-entry.ts', import.meta.url)), execArgv: ['--import', 'tsx'] },
+      icon: '/shell/icon.png',
+      trayIcon: '/shell/tray-icon.png',
+      webRoot: () => setup.webRoot,
+      serverData: () => joinPath(setup.userData, 'server'),
+      settings: () => joinPath(setup.userData, 'settings.json'),
+      windowState: () => joinPath(setup.userData, 'window-state.json'),
+    },
+  };
+});
+
+const temp = mkdtempSync(join(tmpdir(), 'cloudtune-shell-'));
+const APP = 'app://cloudtune/index.html';
+
+/** Starts a fresh main process (the module runs on import) and waits for its window and tray. */
+async function startShell(userData: string): Promise<FakeElectron> {
+  const fake = createFakeElectron(userData);
+  setup.userData = userData;
+  setup.fake = fake;
+  vi.resetModules();
+  await import('../src/main/main.ts');
+  await vi.waitFor(() => expect(fake.record.trays).toHaveLength(1), { timeout: 30_000, interval: 20 });
+  return fake;
+}
+
+const invoke = (fake: FakeElectron, channel: string, frameUrl: string, ...args: unknown[]) =>
+  Promise.resolve().then(() => fake.record.ipc.get(channel)!({ senderFrame: { url: frameUrl } }, ...args));
+
+const page = (fake: FakeElectron, path = 'index.html') =>
+  fake.record.protocols.get('app')!({ url: `app://cloudtune/${path}`, method: 'GET' });
+
+async function quit(fake: FakeElectron): Promise<void> {
+  fake.electron.app.quit();
+  await vi.waitFor(() => expect(fake.record.quitted).toBe(true), { timeout: 10_000, interval: 20 });
+}
+
+beforeAll(() => {
+  setup.webRoot = join(temp, 'web');
+  mkdirSync(join(setup.webRoot, 'assets'), { recursive: true });
+  writeFileSync(join(setup.webRoot, 'index.html'), '<!doctype html><script type="module" src="./assets/index.js"></script>');
+  writeFileSync(join(setup.webRoot, 'assets', 'index.js'), 'export {};');
+});
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('the main process', () => {
+  let fake: FakeElectron;
+  let port: number;
+
+  beforeAll(async () => {
+    fake = await startShell(join(temp, 'user-data'));
+    port = (await invoke(fake, 'cloudtune:get-port', APP)) as number;
+  });
+  afterAll(async () => {
+    if (!fake.record.quitted) await quit(fake);
+  });
+
+  it('registers app:// as a privileged scheme, takes the single-instance lock and leaves media keys to the shell', () => {
+    expect(fake.record.schemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true } },
+    ]);
+    expect(fake.record.switches).toContainEqual(['disable-features', 'HardwareMediaKeyHandling']);
+  });
+
+  it('hands the page the port of a running API-only server', async () => {
+    expect(port).toBeGreaterThan(0);
+    const banner = await fetch(`http://127.0.0.1:${port}/banner`);
+    expect(await banner.json()).toMatchObject({ code: 200 });
+  });
+
+  it('serves the desktop build with a CSP naming exactly that server', async () => {
+    const response = await page(fake);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${port}`);
+    expect(csp).toContain("script-src 'self'");
+    expect(await response.text()).toContain('./assets/index.js');
+    expect((await page(fake, 'assets/index.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await page(fake, '..%2f..%2fetc%2fpasswd.js')).status).toBe(404);
+  });
+
+  it('opens one secure window on the app page', () => {
+    const [window] = fake.record.windows;
+    expect(fake.record.windows).toHaveLength(1);
+    expect(window!.loadedUrl).toBe(APP);
+    expect(window!.visible).toBe(true);
+    expect(window!.options.webPreferences).toMatchObject({
+      preload: '/shell/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
+    expect(window!.options).toMatchObject({ width: 1280, height: 800, minWidth: 800, minHeight: 560 });
+  });
+
+  it('refuses IPC from other frames and arguments that do not fit', async () => {
+    await expect(invoke(fake, 'cloudtune:get-port', 'https://evil.example/')).rejects.toThrow(/refused/);
+    await expect(invoke(fake, 'cloudtune:get-port', APP, 'extra')).rejects.toThrow(/bad argument/);
+    await expect(invoke(fake, 'cloudtune:open-folder', APP, 'relative/path')).rejects.toThrow(/bad argument/);
+  });
+
+  it('opens folders (never files) in the OS file manager, and picks folders', async () => {
+    await invoke(fake, 'cloudtune:open-folder', APP, temp);
+    expect(fake.record.openedPaths).toEqual([temp]);
+    await expect(invoke(fake, 'cloudtune:open-folder', APP, join(setup.webRoot, 'index.html'))).rejects.toThrow(/not a folder/);
+    expect(fake.record.openedPaths).toEqual([temp]);
+    await expect(invoke(fake, 'cloudtune:choose-folder', APP, { title: '选择目录' })).resolves.toBe(join(temp, 'user-data', 'picked'));
+  });
+
+  it('keeps links in the app or sends http(s) ones to the OS browser', () => {
+    const contents = fake.record.windows[0]!.webContents;
+    const inApp = fakeEvent(`${APP}#/music`);
+    contents.emit('will-navigate', inApp);
+    const external = fakeEvent('https://music.163.com/');
+    contents.emit('will-navigate', external);
+    const file = fakeEvent('file:///etc/passwd');
+    contents.emit('will-navigate', file);
+    expect([inApp.defaultPrevented, external.defaultPrevented, file.defaultPrevented]).toEqual([false, true, true]);
+    expect(fake.record.windows[0]!.openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    expect(fake.record.openedExternal).toEqual(['https://music.163.com/', 'https://example.com/']);
+  });
+
+  it('grants only the permissions the app needs', () => {
+    const granted: boolean[] = [];
+    const contents = { getURL: () => APP };
+    for (const permission of ['speaker-selection', 'media', 'geolocation'])
+      fake.record.permissionRequest!(contents, permission, (g: boolean) => granted.push(g));
+    expect(granted).toEqual([true, false, false]);
+    expect(fake.record.permissionCheck!(null, 'notifications', 'app://cloudtune')).toBe(false);
+  });
+
+  it('sends tray entries and media keys to the page as player commands', () => {
+    const window = fake.record.windows[0]!;
+    const items = fake.record.trays[0]!.menu!.items;
+    expect(items.map((item) => item.label ?? item.type)).toEqual(['播放/暂停', '上一首', '下一首', 'separator', '显示主窗口', '退出']);
+    items[1]!.click!();
+    fake.record.shortcuts.get('MediaPlayPause')!();
+    fake.record.shortcuts.get('MediaNextTrack')!();
+    expect(window.sent).toEqual([
+      ['cloudtune:command', 'previous'],
+      ['cloudtune:command', 'play-pause'],
+      ['cloudtune:command', 'next'],
+    ]);
+    window.hide();
+    items[4]!.click!();
+    expect(window.visible).toBe(true);
+  });
+
+  it('closes to the tray once that setting is on, and still quits from the tray', async () => {
+    const window = fake.record.windows[0]!;
+    await expect(invoke(fake, 'cloudtune:settings-get', APP)).resolves.toEqual({ closeToTray: false, downloadDirectory: null });
+    await invoke(fake, 'cloudtune:settings-update', APP, { closeToTray: true });
+    expect(JSON.parse(readFileSync(join(temp, 'user-data', 'settings.json'), 'utf8'))).toMatchObject({ closeToTray: true });
+    expect(window.close()).toBe(false);
+    expect(window.visible).toBe(false);
+    expect(fake.record.quitted).toBe(false);
+
+    const quitEntry = fake.record.trays[0]!.menu!.items[5]!;
+    quitEntry.click!();
+    await vi.waitFor(() => expect(fake.record.quitted).toBe(true), { timeout: 10_000, interval: 20 });
+    // The server was asked to stop before the app quit, and the window state was saved.
+    await expect(fetch(`http://127.0.0.1:${port}/banner`)).rejects.toThrow();
+    expect(JSON.parse(readFileSync(join(temp, 'user-data', 'window-state.json'), 'utf8'))).toEqual({
+      bounds: { x: 320, y: 120, width: 1280, height: 800 },
+      maximized: false,
+    });
+    expect(fake.record.shortcuts.size).toBe(0);
+  });
+});
+
+describe('the main process when the server cannot start', () => {
+  it('rejects the port request, so the page shows its warning, and serves the page without a server origin', async () => {
+    const userData = join(temp, 'blocked');
+    mkdirSync(userData);
+    writeFileSync(join(userData, 'server'), 'a file where the server folder should be');
+    const fake = await startShell(userData);
+    await expect(invoke(fake, 'cloudtune:get-port', APP)).rejects.toThrow(/cannot create the data folder/);
+    const csp = (await page(fake)).headers.get('content-security-policy')!;
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('127.0.0.1');
+    await quit(fake);
+  });
+});
