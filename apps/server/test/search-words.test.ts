@@ -256,7 +256,12 @@ describe('the index of a library from before multi-word search', () => {
         INSERT INTO search_docs SELECT 10, id, doc_id FROM search_album_docs;
         INSERT INTO search_docs SELECT 1, id, doc_id FROM search_song_docs;
         DELETE FROM search_queue;`);
-      expect(runMigrations(raw, migrations)).toEqual([9]);
+      expect(
+        runMigrations(
+          raw,
+          migrations.filter((m) => m.version <= 9),
+        ),
+      ).toEqual([9]);
       expect(raw.prepare('SELECT COUNT(*) FROM search_queue').pluck().get()).toBe(0);
       const named = (table: string, text: string) =>
         raw
@@ -268,6 +273,8 @@ describe('the index of a library from before multi-word search', () => {
         named('search_album_names', '旧唱片'),
         named('search_song_names', '周末旅人'),
       ]).toEqual([[1], [1], []]);
+      // Later migrations, so that every repository's tables exist.
+      runMigrations(raw, migrations);
       const service = createSearchService(createRepos(raw));
       const urls = mediaUrls('http://localhost/api');
       expect(service.search({ keywords: 'qingtian 周末旅人' }, urls).result).toMatchObject({ songCount: 1, songs: [{ id: 1 }] });

@@ -10,11 +10,14 @@ export interface MediaUrls {
   image(kind: ImageKind, id: number): string;
   /** `suffix` names the variant: `.mp3`, `.flac` (an original) or `-128k.mp3` (a transcode) */
   audio(songId: number, suffix?: string): string;
+  /** an avatar a user uploaded, named by its content hash (so a new one is a new URL) */
+  uploadedAvatar(hash: string): string;
 }
 
 export function mediaUrls(apiBase: string): MediaUrls {
   return {
     image: (kind, id) => `${apiBase}/media/image/${kind}/${id}.jpg`,
     audio: (songId, suffix = '.mp3') => `${apiBase}/media/audio/${songId}${suffix}`,
+    uploadedAvatar: (hash) => `${apiBase}/media/avatar/${hash}.jpg`,
   };
 }

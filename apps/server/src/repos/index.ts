@@ -5,6 +5,7 @@ import { createArtistRelationRepo } from './artist-relations.ts';
 import { createArtistRepo } from './artists.ts';
 import { createAudioFileRepo } from './audio-files.ts';
 import { createBannerRepo } from './banners.ts';
+import { createCaptchaRepo } from './captchas.ts';
 import { createChartRepo } from './charts.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
@@ -15,6 +16,9 @@ import { createPlayRepo } from './plays.ts';
 import { createSearchRepo } from './search.ts';
 import { createSearchIndexRepo } from './search-index.ts';
 import { createSearchKeywordRepo } from './search-keywords.ts';
+import { createSessionRepo } from './sessions.ts';
+import { createSigninRepo } from './signins.ts';
+import { createSocialRepo } from './social.ts';
 import { createSongRepo } from './songs.ts';
 import { createStoredCoverRepo } from './stored-covers.ts';
 import { createTagRepo } from './tags.ts';
@@ -31,6 +35,7 @@ export function createRepos(db: Db) {
     artistRelations: createArtistRelationRepo(db),
     audioFiles: createAudioFileRepo(db),
     banners: createBannerRepo(db),
+    captchas: createCaptchaRepo(db),
     charts: createChartRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),
@@ -41,6 +46,9 @@ export function createRepos(db: Db) {
     search: createSearchRepo(db),
     searchIndex: createSearchIndexRepo(db),
     searchKeywords: createSearchKeywordRepo(db),
+    sessions: createSessionRepo(db),
+    signins: createSigninRepo(db),
+    social: createSocialRepo(db),
     songs: createSongRepo(db),
     storedCovers: createStoredCoverRepo(db),
     tags: createTagRepo(db),

@@ -23,7 +23,14 @@ export interface PlaylistRecord {
 /** A playlist as written: the stored fields less those the database derives or defaults. */
 export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' | 'trackCount' | 'tags'> & {
   recommendRank: number | null;
+  /** 5 = a user's liked songs (我喜欢的音乐); default 0, an ordinary playlist */
+  specialType?: number;
 };
+
+/** NetEase's specialType of the liked-songs playlist every account has. */
+export const LIKED_SONGS_SPECIAL_TYPE = 5;
+/** NetEase names a liked-songs playlist after its owner; the client shows 我喜欢的音乐 on one's own profile. */
+export const likedSongsName = (nickname: string): string => `${nickname}喜欢的音乐`;
 
 export interface PlaylistTrack {
   songId: number;
@@ -56,9 +63,18 @@ export function createPlaylistRepo(db: Db) {
   );
   const insertStmt = db.prepare(`
     INSERT INTO playlists (name, creator_id, description, copywriter, play_count, subscribed_count, share_count,
-      comment_count, high_quality, recommend_rank, created_at, updated_at)
+      comment_count, high_quality, recommend_rank, special_type, created_at, updated_at)
     VALUES (@name, @creatorId, @description, @copywriter, @playCount, @subscribedCount, @shareCount,
-      @commentCount, @highQuality, @recommendRank, @createdAt, @updatedAt)`);
+      @commentCount, @highQuality, @recommendRank, @specialType, @createdAt, @updatedAt)`);
+  const likedOf = db
+    .prepare<[number], number>(
+      `SELECT id FROM playlists WHERE creator_id = ? AND special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY id LIMIT 1`,
+    )
+    .pluck();
+  const rename = db.prepare('UPDATE playlists SET name = ? WHERE id = ?');
+  const createdCount = db
+    .prepare<[number], number>('SELECT COUNT(*) FROM playlists WHERE creator_id = ? AND special_type IN (0, 5)')
+    .pluck();
   const insertTrack = db.prepare('INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)');
   const lastPosition = db
     .prepare<[number], number>('SELECT COALESCE(MAX(position), -1) FROM playlist_tracks WHERE playlist_id = ?')
@@ -118,8 +134,17 @@ export function createPlaylistRepo(db: Db) {
       curateEveryTag.run();
     },
     insert(playlist: NewPlaylist): number {
-      return Number(insertStmt.run({ ...playlist, highQuality: playlist.highQuality ? 1 : 0 }).lastInsertRowid);
+      return Number(
+        insertStmt.run({ ...playlist, specialType: playlist.specialType ?? 0, highQuality: playlist.highQuality ? 1 : 0 }).lastInsertRowid,
+      );
     },
+    /** The user's liked-songs playlist (specialType 5), if they have one. */
+    likedOf: (userId: number): number | undefined => likedOf.get(userId),
+    rename(id: number, name: string): void {
+      rename.run(name, id);
+    },
+    /** Playlists the user made (their liked songs included), as /user/subcount counts them. */
+    createdCount: (userId: number): number => createdCount.get(userId) ?? 0,
     /** Appends songs after the current last track (callers skip songs already present). */
     appendTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
       let position = lastPosition.get(playlistId) ?? -1;

@@ -45,6 +45,12 @@ export interface PlayedArtist {
   plays: number;
 }
 
+/** A song in one listener's record, with how often they played it. */
+export interface ListenedSong {
+  songId: number;
+  plays: number;
+}
+
 type SongPlaysRow = Omit<SongPlays, 'independent'> & { independent: number | null };
 
 export function createPlayRepo(db: Db) {
@@ -80,6 +86,13 @@ export function createPlayRepo(db: Db) {
   const published = db.prepare<[number, number], { songId: number; publishTime: number }>(
     'SELECT id AS songId, publish_time AS publishTime FROM songs WHERE publish_time >= ? ORDER BY publish_time DESC, id LIMIT ?',
   );
+  const listened = db.prepare<{ userId: number; from: number; limit: number }, ListenedSong>(`
+    SELECT song_id AS songId, COUNT(*) AS plays FROM play_records
+    WHERE user_id = @userId AND played_at >= @from
+    GROUP BY song_id ORDER BY plays DESC, MAX(played_at) DESC, song_id LIMIT @limit`);
+  const attribute = db.prepare(
+    'UPDATE play_records SET user_id = @userId WHERE user_id IS NULL AND played_at < @before AND id % @every = 0',
+  );
   const listenable = db.prepare<[], ListenableSong>(
     'SELECT id, publish_time AS publishTime, duration_ms AS durationMs FROM songs ORDER BY id',
   );
@@ -106,6 +119,12 @@ export function createPlayRepo(db: Db) {
      */
     publishedSince: (from: number, limit: number) => published.all(from, limit),
     countPublishedSince: (from: number): number => publishedCount.get(from) ?? 0,
+    /** One listener's most played songs since `from` (most played first; ties: the latest played). */
+    listenedBy: (userId: number, from: number, limit: number): ListenedSong[] => listened.all({ userId, from, limit }),
+    /** Gives a listener every `every`-th anonymous play before `before` (the demo account's history). */
+    attributeAnonymous(userId: number, before: number, every: number): number {
+      return attribute.run({ userId, before, every }).changes;
+    },
     /** Every song with what a generated listening history needs. */
     listenableSongs: (): ListenableSong[] => listenable.all(),
   };

@@ -12,33 +12,121 @@ export interface UserRecord {
   vipType: number;
   userType: number;
   createdAt: number;
+  /** the uploaded avatar's content hash; null = generated art */
+  avatarHash: string | null;
+  /** NetEase's peopleCanSeeMyPlayRecord */
+  playRecordPublic: boolean;
 }
 
-export type NewUser = Omit<UserRecord, 'id'> & { isDemo: boolean };
+export type NewUser = Omit<UserRecord, 'id' | 'avatarHash' | 'playRecordPublic'> & { isDemo: boolean };
+
+/** How an account logs in: never the password, only its slow hash. */
+export interface Credentials {
+  id: number;
+  countryCode: string;
+  phone: string | null;
+  email: string | null;
+  /** null = no password set (cannot log in with one) */
+  passwordHash: string | null;
+}
+
+/** What a profile counts about its owner. */
+export interface UserCounts {
+  playlistCount: number;
+  /** subscriptions of the user's own playlists, added up */
+  playlistBeSubscribedCount: number;
+  follows: number;
+  followeds: number;
+  eventCount: number;
+  /** plays, all time */
+  listenSongs: number;
+}
+
+/** The profile fields /user/update may change. */
+export type ProfileChanges = Partial<Pick<UserRecord, 'nickname' | 'signature' | 'gender' | 'birthday' | 'province' | 'city'>>;
+
+type UserRow = Omit<UserRecord, 'playRecordPublic'> & { playRecordPublic: number };
+
+const COLUMNS = `id, nickname, signature, gender, birthday, province, city, vip_type AS vipType, user_type AS userType,
+  created_at AS createdAt, avatar_hash AS avatarHash, play_record_public AS playRecordPublic`;
+const CREDENTIALS = 'id, country_code AS countryCode, phone, email, password_hash AS passwordHash';
+const PROFILE_COLUMNS: Record<keyof ProfileChanges, string> = {
+  nickname: 'nickname',
+  signature: 'signature',
+  gender: 'gender',
+  birthday: 'birthday',
+  province: 'province',
+  city: 'city',
+};
+
+const fromRow = (r: UserRow): UserRecord => ({ ...r, playRecordPublic: r.playRecordPublic === 1 });
 
 export function createUserRepo(db: Db) {
-  const byIds = db.prepare<[string], UserRecord>(`
-    SELECT id, nickname, signature, gender, birthday, province, city, vip_type AS vipType,
-      user_type AS userType, created_at AS createdAt
-    FROM users WHERE id IN (SELECT value FROM json_each(?))`);
+  const byIds = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`);
   const insertStmt = db.prepare(`
     INSERT INTO users (nickname, signature, gender, birthday, province, city, vip_type, user_type, is_demo, created_at)
     VALUES (@nickname, @signature, @gender, @birthday, @province, @city, @vipType, @userType, @isDemo, @createdAt)`);
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM users WHERE id = ?').pluck();
   const firstId = db.prepare<[], number>('SELECT MIN(id) FROM users').pluck();
+  const firstDemoId = db.prepare<[], number>('SELECT MIN(id) FROM users WHERE is_demo = 1').pluck();
+  const demoIds = db.prepare<[], number>('SELECT id FROM users WHERE is_demo = 1 ORDER BY id').pluck();
+  const byPhone = db.prepare<[string, string], Credentials>(`SELECT ${CREDENTIALS} FROM users WHERE country_code = ? AND phone = ?`);
+  const byEmail = db.prepare<[string], Credentials>(`SELECT ${CREDENTIALS} FROM users WHERE email = ? COLLATE NOCASE`);
+  const credentials = db.prepare<[number], Credentials>(`SELECT ${CREDENTIALS} FROM users WHERE id = ?`);
+  const nicknameOwner = db.prepare<[string], number>('SELECT id FROM users WHERE nickname = ? COLLATE NOCASE').pluck();
+  const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+  const setContact = db.prepare('UPDATE users SET country_code = @countryCode, phone = @phone, email = @email WHERE id = @id');
+  const setAvatar = db.prepare('UPDATE users SET avatar_hash = ? WHERE id = ?');
+  const avatarUsers = db.prepare<[string], number>('SELECT COUNT(*) FROM users WHERE avatar_hash = ?').pluck();
+  const counts = db.prepare<{ id: number }, UserCounts>(`
+    SELECT
+      (SELECT COUNT(*) FROM playlists WHERE creator_id = @id AND special_type <> 10) AS playlistCount,
+      (SELECT COALESCE(SUM(subscribed_count), 0) FROM playlists WHERE creator_id = @id) AS playlistBeSubscribedCount,
+      (SELECT COUNT(*) FROM user_follows WHERE follower_id = @id) AS follows,
+      (SELECT COUNT(*) FROM user_follows WHERE followee_id = @id) AS followeds,
+      (SELECT COUNT(*) FROM user_events WHERE user_id = @id) AS eventCount,
+      (SELECT COUNT(*) FROM play_records WHERE user_id = @id) AS listenSongs`);
 
   return {
     findByIds(ids: readonly number[]): Map<number, UserRecord> {
-      return new Map((ids.length ? byIds.all(idsParam(ids)) : []).map((u) => [u.id, u]));
+      return new Map((ids.length ? byIds.all(idsParam(ids)) : []).map((u) => [u.id, fromRow(u)]));
     },
     findById(id: number): UserRecord | undefined {
       return this.findByIds([id]).get(id);
     },
     exists: (id: number): boolean => existsStmt.get(id) !== undefined,
     firstId: (): number | null => firstId.get() ?? null,
+    /** The first listener the demo library made (the demo account); null when none. */
+    firstDemoId: (): number | null => firstDemoId.get() ?? null,
+    /** The demo library's listeners, in the order they were made. */
+    demoIds: (): number[] => demoIds.all(),
     insert(user: NewUser): number {
       return Number(insertStmt.run({ ...user, isDemo: user.isDemo ? 1 : 0 }).lastInsertRowid);
     },
+    byPhone: (countryCode: string, phone: string): Credentials | undefined => byPhone.get(countryCode, phone),
+    byEmail: (email: string): Credentials | undefined => byEmail.get(email),
+    credentials: (id: number): Credentials | undefined => credentials.get(id),
+    /** The user holding `nickname` (case-insensitively), if any. */
+    nicknameOwner: (nickname: string): number | undefined => nicknameOwner.get(nickname),
+    setPasswordHash(id: number, hash: string): void {
+      setPassword.run(hash, id);
+    },
+    setContact(id: number, contact: { countryCode: string; phone: string | null; email: string | null }): void {
+      setContact.run({ id, ...contact });
+    },
+    /** Only the given fields change. */
+    updateProfile(id: number, changes: ProfileChanges): void {
+      const keys = (Object.keys(changes) as (keyof ProfileChanges)[]).filter((k) => changes[k] !== undefined);
+      if (keys.length === 0) return;
+      const set = keys.map((k) => `${PROFILE_COLUMNS[k]} = @${k}`).join(', ');
+      db.prepare(`UPDATE users SET ${set} WHERE id = @id`).run({ ...Object.fromEntries(keys.map((k) => [k, changes[k]])), id });
+    },
+    setAvatarHash(id: number, hash: string | null): void {
+      setAvatar.run(hash, id);
+    },
+    /** How many users show this uploaded avatar (a file no one shows may be deleted). */
+    avatarUsers: (hash: string): number => avatarUsers.get(hash) ?? 0,
+    counts: (id: number): UserCounts => counts.get({ id })!,
   };
 }
 export type UserRepo = ReturnType<typeof createUserRepo>;

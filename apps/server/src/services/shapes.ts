@@ -105,14 +105,23 @@ export function artistObject(a: ArtistRecord, urls: MediaUrls) {
   };
 }
 
+/** The avatar a user shows: the one they uploaded, else generated art. */
+export const avatarUrlOf = (u: Pick<UserRecord, 'id' | 'avatarHash'>, urls: MediaUrls): string =>
+  u.avatarHash ? urls.uploadedAvatar(u.avatarHash) : urls.image('avatar', u.id);
+
+/** NetEase's numeric image id of an uploaded avatar (52 bits of its hash: a safe integer); 0 for generated art. */
+export const avatarImgIdOf = (u: Pick<UserRecord, 'avatarHash'>): number =>
+  u.avatarHash ? Number.parseInt(u.avatarHash.slice(0, 13), 16) : 0;
+
 /** A user as a playlist's `creator`. */
 export function creatorObject(u: UserRecord, urls: MediaUrls) {
+  const imgId = avatarImgIdOf(u);
   return {
     defaultAvatar: false,
     province: u.province,
     authStatus: 0,
     followed: false,
-    avatarUrl: urls.image('avatar', u.id),
+    avatarUrl: avatarUrlOf(u, urls),
     accountStatus: 0,
     gender: u.gender,
     city: u.city,
@@ -123,7 +132,7 @@ export function creatorObject(u: UserRecord, urls: MediaUrls) {
     signature: u.signature,
     description: '',
     detailDescription: '',
-    avatarImgId: 0,
+    avatarImgId: imgId,
     backgroundImgId: 0,
     backgroundUrl: urls.image('background', u.id),
     authority: 0,
@@ -135,9 +144,9 @@ export function creatorObject(u: UserRecord, urls: MediaUrls) {
     remarkName: null,
     authenticationTypes: 0,
     avatarDetail: null,
-    avatarImgIdStr: '0',
+    avatarImgIdStr: String(imgId),
     backgroundImgIdStr: '0',
     anchor: false,
-    avatarImgId_str: '0',
+    avatarImgId_str: String(imgId),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { createRepos, withTx } from '../../repos/index.ts';
+import { DEMO_ACCOUNT, needsDemoAccount, seedDemoAccount } from './account.ts';
 import { seedAlbumsAndSongs } from './albums.ts';
 import { seedArtists } from './artists.ts';
 import { seedBanners } from './banners.ts';
@@ -55,6 +56,7 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
     // The playlist square shows every tag: a tag without a curated playlist gets its most played one.
     repos.playlists.curateEveryTag();
     seedListening(repos, seed, { artists, songs, userIds });
+    seedDemoAccount(repos, seed);
     const built = { seed, artists: artists.length, albums: albumCount, songs: songs.length, playlists: playlists.length };
     repos.meta.set(META_KEYS.demoLibrary, JSON.stringify(built));
     repos.meta.set(META_KEYS.storyEnd, String(LIBRARY_EPOCH));
@@ -64,8 +66,22 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
   return summary;
 }
 
+/**
+ * A demo library seeded before accounts existed gets its demo account (at start, a write path).
+ * Returns whether the library has a demo account to give a password.
+ */
+export function ensureDemoAccount(db: Db): boolean {
+  const repos = createRepos(db);
+  const built = repos.meta.get(META_KEYS.demoLibrary);
+  if (built === undefined) return false;
+  if (needsDemoAccount(repos)) withTx(db, () => seedDemoAccount(repos, (JSON.parse(built) as { seed?: number }).seed ?? DEFAULT_SEED));
+  return repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone) !== undefined;
+}
+
 /** True when the library has never been seeded and holds no songs. */
 export function needsDemoLibrary(db: Db): boolean {
   const repos = createRepos(db);
   return repos.meta.get(META_KEYS.demoLibrary) === undefined && repos.meta.songCount() === 0;
 }
+
+export { DEMO_ACCOUNT } from './account.ts';

@@ -5,7 +5,7 @@ import type { AlbumFacts } from '../../repos/search.ts';
 import type { ArtistCredit, SongRecord } from '../../repos/songs.ts';
 import type { UserRecord } from '../../repos/users.ts';
 import type { MediaUrls } from '../../media/urls.ts';
-import { artistObject } from '../shapes.ts';
+import { artistObject, avatarUrlOf } from '../shapes.ts';
 
 /**
  * Search answers in NetEase's shapes: /search and /search/suggest still speak the "old" song
@@ -109,7 +109,7 @@ export function searchPlaylistObject(p: PlaylistRecord, creator: UserRecord | un
       nickname: creator?.nickname ?? '',
       userId: p.creatorId,
       userType: creator?.userType ?? 0,
-      avatarUrl: urls.image('avatar', p.creatorId),
+      avatarUrl: avatarUrlOf({ id: p.creatorId, avatarHash: creator?.avatarHash ?? null }, urls),
       authStatus: 0,
       expertTags: null,
       experts: null,

@@ -1,0 +1,49 @@
+import type { Db } from '../db/connection.ts';
+
+/** A live login: whose it is and which row, so logout can revoke exactly it. */
+export interface SessionRecord {
+  id: number;
+  userId: number;
+  expiresAt: number;
+}
+
+/** Logins kept per user; the oldest beyond this are dropped when another starts. */
+export const MAX_SESSIONS_PER_USER = 20;
+
+/** Sessions by the SHA-256 of their token (the token itself is never stored). */
+export function createSessionRepo(db: Db) {
+  const insert = db.prepare(
+    'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (@tokenHash, @userId, @createdAt, @expiresAt)',
+  );
+  const live = db.prepare<[string, number], SessionRecord>(
+    `SELECT id, user_id AS userId, expires_at AS expiresAt FROM sessions
+     WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`,
+  );
+  const revoke = db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const revokeUser = db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
+  const prune = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL');
+  const trimUser = db.prepare(`
+    DELETE FROM sessions WHERE user_id = @userId AND id NOT IN (
+      SELECT id FROM sessions WHERE user_id = @userId ORDER BY created_at DESC, id DESC LIMIT @keep)`);
+
+  return {
+    insert(session: { tokenHash: string; userId: number; createdAt: number; expiresAt: number }): number {
+      return Number(insert.run(session).lastInsertRowid);
+    },
+    /** The session of this token hash when it is neither revoked nor expired at `now`. */
+    findLive: (tokenHash: string, now: number): SessionRecord | undefined => live.get(tokenHash, now),
+    revoke(id: number, now: number): void {
+      revoke.run(now, id);
+    },
+    /** Every login of a user ends (their password changed). */
+    revokeAllOf(userId: number, now: number): void {
+      revokeUser.run(now, userId);
+    },
+    /** Drops expired and revoked rows, and a user's logins beyond MAX_SESSIONS_PER_USER. */
+    prune(now: number, userId?: number): void {
+      prune.run(now);
+      if (userId !== undefined) trimUser.run({ userId, keep: MAX_SESSIONS_PER_USER });
+    },
+  };
+}
+export type SessionRepo = ReturnType<typeof createSessionRepo>;
