@@ -20,7 +20,14 @@ export function VolumeControl() {
 
   return (
     <div className={styles.volume}>
-      <button type="button" className={styles.iconButton} aria-label={muted ? '取消静音' : '静音'} onClick={toggleMute}>
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label="静音"
+        aria-pressed={muted}
+        title={muted ? '取消静音' : '静音'}
+        onClick={toggleMute}
+      >
         {muted ? <MuteIcon /> : <VolumeIcon />}
       </button>
       <input
