@@ -7,7 +7,10 @@ import { removeStrayTemporaries } from './media/disk-cache.ts';
 import { ffmpeg } from './media/ffmpeg.ts';
 import { openDatabase } from './db/connection.ts';
 import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './content/demo/index.ts';
+import { hostPolicy } from './http/api-base.ts';
 import { allowCrossOrigin } from './http/cors.ts';
+import { refuseCrossSiteWrites } from './http/cross-site.ts';
+import { originPolicy } from './http/origins.ts';
 import { BodyCache } from './http/body-cache.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { serverLimitOptions, type ServerLimits } from './http/server-limits.ts';
@@ -33,6 +36,12 @@ export interface BuildAppOptions {
   imageCacheBytes?: number;
   /** HTTP time and connection limits (defaults in http/server-limits.ts) */
   limits?: Partial<ServerLimits>;
+  /** base of absolute URLs in answers (CLOUDTUNE_PUBLIC_URL); default: an allowed Host of the request */
+  publicUrl?: string | null;
+  /** Host names besides this machine's own that absolute URLs may follow (CLOUDTUNE_ALLOWED_HOSTS) */
+  allowedHosts?: readonly string[];
+  /** web origins besides app://cloudtune that may call with cookies (CLOUDTUNE_ALLOWED_ORIGINS) */
+  allowedOrigins?: readonly string[];
 }
 
 /**
@@ -42,6 +51,9 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const apiPrefix = options.apiPrefix ?? '/api';
+  // Checked before anything is opened: a bad CLOUDTUNE_PUBLIC_URL or origin stops the start.
+  const hosts = hostPolicy({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
+  const origins = originPolicy(options.allowedOrigins);
   const db = openDatabase(options.dataDir);
   try {
     if (needsDemoLibrary(db)) seedDemoLibrary(db, options.demoLibrary);
@@ -85,7 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     });
     acceptFormBodies(app);
-    if (apiPrefix === '') allowCrossOrigin(app);
+    app.decorate('hostPolicy', hosts);
+    await allowCrossOrigin(app, origins);
+    refuseCrossSiteWrites(app, origins);
     await app.register(apiRoutes, {
       prefix: apiPrefix,
       services,

@@ -17,6 +17,12 @@ export interface Config {
   imageCacheBytes: number;
   /** a music folder imported (rescanned) in the background after each start; null = none */
   libraryDir: string | null;
+  /** CLOUDTUNE_PUBLIC_URL: the base of absolute URLs in answers (else an allowed Host) */
+  publicUrl: string | null;
+  /** CLOUDTUNE_ALLOWED_HOSTS: Host names besides this machine's own that URLs may follow */
+  allowedHosts: string[];
+  /** CLOUDTUNE_ALLOWED_ORIGINS: web origins besides app://cloudtune that may call with cookies */
+  allowedOrigins: string[];
 }
 
 /** apps/server/, whatever the working directory. */
@@ -41,10 +47,26 @@ function megabytes(name: string, text: string | undefined, fallback: number): nu
   return Math.round(n * 1024 * 1024);
 }
 
+/** A comma- or space-separated list. */
+const list = (text: string | undefined): string[] => (text ?? '').split(/[\s,]+/).filter(Boolean);
+
+function httpUrl(name: string, text: string | undefined): string | null {
+  if (text === undefined || text.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${text}"`);
+  return text.trim();
+}
+
 /**
  * Configuration from the environment, with safe defaults. Relative paths resolve against the
  * directory the user ran npm in (npm sets INIT_CWD), so `npm start` at the repository root
- * keeps data in <root>/data even though the script runs inside apps/server.
+ * keeps data in <root>/data even though the script runs inside apps/server. Lists and URLs are
+ * checked again (strictly) when the app is built.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = env.INIT_CWD ?? process.cwd();
@@ -53,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`CLOUDTUNE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return {
     port: port(env.PORT),
-    host: env.HOST?.trim() || '0.0.0.0',
+    // The desktop shell's API listens on loopback only; the web app on every interface.
+    host: env.HOST?.trim() || (apiOnly ? '127.0.0.1' : '0.0.0.0'),
     dataDir: resolve(base, env.CLOUDTUNE_DATA?.trim() || './data'),
     apiOnly,
     webDist: apiOnly
@@ -65,5 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     audioCacheBytes: megabytes('CLOUDTUNE_AUDIO_CACHE_MB', env.CLOUDTUNE_AUDIO_CACHE_MB, DEFAULT_AUDIO_CACHE_BYTES),
     imageCacheBytes: megabytes('CLOUDTUNE_IMAGE_CACHE_MB', env.CLOUDTUNE_IMAGE_CACHE_MB, DEFAULT_IMAGE_CACHE_BYTES),
     libraryDir: env.CLOUDTUNE_LIBRARY?.trim() ? resolve(base, env.CLOUDTUNE_LIBRARY.trim()) : null,
+    publicUrl: httpUrl('CLOUDTUNE_PUBLIC_URL', env.CLOUDTUNE_PUBLIC_URL),
+    allowedHosts: list(env.CLOUDTUNE_ALLOWED_HOSTS),
+    allowedOrigins: list(env.CLOUDTUNE_ALLOWED_ORIGINS),
   };
 }

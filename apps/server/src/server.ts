@@ -19,6 +19,9 @@ export async function startServer(config: Config, print: (line: string) => void 
     logger: config.logLevel,
     audioCacheBytes: config.audioCacheBytes,
     imageCacheBytes: config.imageCacheBytes,
+    publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
+    allowedOrigins: config.allowedOrigins,
   });
   try {
     // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).

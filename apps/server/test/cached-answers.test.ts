@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from './helpers.ts';
 let t: TestApp;
 let db: Db;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ allowedHosts: ['a.example', 'b.example'] });
   db = openDatabase(t.dataDir);
 });
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { expectContract, getJson, startTestApp, type TestApp } from './helpers.t
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // URLs follow an allowed Host (CLOUDTUNE_ALLOWED_HOSTS); this machine's own names are allowed anyway.
+  t = await startTestApp({ allowedHosts: ['music.example.test', '192.168.1.20:4000'] });
 });
 afterAll(() => t.close());
 

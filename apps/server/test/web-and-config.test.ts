@@ -15,7 +15,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("cloudtune")');
-  web = await startTestApp({ webDist: dist });
+  web = await startTestApp({ webDist: dist, allowedHosts: ['music.example'] });
 });
 afterAll(async () => {
   await web.close();

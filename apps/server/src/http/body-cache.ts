@@ -33,7 +33,12 @@ export class BodyCache {
   /** Sends the cached answer for `key`, building and storing it first when missing. */
   async send(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): Promise<FastifyReply> {
     const entry = this.#get(key) ?? this.#put(key, await build());
-    reply.header('content-type', 'application/json; charset=utf-8').header('etag', entry.etag).header('vary', 'accept-encoding');
+    // Vary adds to what is there (CORS varies by Origin).
+    const vary = reply.getHeader('vary');
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('etag', entry.etag)
+      .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     const encoding = entry.json.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
     if (encoding === 'br') return reply.header('content-encoding', 'br').send(this.#encoded(entry, 'br'));

@@ -1,23 +1,20 @@
+import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import type { OriginPolicy } from './origins.ts';
 
 /**
- * API-only mode serves the desktop shell, whose pages come from another origin (a file or
- * custom scheme), so the API answers cross-origin requests with credentials, as
- * NeteaseCloudMusicApi does. Audio needs it too: Web Audio only hears cross-origin media
- * that CORS allows. The browser build is same-origin and does not enable this.
+ * Cross-origin calls with the user's cookies are answered for allow-listed origins only (the
+ * desktop shell, whose pages come from its own scheme, and CLOUDTUNE_ALLOWED_ORIGINS). Audio
+ * needs it too: Web Audio only hears cross-origin media that CORS allows. Any other origin
+ * gets no Access-Control-Allow-Origin, so its page cannot read an answer; the browser build is
+ * same-origin and needs none.
  */
-export function allowCrossOrigin(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (!origin) return;
-    reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-allow-credentials', 'true');
-    reply.header('vary', 'Origin');
-    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      reply.header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS');
-      reply.header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type');
-      reply.header('access-control-max-age', '600');
-      return reply.code(204).send();
-    }
+export async function allowCrossOrigin(app: FastifyInstance, policy: OriginPolicy): Promise<void> {
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && policy.allowed(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    maxAge: 600,
+    strictPreflight: false,
   });
 }
