@@ -93,6 +93,8 @@ export const fixtureHandlers = [
   http.get(api('/song/detail'), json(songDetail)),
   http.get(api('/song/url'), json(songUrl)),
   http.get(api('/lyric'), json(lyric)),
+  // The recorded song has no word-by-word lyrics: /lyric/new answers /lyric's blocks, without yrc.
+  http.get(api('/lyric/new'), json(lyric)),
   // The recorded page says `more`; the page after it (asked for with `before`) is the last.
   http.get(api('/top/playlist/highquality'), ({ request }) =>
     HttpResponse.json(new URL(request.url).searchParams.has('before') ? { ...highquality, playlists: [], more: false } : highquality),

@@ -9,6 +9,7 @@ import type { Platform } from '../../lib/platform.ts';
 import { useAuthGuard } from '../auth-guard.ts';
 import type { RouteHandle } from '../build-routes.tsx';
 import { useNavHistoryTracking } from '../navigation/use-nav-history-tracking.ts';
+import { PlayerLyricPanel } from './player-lyric-panel.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { SongTableServicesProvider } from './song-table-services.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -62,6 +63,7 @@ export function AppShell({ routes, platform }: { routes: RouteObject[]; platform
           </main>
         </ScrollContainerContext.Provider>
       </div>
+      <PlayerLyricPanel />
       <PlayerBar lyric={<PlayerLyric />} />
       <AudioHost />
       <LoginDialog />

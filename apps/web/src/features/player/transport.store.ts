@@ -38,3 +38,6 @@ export const useTransportStore = create<TransportState>()((set) => ({
 
 /** The ids of songs with no playable URL found so far (a new Set whenever one is added). */
 export const useUnplayableSongs = (): ReadonlySet<number> => useTransportStore((s) => s.unplayable);
+
+/** Whether a song is playing right now. */
+export const usePlaying = (): boolean => useTransportStore((s) => s.playing);

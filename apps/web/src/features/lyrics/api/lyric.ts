@@ -3,15 +3,30 @@ import type { LyricResponse } from '@cloudtune/contract';
 import { parseLrc, type LyricLine } from '@cloudtune/lrc';
 import { request } from '../../../lib/http.ts';
 
+/** A song's lyrics as /lyric gives them: the timed lines, their translation (`tlyric`), and whether it is instrumental. */
+export interface Lyric {
+  lines: LyricLine[];
+  /** `tlyric` lines, stamped like the lines they translate (Japanese, Korean, English songs) */
+  translation: LyricLine[];
+  /** `nolyric`: 纯音乐 */
+  instrumental: boolean;
+}
+
+const NO_LYRIC: Lyric = { lines: [], translation: [], instrumental: false };
+
 /** GET /lyric, parsed. SPEC §8: a failed lyric fetch is only logged; the lyrics stay empty. */
-export async function fetchLyric(id: number, signal?: AbortSignal): Promise<LyricLine[]> {
+export async function fetchLyric(id: number, signal?: AbortSignal): Promise<Lyric> {
   try {
     const data = await request<LyricResponse>('/lyric', { params: { id }, signal });
-    return parseLrc(data.lrc?.lyric ?? '');
+    return {
+      lines: parseLrc(data.lrc?.lyric ?? ''),
+      translation: parseLrc(data.tlyric?.lyric ?? ''),
+      instrumental: data.nolyric === true,
+    };
   } catch (error) {
     if (signal?.aborted) throw error;
     console.warn('[lyrics] fetch failed', id, error);
-    return [];
+    return NO_LYRIC;
   }
 }
 

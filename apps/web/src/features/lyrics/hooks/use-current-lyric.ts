@@ -4,7 +4,8 @@ import { useLyric } from '../api/lyric.ts';
 
 /** The lyric line being sung at `timeSeconds`, or null before the first line / without lyrics. */
 export function useCurrentLyric(songId: number | null | undefined, timeSeconds: number) {
-  const { data: lines = [] } = useLyric(songId);
-  const index = currentLineIndex(lines, timeSeconds);
-  return useMemo(() => ({ lines, index, line: index >= 0 ? (lines[index] ?? null) : null }), [lines, index]);
+  const { data } = useLyric(songId);
+  const lines = data?.lines;
+  const index = lines ? currentLineIndex(lines, timeSeconds) : -1;
+  return useMemo(() => ({ lines: lines ?? [], index, line: lines && index >= 0 ? (lines[index] ?? null) : null }), [lines, index]);
 }

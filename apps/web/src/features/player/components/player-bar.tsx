@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import {
+  LyricIcon,
   MusicIcon,
   NextIcon,
   PauseIcon,
@@ -33,7 +34,8 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
   const loadingUrl = useTransportStore((s) => s.loadingUrl);
   const playMode = usePlayerStore((s) => s.playMode);
   const queueLength = usePlayerStore((s) => s.queue.length);
-  const { next, prev, cyclePlayMode } = usePlayerStore.getState();
+  const lyricOpen = usePlayerStore((s) => s.lyricOpen);
+  const { next, prev, cyclePlayMode, setLyricOpen } = usePlayerStore.getState();
   const [queueOpen, setQueueOpen] = useState(false);
   const canSwitch = queueLength > 1;
 
@@ -42,7 +44,14 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
       <div className={styles.song}>
         {current ? (
           <>
-            <CoverImage src={current.al.picUrl} width={48} radius={6} className={styles.cover} alt={current.al.name ?? ''} />
+            <button
+              type="button"
+              className={styles.coverButton}
+              aria-label={lyricOpen ? '收起歌曲详情' : '展开歌曲详情'}
+              onClick={() => setLyricOpen(!lyricOpen)}
+            >
+              <CoverImage src={current.al.picUrl} width={48} radius={6} className={styles.cover} alt="" />
+            </button>
             <div className={styles.meta}>
               <p className={styles.title}>
                 <span className={styles.name} title={current.name}>
@@ -121,6 +130,16 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
           <VolumeControl />
         </MoreMenu>
         <EffectsButton />
+        <button
+          type="button"
+          className={`${styles.iconButton} ${lyricOpen ? styles.active : ''}`}
+          aria-label="歌词"
+          aria-pressed={lyricOpen}
+          disabled={!current}
+          onClick={() => setLyricOpen(!lyricOpen)}
+        >
+          <LyricIcon />
+        </button>
         <button
           type="button"
           className={`${styles.iconButton} ${queueOpen ? styles.active : ''}`}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { parseYrc, type WordLine } from '@cloudtune/lrc';
+import { request } from '../../../lib/http.ts';
+
+/** The part of /lyric/new's answer read here (the rest is /lyric's blocks). */
+interface WordLyricResponse {
+  code: number;
+  yrc?: { lyric: string } | null;
+}
+
+/**
+ * GET /lyric/new: NetEase's word-by-word lyrics (`yrc`), [] when the song has none. Asked for only
+ * while the lyric panel is open. Like /lyric, a failure is only logged (SPEC §8): the panel then
+ * shows the lines of /lyric.
+ */
+export async function fetchWordLyric(id: number, signal?: AbortSignal): Promise<WordLine[]> {
+  try {
+    const data = await request<WordLyricResponse>('/lyric/new', { params: { id }, signal });
+    return parseYrc(data.yrc?.lyric ?? '');
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn('[lyrics] word-by-word fetch failed', id, error);
+    return [];
+  }
+}
+
+export const wordLyricQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['lyric-new', id],
+    queryFn: ({ signal }) => fetchWordLyric(id, signal),
+    staleTime: Infinity,
+  });
+
+export const useWordLyric = (id: number | null | undefined) =>
+  useQuery({ ...wordLyricQueryOptions(id ?? 0), enabled: typeof id === 'number' && id > 0 });

@@ -1,0 +1,143 @@
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { createLyricFollower, RECENTER_MS, type LyricFollower } from '../lyric-follower.ts';
+import type { PanelLine } from '../hooks/use-panel-lyric.ts';
+import styles from './lyric-panel.module.css';
+
+export interface LyricClock {
+  /** the playhead in seconds, to the millisecond */
+  getTime: () => number;
+  /** called on every change of the stored playhead: the ticks of playback and every seek */
+  subscribeTime: (listener: () => void) => () => void;
+  playing: boolean;
+}
+
+interface LyricLinesProps extends LyricClock {
+  lines: PanelLine[];
+  showTranslation: boolean;
+  onSeek: (seconds: number) => void;
+}
+
+/** keys that scroll the list: the user takes over the scroll position for a while */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']);
+
+/**
+ * The scrolling lyric: the current line highlighted and kept centred, words filling as they are
+ * sung. React renders the lines once per song (and per 译 toggle); the follower moves the
+ * highlight from one animation-frame loop or timer (lyric-follower.ts).
+ */
+export function LyricLines({ lines, showTranslation, playing, getTime, subscribeTime, onSeek }: LyricLinesProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const follower = useRef<LyricFollower | null>(null);
+  const recenterTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // A new set of lines (or translations that change their heights): follow from where the song is, centred at once.
+  useLayoutEffect(() => {
+    if (!scroller.current || !list.current) return;
+    const elements = Array.from(list.current.children) as HTMLElement[];
+    follower.current = createLyricFollower(scroller.current, lines, () => elements);
+    follower.current.update(getTime());
+    follower.current.recenter(false);
+    return () => clearTimeout(recenterTimer.current);
+  }, [lines, showTranslation, getTime]);
+
+  useEffect(() => {
+    const current = follower.current;
+    if (!current) return;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      frame = 0;
+      clearTimeout(timer);
+      const wait = current.update(getTime());
+      if (!playing || wait === Infinity) return;
+      // A word is filling: every frame. Otherwise sleep until the next line (re-synced on every playhead tick).
+      if (wait < 0.02) frame = requestAnimationFrame(tick);
+      else timer = setTimeout(tick, Math.min(wait * 1000, 1000));
+    };
+    const unsubscribe = subscribeTime(() => frame === 0 && tick());
+    tick();
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [lines, showTranslation, playing, getTime, subscribeTime]);
+
+  const scrolledByUser = () => {
+    follower.current?.userScrolled();
+    clearTimeout(recenterTimer.current);
+    recenterTimer.current = setTimeout(() => follower.current?.recenter(), RECENTER_MS);
+  };
+
+  const seek = useCallback(
+    (line: PanelLine) => {
+      onSeek(line.time);
+      follower.current?.update(line.time);
+      follower.current?.recenter();
+    },
+    [onSeek],
+  );
+
+  return (
+    <div
+      ref={scroller}
+      className={styles.scroller}
+      data-testid="lyric-scroller"
+      onWheel={scrolledByUser}
+      onTouchMove={scrolledByUser}
+      // A press on the scrollbar itself (the scroller, not a line) drags the list.
+      onPointerDown={(e) => e.target === e.currentTarget && scrolledByUser()}
+      onKeyDown={(e) => SCROLL_KEYS.has(e.key) && scrolledByUser()}
+    >
+      <div ref={list} className={styles.list}>
+        {lines.map((line, i) => (
+          <Line key={i} line={line} index={i} showTranslation={showTranslation} onSeek={seek} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const Line = memo(function Line({
+  line,
+  index,
+  showTranslation,
+  onSeek,
+}: {
+  line: PanelLine;
+  index: number;
+  showTranslation: boolean;
+  onSeek: (line: PanelLine) => void;
+}) {
+  // Blank lines mark where the voice rests: nothing to read or to click.
+  if (line.lyric === '') return <p className={styles.blank} aria-hidden="true" data-index={index} />;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    onSeek(line);
+  };
+  return (
+    <p
+      role="button"
+      tabIndex={0}
+      className={styles.line}
+      data-testid="lyric-line"
+      data-index={index}
+      data-time={line.time}
+      onClick={() => onSeek(line)}
+      onKeyDown={onKeyDown}
+    >
+      <span className={styles.text}>
+        {line.words.length
+          ? line.words.map((word, j) => (
+              <span key={j} className={styles.word} data-word="">
+                {word.text}
+              </span>
+            ))
+          : line.lyric}
+      </span>
+      {showTranslation && line.translation ? <span className={styles.translation}>{line.translation}</span> : null}
+    </p>
+  );
+});
