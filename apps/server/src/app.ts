@@ -6,11 +6,14 @@ import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_IMAGE_CACHE_BYTES } from './config.t
 import { removeStrayTemporaries } from './media/disk-cache.ts';
 import { ffmpeg } from './media/ffmpeg.ts';
 import { openDatabase } from './db/connection.ts';
-import { needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './content/demo/index.ts';
+import { DEMO_ACCOUNT, ensureDemoAccount, needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './content/demo/index.ts';
 import { hostPolicy } from './http/api-base.ts';
+import { installSessions } from './http/auth.ts';
 import { allowCrossOrigin } from './http/cors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
+import { acceptMultipart } from './http/multipart.ts';
 import { originPolicy } from './http/origins.ts';
+import { installRateLimits } from './http/rate-limit.ts';
 import { BodyCache } from './http/body-cache.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { serverLimitOptions, type ServerLimits } from './http/server-limits.ts';
@@ -18,7 +21,9 @@ import { acceptFormBodies } from './http/form-body.ts';
 import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
 import { firstScreen } from './routes/first-screen.ts';
 import { apiRoutes } from './routes/index.ts';
+import { outboxSmsSender, webhookSmsSender, type SmsSender } from './services/accounts/sms.ts';
 import { createServices } from './services/index.ts';
+import type { Clock } from './services/rate-windows.ts';
 
 export interface BuildAppOptions {
   dataDir: string;
@@ -42,6 +47,12 @@ export interface BuildAppOptions {
   allowedHosts?: readonly string[];
   /** web origins besides app://cloudtune that may call with cookies (CLOUDTUNE_ALLOWED_ORIGINS) */
   allowedOrigins?: readonly string[];
+  /** captcha SMS are POSTed here (CLOUDTUNE_SMS_WEBHOOK); default: <dataDir>/outbox/sms.log */
+  smsWebhook?: string | null;
+  /** delivers captcha SMS (tests); wins over smsWebhook */
+  smsSender?: SmsSender;
+  /** real time in ms for sessions, captchas, sign-in days and rate windows (tests move it) */
+  clock?: Clock;
 }
 
 /**
@@ -55,8 +66,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hosts = hostPolicy({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
   const origins = originPolicy(options.allowedOrigins);
   const db = openDatabase(options.dataDir);
+  let demoAccount: boolean;
   try {
     if (needsDemoLibrary(db)) seedDemoLibrary(db, options.demoLibrary);
+    demoAccount = ensureDemoAccount(db);
   } catch (err) {
     db.close();
     throw err;
@@ -73,9 +86,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await removeStrayTemporaries(join(options.dataDir, 'media'));
   // Chosen (and its version checked) now rather than on the first song.
   ffmpeg();
+  const sms =
+    options.smsSender ??
+    (options.smsWebhook ? webhookSmsSender(options.smsWebhook) : outboxSmsSender(options.dataDir, (line) => app.log.warn(line)));
   const services = createServices(db, options.dataDir, {
     audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES,
     imageCacheBytes: options.imageCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
+    clock: options.clock ?? Date.now,
+    sms,
   });
   // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh.
   services.charts.refresh();
@@ -89,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   try {
+    // The demo account's password is hashed once per data directory, here rather than in the seed.
+    if (demoAccount) await services.auth.setInitialPassword(DEMO_ACCOUNT, DEMO_ACCOUNT.password);
     installErrorHandler(app);
     // Other answers (search, web assets) are compressed as they go; cached bodies come compressed.
     await app.register(fastifyCompress, {
@@ -97,9 +117,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     });
     acceptFormBodies(app);
+    await acceptMultipart(app);
     app.decorate('hostPolicy', hosts);
     await allowCrossOrigin(app, origins);
     refuseCrossSiteWrites(app, origins);
+    await installSessions(app, (token) => services.sessions.lookup(token));
+    await installRateLimits(app);
     await app.register(apiRoutes, {
       prefix: apiPrefix,
       services,

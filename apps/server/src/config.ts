@@ -23,6 +23,8 @@ export interface Config {
   allowedHosts: string[];
   /** CLOUDTUNE_ALLOWED_ORIGINS: web origins besides app://cloudtune that may call with cookies */
   allowedOrigins: string[];
+  /** CLOUDTUNE_SMS_WEBHOOK: where captcha SMS are POSTed; null = written to <data>/outbox/sms.log */
+  smsWebhook: string | null;
 }
 
 /** apps/server/, whatever the working directory. */
@@ -91,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: httpUrl('CLOUDTUNE_PUBLIC_URL', env.CLOUDTUNE_PUBLIC_URL),
     allowedHosts: list(env.CLOUDTUNE_ALLOWED_HOSTS),
     allowedOrigins: list(env.CLOUDTUNE_ALLOWED_ORIGINS),
+    smsWebhook: httpUrl('CLOUDTUNE_SMS_WEBHOOK', env.CLOUDTUNE_SMS_WEBHOOK),
   };
 }

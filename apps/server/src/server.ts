@@ -22,6 +22,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     publicUrl: config.publicUrl,
     allowedHosts: config.allowedHosts,
     allowedOrigins: config.allowedOrigins,
+    smsWebhook: config.smsWebhook,
   });
   try {
     // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).

@@ -101,16 +101,19 @@ describe('settings', () => {
     expect(loadConfig({}).host).toBe('0.0.0.0');
   });
 
-  it('reads the allow-lists and the public URL', () => {
+  it('reads the allow-lists, the public URL and the SMS webhook', () => {
     const c = loadConfig({
       CLOUDTUNE_ALLOWED_ORIGINS: 'http://localhost:5173, https://music.lan',
       CLOUDTUNE_ALLOWED_HOSTS: 'music.lan nas.local:8080',
       CLOUDTUNE_PUBLIC_URL: 'https://music.example.com',
+      CLOUDTUNE_SMS_WEBHOOK: 'http://127.0.0.1:9000/sms',
     });
     expect(c).toMatchObject({
       allowedOrigins: ['http://localhost:5173', 'https://music.lan'],
       allowedHosts: ['music.lan', 'nas.local:8080'],
       publicUrl: 'https://music.example.com',
+      smsWebhook: 'http://127.0.0.1:9000/sms',
     });
+    expect(() => loadConfig({ CLOUDTUNE_SMS_WEBHOOK: 'mailto:x' })).toThrow(/CLOUDTUNE_SMS_WEBHOOK/);
   });
 });

@@ -1,7 +1,9 @@
 import { endpoints, type EndpointPath, type ParamsOf } from '@cloudtune/contract';
-import type { FastifyInstance } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaUrls } from '../media/urls.ts';
 import { urlsFor } from './api-base.ts';
+import { clearSessionCookie, requireUser, setSessionCookie, type RequestUser, type SessionCookie } from './auth.ts';
 import type { BodyCache } from './body-cache.ts';
 import { parseParams, rawParams } from './params.ts';
 import { requestSignal } from './request-signal.ts';
@@ -10,13 +12,38 @@ export interface EndpointContext {
   urls: MediaUrls;
   /** aborts when the client leaves before the answer is sent */
   signal: AbortSignal;
+  /** the logged-in user or null (never null with `auth: true`) */
+  user: RequestUser | null;
+  /** the client's address (the socket's: no forwarding header is believed) */
+  ip: string;
+  /** sets the MUSIC_U cookie of a new login; returns NetEase's `cookie` string for the body */
+  startSession(session: SessionCookie): string;
+  /** removes the MUSIC_U cookie */
+  endSession(): void;
+  request: FastifyRequest;
 }
+
+/** The context of an `auth: true` endpoint: the user is there. */
+export type AuthedContext = EndpointContext & { user: RequestUser };
 
 /** Answers kept serialized (and compressed) until `version()` changes: the catalog's version. */
 export interface CachedAnswers {
   cache: BodyCache;
   version: () => string;
 }
+
+export interface EndpointOptions {
+  /** the same params and origin get the answer built once per catalog version (never with a user) */
+  cached?: CachedAnswers;
+  /** needs a logged-in user: without one, `{code: 301, msg: '需要登录'}` (HTTP 301) before params are read */
+  auth?: boolean;
+  /** changes state even over GET: refused from another site's page (http/cross-site.ts) */
+  mutates?: boolean;
+  /** requests per address (@fastify/rate-limit), beyond which 429 */
+  rateLimit?: Pick<RateLimitOptions, 'max' | 'timeWindow' | 'keyGenerator'>;
+}
+
+type Handler<P extends EndpointPath, C> = (params: ParamsOf<P>, ctx: C) => unknown;
 
 /**
  * Registers a contract endpoint: GET and POST (params from query, form or JSON, merged),
@@ -27,22 +54,44 @@ export function endpoint<P extends EndpointPath>(
   app: FastifyInstance,
   apiPrefix: string,
   path: P,
-  handler: (params: ParamsOf<P>, ctx: EndpointContext) => unknown,
-  cached?: CachedAnswers,
+  handler: Handler<P, AuthedContext>,
+  options: EndpointOptions & { auth: true },
+): void;
+export function endpoint<P extends EndpointPath>(
+  app: FastifyInstance,
+  apiPrefix: string,
+  path: P,
+  handler: Handler<P, EndpointContext>,
+  options?: EndpointOptions,
+): void;
+export function endpoint<P extends EndpointPath>(
+  app: FastifyInstance,
+  apiPrefix: string,
+  path: P,
+  handler: Handler<P, AuthedContext>,
+  options: EndpointOptions = {},
 ): void {
   const def = endpoints[path];
+  const { cached, auth = false, mutates = false, rateLimit } = options;
   app.route({
     method: ['GET', 'POST'],
     url: path,
-    handler: async (request, reply) => {
+    config: { mutates, ...(rateLimit ? { rateLimit: { ...rateLimit, hook: 'preHandler' as const } } : {}) },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (auth) requireUser(request);
       const params = parseParams(def.params, rawParams(request.query, request.body)) as ParamsOf<P>;
       const urls = urlsFor(request, apiPrefix);
-      const context: EndpointContext = {
+      const context = {
         urls,
         get signal() {
           return requestSignal(reply);
         },
-      };
+        user: request.user,
+        ip: request.ip,
+        startSession: (session: SessionCookie) => setSessionCookie(request, reply, session),
+        endSession: () => clearSessionCookie(request, reply),
+        request,
+      } as AuthedContext;
       if (!cached) return handler(params, context);
       const key = `${path} ${JSON.stringify(params)} ${urls.image('album', 0)} ${cached.version()}`;
       return cached.cache.send(request, reply, key, () => handler(params, context));

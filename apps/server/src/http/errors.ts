@@ -5,8 +5,15 @@ import { QueueFullError } from '../media/work.ts';
 export const INTERNAL_ERROR_MSG = '服务器内部错误';
 export const BUSY_MSG = '服务器繁忙，请稍后再试';
 
-/** NetEase sends codes outside HTTP's range (e.g. -2) with status 400; ours follow suit. */
-const httpStatusOf = (code: number): number => (Number.isInteger(code) && code >= 100 && code <= 599 ? code : 400);
+/**
+ * The reference server's rule (util/request.js): HTTP status = code, except that codes outside
+ * HTTP's range (e.g. -2 重复签到) go out as 400 and a few codes that are answers rather than
+ * failures — 502 wrong password among them — as 200. (Its 400 → 200 is not followed: 400 here
+ * means bad params, ARCHITECTURE.md.)
+ */
+const ANSWERED_WITH_200 = new Set([201, 302, 502, 800, 801, 802, 803]);
+export const httpStatusOf = (code: number): number =>
+  !Number.isInteger(code) || code < 100 || code > 599 ? 400 : ANSWERED_WITH_200.has(code) ? 200 : code;
 
 /**
  * The one place errors become responses: `{code, msg}` with the HTTP status equal to `code`.

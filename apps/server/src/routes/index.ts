@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account.ts';
 import { albumRoutes } from './album.ts';
 import { artistRoutes } from './artist.ts';
+import { avatarRoutes } from './avatar.ts';
 import { chartRoutes } from './charts.ts';
 import { discoverRoutes } from './discover.ts';
 import { mediaRoutes } from './media.ts';
@@ -22,5 +24,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   chartRoutes(app, options);
   artistRoutes(app, options);
   searchRoutes(app, options);
+  accountRoutes(app, options);
+  avatarRoutes(app, options);
   openApiRoutes(app, options);
 }

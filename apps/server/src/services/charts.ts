@@ -2,12 +2,13 @@ import type { ChartRecord } from '../repos/charts.ts';
 import type { SongPlays } from '../repos/plays.ts';
 import type { Repos } from '../repos/index.ts';
 import { withTx } from '../repos/tx.ts';
-import { notFound } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { CHARTS, CHART_CURATOR } from './charts-catalog.ts';
 import { libraryClock } from './charts-clock.ts';
 import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from './charts-ranking.ts';
 import { artistToplistObject, toplistObject, type ArtistLeader } from './charts-shapes.ts';
 import type { MediaUrls } from '../media/urls.ts';
+import { TokenBuckets, type Clock } from './rate-windows.ts';
 
 /** Charts are re-ranked by a timer once this old: their 7-day window has slid on. */
 export const CHART_MAX_AGE_MS = 5 * 60_000;
@@ -15,14 +16,20 @@ export const CHART_MAX_AGE_MS = 5 * 60_000;
 export const CHART_REFRESH_PLAYS = 25;
 /** 新歌榜 ranks at most this many of the newest releases. */
 const MAX_NEW_RELEASES = 5000;
+/** A listener (account or address) counts one song at most once per 20 s… */
+export const SONG_REPLAY_INTERVAL_MS = 20_000;
+/** …and an address without a login at most 200 plays an hour, so a script cannot make a hit. */
+export const ANONYMOUS_PLAYS_PER_HOUR = 200;
 
 export interface ScrobbleInput {
   id: number;
   sourceid?: number;
   /** seconds listened; the whole song when absent */
   time?: number;
-  /** the listener, once accounts exist; anonymous otherwise */
+  /** the logged-in listener; null = anonymous */
   userId?: number | null;
+  /** the listener's address, which anonymous plays are limited by */
+  ip?: string;
 }
 
 /**
@@ -31,9 +38,18 @@ export interface ScrobbleInput {
  * indexed reads); the rankings are rewritten by `refresh()` — at start, by a timer, and by
  * /scrobble once enough plays are unseen.
  */
-export function createChartService(repos: Repos) {
+export function createChartService(repos: Repos, clock: Clock = Date.now) {
   const now = libraryClock(repos.meta);
   let artistLeaders: ArtistLeader[] = [];
+  const replays = new TokenBuckets(1, SONG_REPLAY_INTERVAL_MS, clock);
+  const anonymousPlays = new TokenBuckets(ANONYMOUS_PLAYS_PER_HOUR, 3_600_000, clock);
+
+  /** Whether this play may count: replays of a song within 20 s, and an address's plays past 200 an hour, do not. */
+  function counts(songId: number, userId: number | null, ip: string): boolean {
+    const listener = userId === null ? `ip:${ip}` : `user:${userId}`;
+    if (!replays.take(`${listener}|${songId}`)) return false;
+    return userId !== null || anonymousPlays.take(ip);
+  }
 
   /** The chart rows by kind, creating the chart playlists (and their curator) on first use. */
   function ensureCharts(): Map<string, ChartRecord> {
@@ -135,10 +151,14 @@ export function createChartService(repos: Repos) {
       return { code: 200 as const, list, artistToplist: artistToplistObject(artistLeaders, urls) };
     },
 
-    /** Records a play; charts that have missed enough plays are re-ranked right away. */
+    /**
+     * Records a play (for the logged-in listener, or anonymous); charts that have missed enough
+     * plays are re-ranked right away. A play past the listener's limits is refused (429) uncounted.
+     */
     scrobble(input: ScrobbleInput) {
       const song = repos.songs.findById(input.id);
       if (!song) throw notFound('song', input.id);
+      if (!counts(song.id, input.userId ?? null, input.ip ?? '')) throw new ApiError(429, '操作过于频繁，请稍后再试');
       const seconds = input.time ?? Math.round(song.durationMs / 1000);
       repos.plays.insert({ songId: song.id, userId: input.userId ?? null, sourceId: input.sourceid ?? 0, playedAt: now(), seconds });
       if (isStale(repos.charts.all(), now(), repos.plays.latestId())) rerank(ensureCharts());

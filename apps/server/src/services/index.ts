@@ -4,6 +4,7 @@ import { createRepos } from '../repos/index.ts';
 import { OpenFiles } from '../media/open-files.ts';
 import { mediaPaths } from '../media/store.ts';
 import { WorkQueue } from '../media/work.ts';
+import { createAccountServices, type SmsSender } from './accounts/index.ts';
 import { createAlbumService } from './albums.ts';
 import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
@@ -16,6 +17,7 @@ import { createPlaylistService } from './playlists.ts';
 import { createSearchService } from './search/index.ts';
 import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
+import type { Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
 export interface ServiceOptions {
@@ -23,6 +25,10 @@ export interface ServiceOptions {
   audioCacheBytes: number;
   /** disk budget of generated art and resized images in bytes */
   imageCacheBytes: number;
+  /** real time in ms: sessions, captchas, sign-in days and rate windows (tests move it) */
+  clock: Clock;
+  /** delivers captcha SMS */
+  sms: SmsSender;
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -37,6 +43,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   const encoding = { encoder, cacheBytes: options.audioCacheBytes };
   const audio = createAudioService(repos, paths, encoding);
   const transcodes = createTranscodeService(repos, paths.root, encoding);
+  const accounts = createAccountServices(repos, { clock: options.clock, sms: options.sms, mediaRoot: paths.root, encoder });
   return {
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),
@@ -46,11 +53,12 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     transcodes,
     images: createImageService(repos, paths, { encoder, cacheBytes: options.imageCacheBytes }),
     square: createSquareService(repos),
-    charts: createChartService(repos),
+    charts: createChartService(repos, options.clock),
     artists: createArtistService(repos),
     artistAbout: createArtistAboutService(repos),
     search: createSearchService(repos),
     openapi: createOpenApiService(),
+    ...accounts,
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */

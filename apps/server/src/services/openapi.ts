@@ -27,6 +27,26 @@ const ERROR_RESPONSES = {
   '500': { $ref: '#/components/responses/ServerError' },
 };
 
+/** The request body of a POST: the params as JSON or a form, or a multipart upload with its file field. */
+function requestBody(def: EndpointDef, params: JsonSchema, hasParams: boolean) {
+  if (def.upload) {
+    const properties = { ...((params.properties ?? {}) as JsonSchema), [def.upload]: { type: 'string', format: 'binary' } };
+    return {
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties, required: [def.upload] } } },
+      },
+    };
+  }
+  if (!hasParams) return {};
+  return {
+    requestBody: {
+      required: false,
+      content: { 'application/json': { schema: params }, 'application/x-www-form-urlencoded': { schema: params } },
+    },
+  };
+}
+
 function operations(path: string, def: EndpointDef) {
   const params = jsonSchema(def.params);
   const parameters = queryParameters(params);
@@ -36,18 +56,12 @@ function operations(path: string, def: EndpointDef) {
     parameters,
     responses: {
       '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(def.response) } } },
+      ...(def.auth ? { '301': { $ref: '#/components/responses/LoginRequired' } } : {}),
       ...ERROR_RESPONSES,
     },
   };
   const id = path.replace(/^\//, '').replace(/\W+/g, '_');
-  const body = parameters.length
-    ? {
-        requestBody: {
-          required: false,
-          content: { 'application/json': { schema: params }, 'application/x-www-form-urlencoded': { schema: params } },
-        },
-      }
-    : {};
+  const body = requestBody(def, params, parameters.length > 0);
   return {
     get: { operationId: `get_${id}`, ...base },
     post: { operationId: `post_${id}`, ...base, ...body },
@@ -73,6 +87,7 @@ export function buildOpenApiDocument(registry: Record<string, EndpointDef>, serv
       schemas: { Error: jsonSchema(apiError) },
       responses: {
         BadParams: error('A param is missing or invalid; msg names it'),
+        LoginRequired: error('需要登录: the endpoint needs the MUSIC_U session cookie (or the `cookie` param)'),
         NotFound: error('The requested item does not exist'),
         ServerError: error('Internal error (details are logged, never sent)'),
       },

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoint, type EndpointContext, type EndpointOptions } from '../http/endpoint.ts';
+import type { StartedSession } from '../services/accounts/index.ts';
+import type { RouteOptions } from './options.ts';
+
+/** Per-address request budgets (on top of the per-phone and per-account rules in services/accounts/). */
+const SMS_RATE: EndpointOptions['rateLimit'] = { max: 10, timeWindow: '1 hour' };
+const LOGIN_RATE: EndpointOptions['rateLimit'] = { max: 30, timeWindow: '1 minute' };
+const LOOKUP_RATE: EndpointOptions['rateLimit'] = { max: 60, timeWindow: '1 minute' };
+
+/** A login body with NetEase's `cookie` string, the MUSIC_U cookie set beside it. */
+const loggedIn = <B extends object>({ session, body }: { session: StartedSession; body: B }, ctx: EndpointContext) => ({
+  ...body,
+  cookie: ctx.startSession(session),
+});
+
+export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
+  const { auth, captchas, profiles } = services;
+
+  endpoint(app, apiPrefix, '/captcha/sent', (p) => captchas.send({ countryCode: p.ctcode, phone: p.phone }), {
+    mutates: true,
+    rateLimit: SMS_RATE,
+  });
+  endpoint(app, apiPrefix, '/captcha/verify', (p) => captchas.verify({ countryCode: p.ctcode, phone: p.phone }, p.captcha), {
+    rateLimit: LOOKUP_RATE,
+  });
+  for (const path of ['/cellphone/existence/check', '/cellphone/existence'] as const) {
+    endpoint(app, apiPrefix, path, (p, { urls }) => auth.existence({ countryCode: p.countrycode, phone: p.phone }, urls), {
+      rateLimit: LOOKUP_RATE,
+    });
+  }
+  endpoint(
+    app,
+    apiPrefix,
+    '/register/cellphone',
+    async (p, ctx) => loggedIn(await auth.register({ ...p, countryCode: p.countrycode }, ctx.urls), ctx),
+    { mutates: true, rateLimit: SMS_RATE },
+  );
+
+  endpoint(
+    app,
+    apiPrefix,
+    '/login/cellphone',
+    async (p, ctx) => loggedIn(await auth.loginByPhone({ ...p, countryCode: p.countrycode }, ctx, ctx.urls), ctx),
+    { mutates: true, rateLimit: LOGIN_RATE },
+  );
+  endpoint(app, apiPrefix, '/login', async (p, ctx) => loggedIn(await auth.loginByEmail(p, ctx, ctx.urls), ctx), {
+    mutates: true,
+    rateLimit: LOGIN_RATE,
+  });
+  endpoint(app, apiPrefix, '/login/status', (_p, { user, urls }) => auth.status(user, urls));
+  endpoint(
+    app,
+    apiPrefix,
+    '/login/refresh',
+    (_p, ctx) => ({ code: 200, bizCode: '200', cookie: ctx.startSession(auth.refresh(ctx.user)) }),
+    {
+      auth: true,
+      mutates: true,
+    },
+  );
+  endpoint(
+    app,
+    apiPrefix,
+    '/logout',
+    (_p, ctx) => {
+      ctx.endSession();
+      return auth.logout(ctx.user);
+    },
+    { mutates: true },
+  );
+
+  endpoint(app, apiPrefix, '/daily_signin', (p, { user }) => profiles.signin(user, p.type), { auth: true, mutates: true });
+  endpoint(app, apiPrefix, '/user/detail', (p, { user, urls }) => profiles.detail(p.uid, user, urls));
+  endpoint(app, apiPrefix, '/user/account', (_p, { user, urls }) => profiles.account(user, urls), { auth: true });
+  endpoint(app, apiPrefix, '/user/subcount', (_p, { user }) => profiles.subcount(user), { auth: true });
+  endpoint(app, apiPrefix, '/user/update', (p, { user }) => profiles.update(user, p), { auth: true, mutates: true });
+  endpoint(app, apiPrefix, '/user/record', (p, { user, urls }) => profiles.record(p.uid, p.type, user, urls), { auth: true });
+}

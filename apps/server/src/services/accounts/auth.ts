@@ -1,0 +1,227 @@
+import { randomInt } from 'node:crypto';
+import { ApiError } from '../../errors.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { LIKED_SONGS_SPECIAL_TYPE, likedSongsName } from '../../repos/playlists.ts';
+import type { Repos } from '../../repos/index.ts';
+import type { Credentials, UserRecord } from '../../repos/users.ts';
+import { withTx } from '../../repos/tx.ts';
+import { SlidingWindowLimit, type Clock } from '../rate-windows.ts';
+import type { CaptchaService, Phone } from './captcha.ts';
+import { nicknameTaken, noSuchAccount, tooManyFailures, wrongPassword } from './errors.ts';
+import { hashPassword, md5Hex, verifyPassword } from './passwords.ts';
+import type { SessionService, SessionUser, StartedSession } from './sessions.ts';
+import { accountObject, bindingsOf } from './shapes.ts';
+import type { ProfileService } from './profile.ts';
+
+/** 10 failed logins within 15 minutes, per account and per address, and logins wait (509). */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** Who is asking: the address failed logins are counted against. */
+export interface Client {
+  ip: string;
+}
+
+/** A password as sent: `md5_password` (hex) wins over a plain `password`, as in the reference. */
+export interface PasswordInput {
+  password?: string;
+  md5_password?: string;
+}
+
+/** The login body (login_cellphone.json), less the `cookie` string the HTTP layer adds. */
+function loginBody(profiles: ProfileService, u: UserRecord, c: Credentials, urls: MediaUrls) {
+  return {
+    loginType: c.phone !== null ? 1 : 0,
+    code: 200 as const,
+    account: accountObject(u, c),
+    // NetEase's token is another credential; Cloudtune's only one is the MUSIC_U cookie.
+    token: '',
+    profile: profiles.profileFor(u, u.id, urls),
+    bindings: bindingsOf(u, c),
+  };
+}
+
+export interface LoginResult {
+  session: StartedSession;
+  body: ReturnType<typeof loginBody>;
+}
+
+const md5Of = (input: PasswordInput): string | undefined =>
+  input.md5_password ?? (input.password !== undefined ? md5Hex(input.password) : undefined);
+
+/**
+ * Registration, login and logout. Failed logins are counted in memory per account and per
+ * address (a restart forgets them); past the limit every login of that account or from that
+ * address is refused with 509 until the window has passed, even with the right password, and
+ * without spending a password hash on it.
+ */
+export function createAuthService(
+  repos: Repos,
+  clock: Clock,
+  captchas: CaptchaService,
+  sessions: SessionService,
+  profiles: ProfileService,
+) {
+  const accountFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
+  const addressFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
+
+  function loggedIn(c: Credentials, urls: MediaUrls): LoginResult {
+    const user = repos.users.findById(c.id)!;
+    return { session: sessions.start(c.id), body: loginBody(profiles, user, c, urls) };
+  }
+
+  /** The password check behind both logins, with the failure limits around it. */
+  async function passwordLogin(found: Credentials | undefined, md5: string, client: Client, wrong: () => ApiError, urls: MediaUrls) {
+    const address = `ip:${client.ip}`;
+    if (addressFailures.blocked(address)) throw tooManyFailures();
+    if (!found) {
+      addressFailures.record(address);
+      throw noSuchAccount();
+    }
+    const account = `user:${found.id}`;
+    if (accountFailures.blocked(account)) throw tooManyFailures();
+    const ok = found.passwordHash !== null && (await verifyPassword(md5, found.passwordHash));
+    if (!ok) {
+      accountFailures.record(account);
+      addressFailures.record(address);
+      throw wrong();
+    }
+    accountFailures.clear(account);
+    return loggedIn(found, urls);
+  }
+
+  /** A nickname nobody holds: the one asked for, or a generated 云音乐用户NNNNNN when none was given. */
+  function freeNickname(asked: string | undefined): string {
+    if (asked) {
+      if (repos.users.nicknameOwner(asked) !== undefined) throw nicknameTaken();
+      return asked;
+    }
+    for (;;) {
+      const made = `云音乐用户${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+      if (repos.users.nicknameOwner(made) === undefined) return made;
+    }
+  }
+
+  return {
+    /** /cellphone/existence/check: exist 1 with the account's public face, or -1. */
+    existence(target: Phone, urls: MediaUrls) {
+      const found = repos.users.byPhone(target.countryCode, target.phone);
+      const user = found && repos.users.findById(found.id);
+      if (!found || !user)
+        return { code: 200 as const, exist: -1, nickname: null, hasPassword: false, avatarUrl: null, hasSnsBinded: false };
+      return {
+        code: 200 as const,
+        exist: 1,
+        nickname: user.nickname,
+        hasPassword: found.passwordHash !== null,
+        avatarUrl: profiles.profileFor(user, null, urls).avatarUrl,
+        hasSnsBinded: false,
+        countryCode: found.countryCode,
+        cellphone: found.phone,
+      };
+    },
+
+    /**
+     * /register/cellphone: a new account with an empty liked-songs playlist, logged in. For a phone
+     * already registered it sets a new password (NetEase's 注册(修改密码)) and ends its other logins.
+     */
+    async register(input: Phone & { captcha: string; password: string; nickname?: string }, urls: MediaUrls): Promise<LoginResult> {
+      const existing = repos.users.byPhone(input.countryCode, input.phone);
+      const nickname = existing ? undefined : freeNickname(input.nickname);
+      captchas.consume(input, input.captcha);
+      const hash = await hashPassword(md5Hex(input.password));
+      if (existing) {
+        withTx(repos.db, () => {
+          repos.users.setPasswordHash(existing.id, hash);
+          sessions.endAll(existing.id);
+        });
+        return loggedIn(repos.users.credentials(existing.id)!, urls);
+      }
+      const now = clock();
+      const id = withTx(repos.db, () => {
+        if (repos.users.nicknameOwner(nickname!) !== undefined) throw nicknameTaken();
+        const userId = repos.users.insert({
+          nickname: nickname!,
+          signature: '',
+          gender: 0,
+          birthday: null,
+          province: 0,
+          city: 0,
+          vipType: 0,
+          userType: 0,
+          isDemo: false,
+          createdAt: now,
+        });
+        repos.users.setContact(userId, { countryCode: input.countryCode, phone: input.phone, email: null });
+        repos.users.setPasswordHash(userId, hash);
+        repos.playlists.insert({
+          name: likedSongsName(nickname!),
+          creatorId: userId,
+          description: null,
+          copywriter: null,
+          playCount: 0,
+          subscribedCount: 0,
+          shareCount: 0,
+          commentCount: 0,
+          highQuality: false,
+          recommendRank: null,
+          specialType: LIKED_SONGS_SPECIAL_TYPE,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return userId;
+      });
+      return loggedIn(repos.users.credentials(id)!, urls);
+    },
+
+    /** /login/cellphone: by password (plain or MD5) or by an SMS captcha. */
+    async loginByPhone(input: Phone & PasswordInput & { captcha?: string }, client: Client, urls: MediaUrls): Promise<LoginResult> {
+      const found = repos.users.byPhone(input.countryCode, input.phone);
+      if (input.captcha !== undefined && input.md5_password === undefined && input.password === undefined) {
+        if (!found) throw noSuchAccount();
+        captchas.consume(input, input.captcha);
+        return loggedIn(found, urls);
+      }
+      const md5 = md5Of(input);
+      if (md5 === undefined) throw new ApiError(400, 'password or md5_password is required');
+      return passwordLogin(found, md5, client, wrongPassword, urls);
+    },
+
+    /** /login: by email and password; a wrong one reads 账号或密码错误 as the reference's. */
+    async loginByEmail(input: { email: string } & PasswordInput, client: Client, urls: MediaUrls): Promise<LoginResult> {
+      const md5 = md5Of(input);
+      if (md5 === undefined) throw new ApiError(400, 'password or md5_password is required');
+      return passwordLogin(repos.users.byEmail(input.email), md5, client, () => wrongPassword('账号或密码错误'), urls);
+    },
+
+    /** /login/status: always 200; account and profile are null when nobody is logged in. */
+    status(user: SessionUser | null, urls: MediaUrls) {
+      const record = user && repos.users.findById(user.id);
+      const credentials = user && repos.users.credentials(user.id);
+      if (!record || !credentials) return { data: { code: 200, account: null, profile: null } };
+      return { data: { code: 200, account: accountObject(record, credentials), profile: profiles.profileFor(record, record.id, urls) } };
+    },
+
+    /** /login/refresh: a new token replaces the current one. */
+    refresh(user: SessionUser): StartedSession {
+      return withTx(repos.db, () => {
+        sessions.end(user);
+        return sessions.start(user.id);
+      });
+    },
+
+    logout(user: SessionUser | null) {
+      if (user) sessions.end(user);
+      return { code: 200 as const };
+    },
+
+    /** Gives an account without a password this one (the demo account, on start). */
+    async setInitialPassword(target: Phone, password: string): Promise<void> {
+      const found = repos.users.byPhone(target.countryCode, target.phone);
+      if (!found || found.passwordHash !== null) return;
+      const hash = await hashPassword(md5Hex(password));
+      repos.users.setPasswordHash(found.id, hash);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { access, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ApiError, badRequest } from '../../errors.ts';
+import { loadSharp } from '../../media/sharp.ts';
+import { writeAtomically } from '../../media/store.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import type { WorkQueue } from '../../media/work.ts';
+import type { Repos } from '../../repos/index.ts';
+import { avatarImgIdOf } from '../shapes.ts';
+import type { SessionUser } from './sessions.ts';
+
+/** SPEC §5: an avatar picture of at most 5 MB. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TOO_LARGE_MSG = '请选择不超过5M的图片';
+/** Formats taken, as sharp reads them from the bytes (a name or declared type is never believed). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+/** A 48-megapixel phone photo passes; a decompression bomb does not. */
+const MAX_INPUT_PIXELS = 50_000_000;
+const HASH = /^[0-9a-f]{32}$/;
+
+export interface AvatarCrop {
+  /** side of the square JPEG made (NetEase's imgSize) */
+  imgSize: number;
+  /** left edge of the square taken from the picture; none = centred */
+  imgX?: number;
+  /** top edge of the square taken from the picture; none = centred */
+  imgY?: number;
+}
+
+export const avatarFilePath = (mediaRoot: string, hash: string): string => join(mediaRoot, 'avatars', `${hash}.jpg`);
+
+const notAnImage = (): ApiError => badRequest('imgFile must be a JPEG, PNG, WebP, GIF or AVIF image');
+
+/**
+ * /avatar/upload: the picture, sniffed by sharp, is cropped to a square, made `imgSize` pixels
+ * JPEG, and stored once per content under `<data>/media/avatars/<hash>.jpg` (a new avatar is a new
+ * URL, so every copy of the old one cached anywhere stays right until replaced). The previous
+ * file is deleted once no account shows it any more.
+ */
+export function createAvatarService(repos: Repos, mediaRoot: string, encoder: WorkQueue) {
+  async function render(bytes: Buffer, crop: AvatarCrop): Promise<Buffer> {
+    const sharp = await loadSharp();
+    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+    const meta = await sharp(bytes, options)
+      .metadata()
+      .catch(() => undefined);
+    if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw notAnImage();
+    // EXIF orientation first, so offsets mean what the person saw.
+    const upright = await sharp(bytes, options).rotate().toBuffer({ resolveWithObject: true });
+    const { width, height } = upright.info;
+    let image = sharp(upright.data);
+    if (crop.imgX !== undefined || crop.imgY !== undefined) {
+      const left = Math.min(crop.imgX ?? 0, width - 1);
+      const top = Math.min(crop.imgY ?? 0, height - 1);
+      const side = Math.min(width - left, height - top);
+      image = image.extract({ left, top, width: side, height: side });
+    }
+    return image
+      .resize(crop.imgSize, crop.imgSize, { fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+  }
+
+  return {
+    async upload(viewer: SessionUser, bytes: Buffer, crop: AvatarCrop, urls: MediaUrls) {
+      if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, AVATAR_TOO_LARGE_MSG);
+      if (bytes.length === 0) throw notAnImage();
+      const jpeg = await encoder.run(() =>
+        render(bytes, crop).catch((err: unknown) => Promise.reject(err instanceof ApiError ? err : notAnImage())),
+      );
+      const hash = createHash('sha256').update(jpeg).digest('hex').slice(0, 32);
+      const path = avatarFilePath(mediaRoot, hash);
+      const stored = await access(path).then(
+        () => true,
+        () => false,
+      );
+      if (!stored) await writeAtomically(path, (tmp) => writeFile(tmp, jpeg));
+      const previous = repos.users.findById(viewer.id)?.avatarHash ?? null;
+      repos.users.setAvatarHash(viewer.id, hash);
+      if (previous && previous !== hash && repos.users.avatarUsers(previous) === 0) {
+        await rm(avatarFilePath(mediaRoot, previous), { force: true });
+      }
+      const url = urls.uploadedAvatar(hash);
+      const imgId = avatarImgIdOf({ avatarHash: hash });
+      return { code: 200 as const, data: { code: 200, url_pre: url, url, imgId, imgIdStr: String(imgId) } };
+    },
+
+    /** The stored file of an uploaded avatar, when `hash` names one some account shows. */
+    file(hash: string): string | undefined {
+      if (!HASH.test(hash) || repos.users.avatarUsers(hash) === 0) return undefined;
+      return avatarFilePath(mediaRoot, hash);
+    },
+  };
+}
+export type AvatarService = ReturnType<typeof createAvatarService>;

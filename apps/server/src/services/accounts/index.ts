@@ -1,0 +1,37 @@
+import type { WorkQueue } from '../../media/work.ts';
+import type { Repos } from '../../repos/index.ts';
+import type { Clock } from '../rate-windows.ts';
+import { createAuthService } from './auth.ts';
+import { createAvatarService } from './avatar.ts';
+import { createCaptchaService } from './captcha.ts';
+import { createProfileService } from './profile.ts';
+import { createSessionService } from './sessions.ts';
+import type { SmsSender } from './sms.ts';
+
+export type { SessionUser, StartedSession } from './sessions.ts';
+export type { SmsSender } from './sms.ts';
+
+export interface AccountOptions {
+  /** real time in ms (sessions, captchas, sign-in days, failed-login windows) */
+  clock: Clock;
+  sms: SmsSender;
+  /** `<data>/media`, where uploaded avatars are kept */
+  mediaRoot: string;
+  /** the encode slots shared with other image and audio work */
+  encoder: WorkQueue;
+}
+
+/** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars. */
+export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder }: AccountOptions) {
+  const sessions = createSessionService(repos, clock);
+  const captchas = createCaptchaService(repos, clock, sms);
+  const profiles = createProfileService(repos, clock);
+  return {
+    sessions,
+    captchas,
+    profiles,
+    auth: createAuthService(repos, clock, captchas, sessions, profiles),
+    avatars: createAvatarService(repos, mediaRoot, encoder),
+  };
+}
+export type AccountServices = ReturnType<typeof createAccountServices>;

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Repos } from '../../repos/index.ts';
+import type { Clock } from '../rate-windows.ts';
+
+/** A login lasts 30 days (the MUSIC_U cookie's Max-Age), unless refreshed or ended. */
+export const SESSION_TTL_MS = 30 * 86_400_000;
+
+/** What a request knows about its logged-in user. */
+export interface SessionUser {
+  /** the user's id (NetEase userId / account.id) */
+  id: number;
+  /** the session row, so logout and refresh end exactly this login */
+  sessionId: number;
+}
+
+/** A new login: the token goes into the MUSIC_U cookie and is never stored. */
+export interface StartedSession {
+  token: string;
+  expiresAt: number;
+  ttlMs: number;
+}
+
+const TOKEN = /^[0-9a-f]{64}$/;
+const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Sessions: random 32-byte tokens, kept as their SHA-256, with an expiry; logout revokes. */
+export function createSessionService(repos: Repos, clock: Clock) {
+  return {
+    /** Starts a login for `userId` (and tidies expired, revoked and surplus old sessions). */
+    start(userId: number): StartedSession {
+      const now = clock();
+      const token = randomBytes(32).toString('hex');
+      const expiresAt = now + SESSION_TTL_MS;
+      repos.sessions.prune(now, userId);
+      repos.sessions.insert({ tokenHash: tokenHash(token), userId, createdAt: now, expiresAt });
+      return { token, expiresAt, ttlMs: SESSION_TTL_MS };
+    },
+
+    /** The user of a MUSIC_U token, or null (unknown, malformed, expired or revoked). */
+    lookup(token: string): SessionUser | null {
+      if (!TOKEN.test(token)) return null;
+      const session = repos.sessions.findLive(tokenHash(token), clock());
+      return session ? { id: session.userId, sessionId: session.id } : null;
+    },
+
+    end(user: SessionUser): void {
+      repos.sessions.revoke(user.sessionId, clock());
+    },
+
+    /** Ends every login of a user (their password changed). */
+    endAll(userId: number): void {
+      repos.sessions.revokeAllOf(userId, clock());
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

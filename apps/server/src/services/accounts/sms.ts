@@ -1,0 +1,52 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** One SMS: the code for a phone (country code without `+`, e.g. 86). */
+export interface SmsMessage {
+  countryCode: string;
+  phone: string;
+  code: string;
+  /** what the person reads */
+  text: string;
+}
+
+/** Delivers captcha SMS. Rejects when the message could not be handed over. */
+export type SmsSender = (message: SmsMessage) => Promise<void>;
+
+/** How long a webhook may take to accept a message. */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export const smsText = (code: string): string => `【Cloudtune】验证码 ${code}，5 分钟内有效。如非本人操作，请忽略。`;
+
+/** `13800000000` for China, `+1-5551234567` elsewhere. */
+const shownPhone = ({ countryCode, phone }: SmsMessage): string => (countryCode === '86' ? phone : `+${countryCode}-${phone}`);
+
+/** The outbox file of a data directory: one `phone code` line per message sent. */
+export const smsOutboxFile = (dataDir: string): string => join(dataDir, 'outbox', 'sms.log');
+
+/**
+ * Without an SMS gateway: each message becomes a `phone code` line in `<data>/outbox/sms.log`
+ * and a log line, so whoever runs the server can read the code out.
+ */
+export function outboxSmsSender(dataDir: string, log: (line: string) => void): SmsSender {
+  const file = smsOutboxFile(dataDir);
+  return async (message) => {
+    await mkdir(join(dataDir, 'outbox'), { recursive: true });
+    await appendFile(file, `${shownPhone(message)} ${message.code}\n`, { mode: 0o600 });
+    log(`SMS not sent (no CLOUDTUNE_SMS_WEBHOOK): captcha ${message.code} for ${shownPhone(message)}, also in ${file}`);
+  };
+}
+
+/** CLOUDTUNE_SMS_WEBHOOK: each message is POSTed as JSON `{countrycode, phone, code, text}`; a 2xx answer means sent. */
+export function webhookSmsSender(url: string): SmsSender {
+  return async ({ countryCode, phone, code, text }) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ countrycode: countryCode, phone, code, text }),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);
+  };
+}
