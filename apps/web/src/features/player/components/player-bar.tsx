@@ -35,6 +35,7 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
   const playMode = usePlayerStore((s) => s.playMode);
   const queueLength = usePlayerStore((s) => s.queue.length);
   const lyricOpen = usePlayerStore((s) => s.lyricOpen);
+  const trial = useTransportStore((s) => s.trial !== null);
   const { next, prev, cyclePlayMode, setLyricOpen } = usePlayerStore.getState();
   const [queueOpen, setQueueOpen] = useState(false);
   const canSwitch = queueLength > 1;
@@ -57,6 +58,7 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
                 <span className={styles.name} title={current.name}>
                   {current.name}
                 </span>
+                {trial || current.trial ? <span className={styles.trial}>试听</span> : null}
                 <span className={styles.artists}>
                   {current.ar.map((a, i) => (
                     <span key={`${a.id}-${i}`}>
