@@ -86,6 +86,14 @@ const plants = [
         "import { endpoints } from '@cloudtune/contract/src/endpoints.ts';\nexport const planted = endpoints;\n",
     },
   },
+  {
+    name: 'the desktop shell importing the server past its package',
+    rule: 'import-x/no-restricted-paths',
+    files: {
+      [`apps/desktop/src/services/${PLANT_DIR}/server.ts`]:
+        "import { buildApp } from '../../../../server/src/app.ts';\nexport const planted = buildApp;\n",
+    },
+  },
 ];
 
 const written = new Set();
