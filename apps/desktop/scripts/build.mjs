@@ -10,13 +10,15 @@
  * - icon.png and tray-icon.png, drawn from the web app's icon.
  */
 import { cp, mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 
 const desktopDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(desktopDir, 'dist');
+// `--outdir <dir>` builds elsewhere (the bundle test); default dist/.
+const outdirFlag = process.argv.indexOf('--outdir');
+const dist = outdirFlag > 0 ? resolve(process.argv[outdirFlag + 1]) : join(desktopDir, 'dist');
 
 /** npm packages stay external; our own workspace packages (TypeScript sources) are bundled. */
 const externalDependencies = {
