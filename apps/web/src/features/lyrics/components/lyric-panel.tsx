@@ -51,7 +51,7 @@ export function LyricPanel({ song, onSeek, onClose, ...clock }: LyricPanelProps)
   return (
     <div ref={dialog} className={styles.panel} role="dialog" aria-label={`歌词：${song.name}`} data-testid="lyric-panel" tabIndex={-1}>
       {song.al.picUrl ? (
-        <div className={styles.backdrop} style={{ backgroundImage: `url("${sizedImage(song.al.picUrl, 80)}")` }} aria-hidden="true" />
+        <div className={styles.backdrop} style={{ backgroundImage: `url("${sizedImage(song.al.picUrl, 8)}")` }} aria-hidden="true" />
       ) : null}
       <button type="button" className={styles.close} aria-label="收起歌词" title="收起歌词" onClick={onClose}>
         <ChevronDownIcon size={22} />
