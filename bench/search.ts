@@ -15,6 +15,7 @@ type Urls = Parameters<SearchService['search']>[1];
 const urls: Urls = {
   image: (kind, id) => `http://127.0.0.1/api/media/image/${kind}/${id}.jpg`,
   audio: (id) => `http://127.0.0.1/api/media/audio/${id}.mp3`,
+  uploadedAvatar: (hash) => `http://127.0.0.1/api/media/avatar/${hash}.jpg`,
 };
 
 interface Query {
