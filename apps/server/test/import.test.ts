@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { importLibrary } from '../src/content/import/import-library.ts';
 import { CLIP_MS, COLORS, encodeTrack, FILES, LYRIC, buildMusicFolder, type CoverColor } from './import-media.ts';
@@ -209,19 +209,33 @@ describe('/song/url br', () => {
     ['m4a', 200_000, 192_000, 'higher'],
   ] as const;
 
-  it.each(variants)('%s at br=%i → a %i MP3 transcode (%s) whose bitrate and duration match', async (key, br, served, level) => {
-    const url = await songUrl(ids[key]!, `&br=${br}`);
-    expect(url).toMatchObject({ code: 200, br: served, type: 'mp3', level, encodeType: 'mp3' });
-    expect(url.url).toMatch(new RegExp(`/api/media/audio/${ids[key]}-${served / 1000}k\\.mp3$`));
-    const res = await fetchPath(url.url!);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('audio/mpeg');
-    expect(res.rawPayload.length).toBe(url.size);
-    expect(createHash('md5').update(res.rawPayload).digest('hex')).toBe(url.md5);
-    const meta = await parseBuffer(res.rawPayload, { mimeType: 'audio/mpeg' });
-    expect(meta.format.bitrate).toBe(served);
-    expect(Math.abs(meta.format.duration! * 1000 - CLIP_MS)).toBeLessThan(100);
-  });
+  it.each(variants)(
+    '%s at br=%i → a %i MP3 transcode (%s), streamed while ffmpeg makes it, whose bitrate and duration match',
+    async (key, br, served, level) => {
+      const url = await songUrl(ids[key]!, `&br=${br}`);
+      // Nothing made yet: an estimated size, no md5.
+      expect(url).toMatchObject({ code: 200, br: served, type: 'mp3', level, encodeType: 'mp3', md5: null });
+      expect(url.url).toMatch(new RegExp(`/api/media/audio/${ids[key]}-${served / 1000}k\\.mp3$`));
+      expect(Math.abs(url.size - (CLIP_MS * served) / 8000)).toBeLessThan(2000);
+      const res = await fetchPath(url.url!);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('audio/mpeg');
+      // Its length is unknown until ffmpeg is done: sent chunked.
+      expect(res.headers['content-length']).toBeUndefined();
+      expect(res.headers['transfer-encoding']).toBe('chunked');
+      const meta = await parseBuffer(res.rawPayload, { mimeType: 'audio/mpeg', size: res.rawPayload.length });
+      expect(meta.format.bitrate).toBe(served);
+      expect(Math.abs(meta.format.duration! * 1000 - CLIP_MS)).toBeLessThan(100);
+      // Stored as streamed: /song/url and a later GET tell its exact size and md5.
+      const md5 = createHash('md5').update(res.rawPayload).digest('hex');
+      await vi.waitFor(async () => expect((await songUrl(ids[key]!, `&br=${br}`)).md5).toBe(md5), { timeout: 15_000 });
+      expect((await songUrl(ids[key]!, `&br=${br}`)).size).toBe(res.rawPayload.length);
+      const again = await fetchPath(url.url!);
+      expect(again.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(again.headers.etag).toBe(`"${md5}"`);
+      expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    },
+  );
 
   it.each([
     ['mp3', 320_000, 'mp3', 'exhigh'],
@@ -236,17 +250,19 @@ describe('/song/url br', () => {
     expect(url.url).toMatch(new RegExp(`/api/media/audio/${ids[key]}\\.${type}$`));
   });
 
-  it('a variant is made once, even for concurrent requests, and Range reads the same bytes', async () => {
-    const [a, b] = await Promise.all([songUrl(ids.mp3!, '&br=192000'), songUrl(ids.mp3!, '&br=192000&source=kuwo,qq')]);
-    expect(a).toEqual(b);
-    const transcodes = readdirSync(join(t.dataDir, 'media', 'transcode'));
-    expect(transcodes.filter((f) => f.endsWith('-192k.mp3'))).toHaveLength(3); // the FLAC's, the M4A's and this one
-    expect(transcodes.some((f) => f.endsWith('.tmp'))).toBe(false);
-    const full = await fetchPath(a.url!);
-    const part = await fetchPath(a.url!, { range: 'bytes=1000-1999' });
+  it('a variant is made once for concurrent listeners, who hear the same bytes, and Range reads them', async () => {
+    const url = (await songUrl(ids.mp3!, '&br=192000&source=kuwo,qq')).url!;
+    const [a, b] = await Promise.all([fetchPath(url), fetchPath(url)]);
+    expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
+    const dir = join(t.dataDir, 'media', 'transcode');
+    await vi.waitFor(() => expect(readdirSync(dir).filter((f) => f.endsWith('-192k.mp3'))).toHaveLength(3), { timeout: 15_000 }); // the FLAC's, the M4A's and this one
+    expect(readdirSync(dir).some((f) => f.endsWith('.tmp'))).toBe(false);
+    const made = await songUrl(ids.mp3!, '&br=192000');
+    expect(made.size).toBe(a.rawPayload.length);
+    const part = await fetchPath(url, { range: 'bytes=1000-1999' });
     expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${a.size}`);
-    expect(part.rawPayload.equals(full.rawPayload.subarray(1000, 2000))).toBe(true);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${made.size}`);
+    expect(part.rawPayload.equals(a.rawPayload.subarray(1000, 2000))).toBe(true);
   });
 
   it('a variant URL for an original that already fits serves the original', async () => {
@@ -277,6 +293,9 @@ describe('/song/url br', () => {
   });
 
   it('keeps the /song/url shape for originals and variants', async () => {
+    // A variant once made (a variant not made yet has md5 null, as /song/url renders nothing).
+    await fetchPath((await songUrl(ids.flac!, '&br=128000')).url!);
+    await vi.waitFor(async () => expect((await songUrl(ids.flac!, '&br=128000')).md5).not.toBeNull(), { timeout: 15_000 });
     const shapes = await Promise.all([songUrl(ids.flac!), songUrl(ids.flac!, '&br=128000')]);
     expect(shapes.map(shapeOf)).toMatchSnapshot();
   });

@@ -27,6 +27,12 @@ export const endpoints = {
   },
   '/song/detail': { method: 'GET', summary: 'Songs by ids', params: song.songDetailParams, response: song.songDetailResponse },
   '/song/url': { method: 'GET', summary: 'Playable URLs of songs', params: song.songUrlParams, response: song.songUrlResponse },
+  '/song/prepare': {
+    method: 'POST',
+    summary: "Make a song's audio ahead of its first play (Cloudtune's own; answers at once)",
+    params: song.songPrepareParams,
+    response: song.songPrepareResponse,
+  },
   '/lyric': { method: 'GET', summary: 'LRC lyrics of a song', params: song.lyricParams, response: song.lyricResponse },
   '/album': { method: 'GET', summary: 'Album with its songs', params: song.albumParams, response: song.albumResponse },
   ...catalogEndpoints,

@@ -28,3 +28,18 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (start >= size) return { kind: 'unsatisfiable' };
   return { kind: 'partial', start, end: Math.min(last, size - 1) };
 }
+
+/**
+ * A Range header against a file still being written whose final size is not known yet: a range
+ * starting inside the `written` bytes is served from them, its end clamped to what is written (a
+ * 206 may carry less than was asked, RFC 9110 §15.3.7, and says what it carries). Anything else —
+ * a start past what is written, a suffix range (it counts from an end not known yet), a malformed
+ * header — gets the whole stream (RFC 9110 §14.2 lets a server ignore Range).
+ */
+export function parseGrowingRange(
+  header: string | undefined,
+  written: number,
+): { kind: 'full' } | { kind: 'partial'; start: number; end: number } {
+  const range = written > 0 && !/=\s*-/.test(header ?? '') ? parseRange(header, written) : undefined;
+  return range?.kind === 'partial' ? range : { kind: 'full' };
+}

@@ -17,13 +17,16 @@ export function mediaPaths(dataDir: string) {
 }
 export type MediaPaths = ReturnType<typeof mediaPaths>;
 
+/** Where a file is written before it is complete: `<file>.<pid>-<random>.tmp` (strays are swept at start). */
+export const temporaryPath = (finalPath: string): string => `${finalPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+
 /**
  * Produces a file under a temporary name and renames it into place when complete, so a reader
  * never sees half a file and a crash leaves only a stray `.tmp`.
  */
 export async function writeAtomically(finalPath: string, produce: (tmpPath: string) => Promise<void>): Promise<void> {
   await mkdir(dirname(finalPath), { recursive: true });
-  const tmp = `${finalPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = temporaryPath(finalPath);
   try {
     await produce(tmp);
     await rename(tmp, finalPath);

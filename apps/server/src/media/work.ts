@@ -87,37 +87,61 @@ export class WorkQueue {
   }
 }
 
-interface Flight<V> {
+interface Flight<V, P> {
   promise: Promise<V>;
   controller: AbortController;
   /** callers still waiting; null once one caller came without a signal (it never leaves) */
   interested: number | null;
+  /** what the run published while working (e.g. the file it is writing); undefined if it finished without */
+  published: Promise<P | undefined>;
+}
+
+/** A caller's share of a run: its result, and what the run publishes before it ends. */
+export interface Joined<V, P> {
+  result: Promise<V>;
+  /** resolves with the first thing the run publishes, or undefined when it ends without; rejects when it fails */
+  published: Promise<P | undefined>;
 }
 
 /**
  * Concurrent requests for the same key share one run. The run is cancelled (its signal aborts)
- * only when every caller has left; a caller without a signal keeps it alive to the end.
+ * only when every caller has left; a caller without a signal keeps it alive to the end. A run
+ * may publish something before it ends (a file being written that callers read while it grows).
  */
-export class SharedWork<V> {
-  readonly #inFlight = new Map<string, Flight<V>>();
+export class SharedWork<V, P = never> {
+  readonly #inFlight = new Map<string, Flight<V, P>>();
 
-  run(key: string, work: (signal: AbortSignal) => Promise<V>, signal?: AbortSignal): Promise<V> {
-    if (signal?.aborted) return Promise.reject(aborted(signal));
+  run(key: string, work: (signal: AbortSignal, publish: (p: P) => void) => Promise<V>, signal?: AbortSignal): Promise<V> {
+    return this.join(key, work, signal).result;
+  }
+
+  /** Starts the run for `key`, or joins the one in flight. */
+  join(key: string, work: (signal: AbortSignal, publish: (p: P) => void) => Promise<V>, signal?: AbortSignal): Joined<V, P> {
+    if (signal?.aborted) {
+      const left = Promise.reject(aborted(signal));
+      left.catch(() => {});
+      return { result: left, published: left };
+    }
     let flight = this.#inFlight.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const promise = work(controller.signal).finally(() => {
+      let publish!: (p: P | undefined) => void;
+      let failed!: (err: unknown) => void;
+      const published = new Promise<P | undefined>((resolve, reject) => ((publish = resolve), (failed = reject)));
+      const promise = work(controller.signal, publish).finally(() => {
         if (this.#inFlight.get(key) === flight) this.#inFlight.delete(key);
       });
-      flight = { promise, controller, interested: 0 };
+      promise.then(() => publish(undefined), failed);
+      flight = { promise, controller, interested: 0, published };
       this.#inFlight.set(key, flight);
       // A run nobody waits for any more may reject with nobody listening.
       promise.catch(() => {});
+      published.catch(() => {});
     }
     const joined = flight;
     if (!signal) {
       joined.interested = null;
-      return joined.promise;
+      return { result: joined.promise, published: joined.published };
     }
     if (joined.interested !== null) joined.interested++;
     signal.addEventListener(
@@ -132,7 +156,16 @@ export class SharedWork<V> {
       },
       { once: true },
     );
-    return untilAborted(joined.promise, signal);
+    const result = untilAborted(joined.promise, signal);
+    const published = untilAborted(joined.published, signal);
+    result.catch(() => {});
+    published.catch(() => {});
+    return { result, published };
+  }
+
+  /** Whether a run for `key` is in flight. */
+  has(key: string): boolean {
+    return this.#inFlight.has(key);
   }
 
   /** Resolves once every run in flight now has settled (for a clean shutdown). */

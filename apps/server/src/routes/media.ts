@@ -6,6 +6,7 @@ import { sendNotFound } from '../http/errors.ts';
 import { parseParams } from '../http/params.ts';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
+import { sendLive } from '../http/send-live.ts';
 import type { OpenFile } from '../media/open-files.ts';
 import { IMAGE_KINDS, type ImageKind } from '../media/urls.ts';
 import type { ImageSize } from '../services/images.ts';
@@ -71,20 +72,40 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const { id, bitrate } = audioFrom(request.params.file);
-      const make = request.method !== 'HEAD';
-      const signal = make ? requestSignal(reply) : undefined;
-      const notMade = new Error('not made');
-      try {
-        const { found, file } = await open(async (fresh) => {
-          const audio = await services.songs.audioFile(id, bitrate, { make, signal, fresh });
-          if (audio === 'not-made') throw notMade;
-          return audio;
-        });
-        return sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
-      } catch (err) {
-        if (err !== notMade) throw err;
-        return sendNotMade(reply, bitrate === null ? services.audio.quality(id).type : 'mp3');
+      if (request.method === 'HEAD') {
+        // HEAD never renders: a file not made yet answers its type without a length.
+        const notMade = new Error('not made');
+        try {
+          const { found, file } = await open(async (fresh) => {
+            const audio = await services.songs.audioFile(id, bitrate, { fresh });
+            if (audio === 'not-made') throw notMade;
+            return audio;
+          });
+          return sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
+        } catch (err) {
+          if (err !== notMade) throw err;
+          return sendNotMade(reply, bitrate === null ? services.audio.quality(id).type : 'mp3');
+        }
       }
+      const signal = requestSignal(reply);
+      // Resolves false when the file found has vanished since (a FastifyReply is thenable: not returned through await).
+      const send = async (fresh: boolean): Promise<boolean> => {
+        const source = await services.songs.stream(id, bitrate, { signal, fresh });
+        if (source.kind === 'live') {
+          sendLive(request, reply, { live: source.live, contentType: source.mimeType, cacheControl: CACHE_FOR_A_DAY });
+          return true;
+        }
+        const found = source.file;
+        const file = await services.files.acquire(found.path).catch((err: unknown) => {
+          if (fresh || !isMissing(err)) throw err;
+          return undefined;
+        });
+        if (file) sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
+        return file !== undefined;
+      };
+      // A file evicted or deleted since it was found is found afresh (made again if need be).
+      if (!(await send(false))) await send(true);
+      return reply;
     },
   });
 

@@ -1,10 +1,11 @@
 import { rm, stat } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
+import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { MediaPaths } from '../media/store.ts';
-import { SharedWork, type WorkQueue } from '../media/work.ts';
-import { synthesizeSongMp3 } from '../media/song-audio.ts';
-import { MP3_BITRATE } from '../media/synth/encode-mp3.ts';
+import { SharedWork, untilAborted, type Joined, type WorkQueue } from '../media/work.ts';
+import { renderSongMp3, songMp3Size } from '../media/song-audio.ts';
+import { MP3_BITRATE, mp3Encoders } from '../media/synth/encode-mp3.ts';
 
 /** A song's original audio on disk: a rendered demo MP3 or an imported file. */
 export interface AudioFile {
@@ -40,6 +41,34 @@ const rendered = (path: string, file: { size: number; md5: string; bitrate: numb
   mimeType: 'audio/mpeg',
 });
 
+/**
+ * What a listener is sent: a file complete on disk, or one still being made, read as it grows
+ * (`size`: its final size when known ahead, as for demo songs).
+ */
+export type AudioSource = { kind: 'file'; file: AudioFile } | { kind: 'live'; live: LiveLease; mimeType: string };
+
+/**
+ * Waits until a run has bytes to send: the file it publishes (leased, so it stays readable), or
+ * its finished file. `signal`: the listener left.
+ */
+export async function firstBytes(
+  { result, published }: Joined<AudioFile, LiveFile>,
+  mimeType: string,
+  signal?: AbortSignal,
+): Promise<AudioSource> {
+  const live = await published;
+  if (live) {
+    await untilAborted(live.started, signal);
+    const lease = live.lease();
+    // No lease: complete and closed meanwhile, so the file is on disk.
+    if (lease) return { kind: 'live', live: lease, mimeType };
+  }
+  return { kind: 'file', file: await result };
+}
+
+/** Songs rendered ahead for nobody yet: a queue's next song or two, never a flood. */
+const MAX_PREPARING = 2;
+
 export interface AudioServiceOptions {
   /** the encode slots, shared by rendering, transcoding and images: ffmpeg and sharp are CPU-bound */
   encoder: WorkQueue;
@@ -54,7 +83,9 @@ export interface AudioServiceOptions {
  * deterministic, so evicting a file only costs a re-render the next time it is played.
  */
 export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, cacheBytes }: AudioServiceOptions) {
-  const flights = new SharedWork<AudioFile>();
+  const flights = new SharedWork<AudioFile, LiveFile>();
+  /** songs rendered for no listener yet (see prepare) */
+  const preparing = new Set<number>();
 
   /** An imported song's file as it is on disk now; 'missing' when it is gone; undefined for other songs. */
   async function imported(songId: number): Promise<AudioFile | 'missing' | undefined> {
@@ -110,6 +141,53 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
     }
   }
 
+  /** Renders a demo song into a file that listeners read while it grows. */
+  const render =
+    (songId: number, source: { name: string; artistNames: string[]; albumName: string; durationMs: number }, seed: number) =>
+    (workSignal: AbortSignal, publish: (live: LiveFile) => void): Promise<AudioFile> =>
+      encoder.run(async () => {
+        const again = await renderedFile(songId);
+        if (again) return again;
+        const path = paths.audio(songId);
+        const tags = tagsOf(source);
+        const live = await LiveFile.create(path, songMp3Size(source.durationMs, tags));
+        publish(live);
+        let done;
+        try {
+          const pcmEncoder = mp3Encoders.take(workSignal);
+          await renderSongMp3(pcmEncoder, seed, source.durationMs, tags, (chunk) => live.append(chunk), workSignal);
+          done = await live.commit(path);
+        } catch (err) {
+          await live.fail(err as Error);
+          throw err;
+        }
+        const encoded = { ...done, bitrate: MP3_BITRATE };
+        repos.audioFiles.save({ songId, ...encoded });
+        await evict(songId);
+        return rendered(path, encoded);
+      }, workSignal);
+
+  const tagsOf = (source: { name: string; artistNames: string[]; albumName: string }) => ({
+    title: source.name,
+    artist: source.artistNames.join('/'),
+    album: source.albumName,
+  });
+
+  /** The run making a demo song's MP3 (started, or joined when in flight); undefined for an unknown song. */
+  function rendering(songId: number, signal?: AbortSignal): Joined<AudioFile, LiveFile> | undefined {
+    const source = repos.audioFiles.sourceOf(songId);
+    if (!source) return undefined;
+    if (source.audioSeed === null) throw new Error(`song ${songId} has neither a file nor a synth seed`);
+    return flights.join(String(songId), render(songId, source, source.audioSeed), signal);
+  }
+
+  /** An imported song's file, or a demo song's rendered file; 404 for an imported file gone from disk. */
+  async function onDisk(songId: number): Promise<AudioFile | undefined> {
+    const file = await imported(songId);
+    if (file === 'missing') throw new ApiError(404, `the audio file of song ${songId} is missing`);
+    return file ?? renderedFile(songId);
+  }
+
   return {
     /** The original's file if it already exists (never renders). */
     cached,
@@ -119,6 +197,11 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
       if (file) return { bitrate: file.bitrate, lossless: file.lossless, type: file.type, imported: true };
       return { bitrate: MP3_BITRATE, lossless: false, type: 'mp3', imported: false };
     },
+    /** The exact size of a demo song's MP3 before it is rendered; undefined for other songs. */
+    plannedSize(songId: number): number | undefined {
+      const source = repos.audioFiles.sourceOf(songId);
+      return source?.audioSeed == null ? undefined : songMp3Size(source.durationMs, tagsOf(source));
+    },
     /** Resolves when no rendering is in flight. */
     idle: () => flights.idle(),
     /**
@@ -127,30 +210,31 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
      * waiting for a rendering has left (`signal`), the rendering stops.
      */
     async ensure(songId: number, signal?: AbortSignal): Promise<AudioFile | undefined> {
-      const file = await imported(songId);
-      if (file === 'missing') throw new ApiError(404, `the audio file of song ${songId} is missing`);
-      if (file) return file;
-      const hit = await renderedFile(songId);
-      if (hit) return hit;
-      const source = repos.audioFiles.sourceOf(songId);
-      if (!source) return undefined;
-      if (source.audioSeed === null) throw new Error(`song ${songId} has neither a file nor a synth seed`);
-      const seed = source.audioSeed;
-      return flights.run(
-        String(songId),
-        (workSignal) =>
-          encoder.run(async () => {
-            const again = await renderedFile(songId);
-            if (again) return again;
-            const path = paths.audio(songId);
-            const tags = { title: source.name, artist: source.artistNames.join('/'), album: source.albumName };
-            const encoded = await synthesizeSongMp3(path, seed, source.durationMs, tags, workSignal);
-            repos.audioFiles.save({ songId, ...encoded });
-            await evict(songId);
-            return rendered(path, encoded);
-          }, workSignal),
-        signal,
-      );
+      return (await onDisk(songId)) ?? rendering(songId, signal)?.result;
+    },
+    /**
+     * What to send a listener of the original: the file, or a demo song being rendered, from its
+     * first bytes on (starting the rendering if nobody has). When every listener has left
+     * (`signal`), the rendering stops.
+     */
+    async stream(songId: number, signal?: AbortSignal): Promise<AudioSource | undefined> {
+      const file = await onDisk(songId);
+      if (file) return { kind: 'file', file };
+      const run = rendering(songId, signal);
+      return run && firstBytes(run, 'audio/mpeg', signal);
+    },
+    /**
+     * Starts rendering a demo song nobody listens to yet (the next song of a queue), to the end
+     * whoever comes and goes. 'ready' when its file exists; undefined for an unknown song.
+     */
+    async prepare(songId: number): Promise<'ready' | 'preparing' | 'busy' | undefined> {
+      if (await onDisk(songId)) return 'ready';
+      if (!flights.has(String(songId)) && (preparing.size >= MAX_PREPARING || encoder.waiting >= encoder.maxWaiting)) return 'busy';
+      const run = rendering(songId);
+      if (!run) return undefined;
+      preparing.add(songId);
+      void run.result.catch(() => {}).finally(() => preparing.delete(songId));
+      return 'preparing';
     },
   };
 }

@@ -1,13 +1,11 @@
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
-import type { AudioFile, AudioService } from './audio.ts';
+import type { AudioFile, AudioService, AudioSource } from './audio.ts';
 import { TtlCache } from '../media/ttl-cache.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import { privilegeOf, songObject } from './shapes.ts';
 import type { TranscodeService } from './transcode.ts';
 import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from './transcode-levels.ts';
-
-const RENDERS_PER_REQUEST = 4;
 
 /** Constant-bitrate estimate, for files not made yet (give or take a frame and the tags). */
 const estimatedSize = (durationMs: number, bitrate: number): number => Math.round((durationMs * bitrate) / 8000);
@@ -63,15 +61,14 @@ const RECENT_FILE_TTL_MS = 2000;
 export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService) {
   const recentFiles = new TtlCache<AudioFile>(RECENT_FILE_TTL_MS, 1024);
 
-  async function findAudioFile(id: number, bitrate: VariantBitrate | null, make: boolean, signal?: AbortSignal) {
-    const original = make ? await audio.ensure(id, signal) : await audio.cached(id);
+  async function findAudioFile(id: number, bitrate: VariantBitrate | null) {
+    const original = await audio.cached(id);
     if (!original) {
-      if (!make && repos.songs.exists(id) && !audio.quality(id).imported) return 'not-made' as const;
+      if (repos.songs.exists(id) && !audio.quality(id).imported) return 'not-made' as const;
       throw notFound('song', id);
     }
     if (fitsCap(original.bitrate, bitrate)) return original;
-    const variant = make ? await transcodes.ensure(original, bitrate!, signal) : await transcodes.cached(original, bitrate!);
-    return variant ?? ('not-made' as const);
+    return (await transcodes.cached(original, bitrate!)) ?? ('not-made' as const);
   }
 
   return {
@@ -84,15 +81,14 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
     },
 
     /**
-     * Playable URLs in request order, at the quality `br` allows (see transcode-levels.ts).
-     * Files not on disk yet (a demo song never played, a variant never requested) are made
-     * first so size and md5 are exact — but at most a few per request: a 1,000-id request must
-     * not queue an hour of encoding ahead of everyone's next song. Beyond those, an entry
-     * carries the URL (which makes the file on first fetch), an estimated size and md5 null.
+     * Playable URLs in request order, at the quality `br` allows (see transcode-levels.ts), at
+     * once: nothing is rendered or transcoded here. A file on disk gets its size and md5; one not
+     * made yet gets md5 null and its size — exact for a demo song never played (see songMp3Size),
+     * estimated for a variant never requested. Its URL makes it on first fetch, streaming it as
+     * it is made.
      */
-    async urls(ids: readonly number[], br: number, urls: MediaUrls, signal?: AbortSignal) {
+    async urls(ids: readonly number[], br: number, urls: MediaUrls) {
       const cap = capOf(br);
-      let workBudget = RENDERS_PER_REQUEST;
       const data = await Promise.all(
         [...new Set(ids)].map(async (id) => {
           const song = repos.songs.findById(id);
@@ -102,24 +98,12 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
           // An imported song's file never needs making: not on disk means deleted.
           if (quality.imported && !original) return unavailable(id);
           if (fitsCap(quality.bitrate, cap)) {
-            const file = original ?? (workBudget-- > 0 ? await audio.ensure(id, signal) : undefined);
-            const size = file?.size ?? estimatedSize(song.durationMs, quality.bitrate);
-            return playable(
-              id,
-              urls.audio(id, `.${quality.type}`),
-              quality.bitrate,
-              quality.lossless,
-              quality.type,
-              size,
-              file?.md5 ?? null,
-            );
+            const size = original?.size ?? audio.plannedSize(id) ?? estimatedSize(song.durationMs, quality.bitrate);
+            const url = urls.audio(id, `.${quality.type}`);
+            return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
           }
           const bitrate = cap!;
-          let file = original && (await transcodes.cached(original, bitrate));
-          if (!file && workBudget-- > 0) {
-            const source = original ?? (await audio.ensure(id, signal));
-            file = source && (await transcodes.ensure(source, bitrate, signal));
-          }
+          const file = original && (await transcodes.cached(original, bitrate));
           const url = urls.audio(id, `-${kbpsOf(bitrate)}k.mp3`);
           return playable(id, url, bitrate, false, 'mp3', file?.size ?? estimatedSize(song.durationMs, bitrate), file?.md5 ?? null);
         }),
@@ -128,21 +112,49 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
     },
 
     /**
-     * The file the media route sends for `/media/audio/<id>[-<kbps>k].<ext>`: the original, or
-     * the variant when one is asked for and the original's bitrate is above it. With
-     * `make: false` (a HEAD request) nothing is rendered or transcoded: a file not made yet is
-     * 'not-made'. `signal`: the request left, so work only it waited for stops. A file found in
-     * the last RECENT_FILE_TTL_MS is not looked up again unless `fresh` (it vanished meanwhile).
+     * What `GET /media/audio/<id>[-<kbps>k].<ext>` sends: the original, or the variant when one
+     * is asked for and the original's bitrate is above it — a file on disk, or one being made,
+     * read as it grows (starting the work if nobody has). `signal`: the request left, so work
+     * only it waited for stops.
      */
-    async audioFile(
-      id: number,
-      bitrate: VariantBitrate | null,
-      { make = true, signal, fresh = false }: { make?: boolean; signal?: AbortSignal; fresh?: boolean } = {},
-    ) {
+    async stream(id: number, bitrate: VariantBitrate | null, { signal, fresh = false }: { signal?: AbortSignal; fresh?: boolean } = {}) {
+      const key = `${id}:${bitrate ?? 'original'}`;
+      const known = fresh ? undefined : recentFiles.get(key);
+      if (known) return { kind: 'file', file: known } satisfies AudioSource;
+      let source: AudioSource | undefined;
+      if (fitsCap(audio.quality(id).bitrate, bitrate)) source = await audio.stream(id, signal);
+      else {
+        const original = await audio.ensure(id, signal);
+        source =
+          original &&
+          (fitsCap(original.bitrate, bitrate) ? { kind: 'file', file: original } : await transcodes.stream(original, bitrate!, signal));
+      }
+      if (!source) throw notFound('song', id);
+      if (source.kind === 'file') recentFiles.set(key, source.file);
+      return source;
+    },
+
+    /**
+     * Makes a song's file ahead of its first play (the next song of a queue), without waiting for
+     * it: 'ready' when it exists, 'preparing' when it is being made, 'busy' when the server has
+     * enough to do (ask again later). Imported originals are always ready; variants are made when
+     * played (a transcode starts streaming within a few hundred milliseconds).
+     */
+    async prepare(id: number) {
+      const state = await audio.prepare(id);
+      if (!state) throw notFound('song', id);
+      return { data: [{ id, state }], code: 200 as const };
+    },
+
+    /**
+     * The file `HEAD /media/audio/<id>[-<kbps>k].<ext>` describes, never made here: a file not
+     * made yet is 'not-made'.
+     */
+    async audioFile(id: number, bitrate: VariantBitrate | null, { fresh = false }: { fresh?: boolean } = {}) {
       const key = `${id}:${bitrate ?? 'original'}`;
       const known = fresh ? undefined : recentFiles.get(key);
       if (known) return known;
-      const file = await findAudioFile(id, bitrate, make, signal);
+      const file = await findAudioFile(id, bitrate);
       if (file === 'not-made') recentFiles.delete(key);
       else recentFiles.set(key, file);
       return file;

@@ -35,6 +35,21 @@ export type SongUrl = z.infer<typeof songUrl>;
 export const songUrlResponse = z.looseObject({ code: z.literal(200), data: z.array(songUrl) });
 export type SongUrlResponse = z.infer<typeof songUrlResponse>;
 
+// GET|POST /song/prepare ---------------------------------------------------------------------
+/** Cloudtune's own: makes a song's audio ahead of its first play (the next song of a queue). */
+export const songPrepareParams = z.object({ id: idParam('id') });
+export const songPrepareResponse = z.looseObject({
+  code: z.literal(200),
+  data: z.array(
+    z.looseObject({
+      id: z.number(),
+      /** ready: on disk; preparing: being made; busy: the server has enough to do, ask again later */
+      state: z.enum(['ready', 'preparing', 'busy']),
+    }),
+  ),
+});
+export type SongPrepareResponse = z.infer<typeof songPrepareResponse>;
+
 // GET /lyric -------------------------------------------------------------------------------
 export const lyricParams = z.object({ id: idParam('id') });
 const lyricBlock = z.looseObject({ version: z.number().optional(), lyric: z.string() });

@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { spawnFfmpeg } from '../ffmpeg.ts';
 import { SAMPLE_RATE } from './wavetables.ts';
 
@@ -12,65 +14,78 @@ export interface TrackTags {
 export interface Mp3Encoder {
   /** Resolves when ffmpeg has taken the chunk (backpressure). */
   write(chunk: Buffer): Promise<void>;
-  /** Closes the input and resolves once the file is complete. */
+  /** Closes the input and resolves once ffmpeg has written its last frame and exited. */
   finish(): Promise<void>;
-  /** Stops ffmpeg (on a rendering failure). */
+  /** Stops ffmpeg (on a rendering failure or when nobody listens any more). */
   abort(): void;
+  /** The MP3 frames, as ffmpeg makes them. */
+  output: Readable;
 }
 
 /**
- * Spawns ffmpeg reading s16le stereo PCM on stdin and writing a CBR 128 kbit/s MP3 to `outFile`.
- * Writing to a file (not a pipe) lets ffmpeg go back and fill in the Xing/LAME header, which is
- * what gives players an exact duration. Arguments are an array, never a shell string.
+ * s16le stereo PCM on stdin → CBR 128 kbit/s MP3 frames on stdout, nothing else: no tag (the
+ * caller writes it, so the file's size is known before encoding) and no Xing header (a pipe
+ * cannot seek back to fill one in; a CBR stream needs none). The probe limits let ffmpeg start
+ * encoding on the first bytes instead of reading 5 s of audio first; the bit-exact flags keep
+ * every render of a song byte-identical. Arguments are an array, never a shell string.
  */
-export function startMp3Encoder(outFile: string, tags: TrackTags, signal?: AbortSignal): Mp3Encoder {
-  const child = spawnFfmpeg(
-    [
-      '-f',
-      's16le',
-      '-ar',
-      String(SAMPLE_RATE),
-      '-ac',
-      '2',
-      '-i',
-      'pipe:0',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '128k',
-      '-compression_level',
-      '7',
-      '-id3v2_version',
-      '3',
-      '-metadata',
-      `title=${tags.title}`,
-      '-metadata',
-      `artist=${tags.artist}`,
-      '-metadata',
-      `album=${tags.album}`,
-      '-f',
-      'mp3',
-      '-y',
-      outFile,
-    ],
-    { stdio: ['pipe', 'ignore', 'pipe'], signal },
-  );
-  const [stdin, stderrStream] = [child.stdin!, child.stderr!];
+const ENCODER_ARGS = [
+  '-probesize',
+  '32',
+  '-analyzeduration',
+  '0',
+  '-f',
+  's16le',
+  '-ar',
+  String(SAMPLE_RATE),
+  '-ac',
+  '2',
+  '-i',
+  'pipe:0',
+  '-c:a',
+  'libmp3lame',
+  '-b:a',
+  '128k',
+  '-compression_level',
+  '7',
+  '-fflags',
+  '+bitexact',
+  '-flags:a',
+  '+bitexact',
+  '-id3v2_version',
+  '0',
+  '-write_xing',
+  '0',
+  '-f',
+  'mp3',
+  'pipe:1',
+];
+
+/** Spawns an encoder; `signal` kills it. */
+export function startMp3Encoder(signal?: AbortSignal): Mp3Encoder {
+  return wrap(spawnFfmpeg(ENCODER_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] }), signal);
+}
+
+function wrap(child: ChildProcess, signal?: AbortSignal): Mp3Encoder {
+  const [stdin, stdout, stderrStream] = [child.stdin!, child.stdout!, child.stderr!];
   let stderr = '';
   stderrStream.setEncoding('utf8').on('data', (d: string) => {
     if (stderr.length < 4000) stderr += d;
   });
   const exited = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${signal ?? code}): ${stderr.trim()}`)),
-    );
+    child.on('close', (code, sig) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${sig ?? code}): ${stderr.trim()}`))));
   });
   // A dead ffmpeg surfaces through `exited`; swallow the matching EPIPE on stdin.
   stdin.on('error', () => {});
   exited.catch(() => {});
+  const kill = () => child.kill('SIGKILL');
+  if (signal?.aborted) kill();
+  else signal?.addEventListener('abort', kill, { once: true });
+  void exited.finally(() => signal?.removeEventListener('abort', kill)).catch(() => {});
 
   return {
+    output: stdout,
     write: (chunk) =>
       new Promise<void>((resolve, reject) => {
         if (child.exitCode !== null || child.signalCode !== null) return reject(new Error(`ffmpeg exited early: ${stderr.trim()}`));
@@ -86,8 +101,58 @@ export function startMp3Encoder(outFile: string, tags: TrackTags, signal?: Abort
       stdin.end();
       return exited;
     },
-    abort: () => {
-      child.kill('SIGKILL');
-    },
+    abort: kill,
   };
 }
+
+/** Stdio pipes are sockets: an unref'd one does not keep the process alive. */
+const setRef = (child: ChildProcess, on: boolean): void => {
+  for (const s of [child, child.stdin, child.stdout, child.stderr] as ({ ref(): void; unref(): void } | null)[]) {
+    if (on) s?.ref();
+    else s?.unref();
+  }
+};
+
+/**
+ * Encoders started ahead: starting ffmpeg costs ~70 ms on a 2-core machine, about half of what a
+ * listener may wait for a song never played before, so one encoder is kept started and waiting
+ * (idle, it costs a process blocked on its input and no CPU). Taking it starts the next.
+ */
+export class Mp3EncoderPool {
+  #spare: ChildProcess | undefined;
+  #closed = false;
+
+  take(signal?: AbortSignal): Mp3Encoder {
+    let child = this.#spare;
+    this.#spare = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      child = spawnFfmpeg(ENCODER_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] });
+    else setRef(child, true);
+    const encoder = wrap(child, signal);
+    // After this song's encoder has its input, so the two do not start at once.
+    setImmediate(() => this.#refill());
+    return encoder;
+  }
+
+  #refill(): void {
+    if (this.#closed || this.#spare) return;
+    const child = spawnFfmpeg(ENCODER_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.on('error', () => {});
+    child.stdin!.on('error', () => {});
+    setRef(child, false);
+    this.#spare = child;
+  }
+
+  /** Ends the waiting encoder (its input closes: it exits having encoded nothing). */
+  close(): void {
+    this.#closed = true;
+    this.#spare?.stdin!.end();
+    this.#spare = undefined;
+  }
+}
+
+/**
+ * The process's pool: one waiting encoder however many apps it runs (tests build many). It holds
+ * nothing open for the event loop, and exits with the process (its input closes).
+ */
+export const mp3Encoders = new Mp3EncoderPool();

@@ -19,9 +19,19 @@ function softLimit(x: number): number {
   return x < 0 ? -y : y;
 }
 
+/** The first flush comes after this much audio, so the encoder starts (and a listener hears) soon. */
+const FIRST_CHUNK_SEC = 0.25;
+/** Drawing notes hands the event loop back this often: HTTP, the encoder's output, other requests. */
+const SLICE_MS = 4;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * Renders a song to PCM and streams it out while rendering: notes are drawn in start order, so
  * everything before the next note's start is final and can be encoded while the rest is drawn.
+ * The first quarter second goes out as soon as it is drawn; after that about a second at a time.
+ * The renderer runs on the server's one thread, so it yields every few milliseconds: a song being
+ * drawn never holds up the bytes already made, nor anyone else's request.
  * The frame count is exactly the song's duration, so the encoded file's length matches `dt`.
  */
 export async function renderSong(plan: SongPlan, audioSeed: number, sink: PcmSink): Promise<{ frames: number; peak: number }> {
@@ -52,11 +62,24 @@ export async function renderSong(plan: SongPlan, audioSeed: number, sink: PcmSin
   };
 
   const chunk = SAMPLE_RATE; // flush about once per second of audio
+  let slice = performance.now();
+  const breathe = async (): Promise<void> => {
+    if (performance.now() - slice < SLICE_MS) return;
+    await nextTurn();
+    slice = performance.now();
+  };
   for (const note of arrange(plan, audioSeed)) {
     const start = Math.min(frames, Math.round(note.start * SAMPLE_RATE));
-    if (start - flushed >= chunk) await flush(start);
+    if (start - flushed >= (flushed === 0 ? FIRST_CHUNK_SEC * SAMPLE_RATE : chunk)) {
+      await flush(start);
+      await breathe();
+    }
     if (start < frames) renderNote(mix, note, plan);
+    await breathe();
   }
-  while (flushed < frames) await flush(Math.min(frames, flushed + chunk * 4));
+  while (flushed < frames) {
+    await flush(Math.min(frames, flushed + chunk * 4));
+    await breathe();
+  }
   return { frames, peak };
 }
