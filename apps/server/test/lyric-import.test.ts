@@ -80,6 +80,12 @@ describe('imported .lrc lyrics', () => {
     expect((await searchLyrics('velvet cartography')).songs!.map((s) => s.id)).toEqual([songIds.get('echo')]);
   });
 
+  it('have no word-by-word lines on /lyric/new: their stamps time lines, not words', async () => {
+    const answer = expectContract('/lyric/new', (await getJson(t.app, `/api/lyric/new?id=${songIds.get('echo')}`)).body);
+    expect(answer.yrc).toBeUndefined();
+    expect(sungLines(answer.lrc!.lyric)).toEqual(SUNG);
+  });
+
   it('are not found by words only in a tag or an untimed line', async () => {
     expect(await searchLyrics('obsidianfalcon')).toMatchObject({ songCount: 0 });
     expect(await searchLyrics('zeppelinwharf')).toMatchObject({ songCount: 0 });

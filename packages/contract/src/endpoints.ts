@@ -34,6 +34,12 @@ export const endpoints = {
     response: song.songPrepareResponse,
   },
   '/lyric': { method: 'GET', summary: 'LRC lyrics of a song', params: song.lyricParams, response: song.lyricResponse },
+  '/lyric/new': {
+    method: 'GET',
+    summary: 'Lyrics with word-by-word times (yrc) and the translation',
+    params: song.lyricNewParams,
+    response: song.lyricNewResponse,
+  },
   '/album': { method: 'GET', summary: 'Album with its songs', params: song.albumParams, response: song.albumResponse },
   ...catalogEndpoints,
   ...searchEndpoints,

@@ -4,14 +4,22 @@ export interface LyricRecord {
   lrc: string;
   translation: string | null;
   version: number;
+  /** the lines are timed to the song's phrases (a demo song): word times can be derived */
+  phraseTimed: boolean;
 }
 
 export function createLyricRepo(db: Db) {
-  const find = db.prepare<[number], LyricRecord>('SELECT lrc, translation, version FROM lyrics WHERE song_id = ?');
+  const find = db.prepare<[number], Omit<LyricRecord, 'phraseTimed'> & { phraseTimed: 0 | 1 }>(
+    `SELECT l.lrc, l.translation, l.version, s.audio_seed IS NOT NULL AS phraseTimed
+       FROM lyrics l JOIN songs s ON s.id = l.song_id WHERE l.song_id = ?`,
+  );
   const insertStmt = db.prepare('INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, ?, 1)');
   return {
     /** undefined: the song is instrumental (or unknown; callers check the song first). */
-    find: (songId: number): LyricRecord | undefined => find.get(songId),
+    find: (songId: number): LyricRecord | undefined => {
+      const row = find.get(songId);
+      return row && { ...row, phraseTimed: row.phraseTimed === 1 };
+    },
     insert: (songId: number, lrc: string, translation: string | null): void => {
       insertStmt.run(songId, lrc, translation);
     },

@@ -10,4 +10,5 @@ export function songRoutes(app: FastifyInstance, { services, apiPrefix }: RouteO
   // Cloudtune's own: the client asks for the next song of its queue ahead (answers at once).
   endpoint(app, apiPrefix, '/song/prepare', (p) => services.songs.prepare(p.id));
   endpoint(app, apiPrefix, '/lyric', (p) => services.songs.lyric(p.id));
+  endpoint(app, apiPrefix, '/lyric/new', (p) => services.songs.lyricNew(p.id));
 }

@@ -5,6 +5,7 @@ import { TtlCache } from '../media/ttl-cache.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import { privilegeOf, songObject } from './shapes.ts';
 import type { TranscodeService } from './transcode.ts';
+import { wordTimedLyric } from '../text/word-lyrics.ts';
 import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from './transcode-levels.ts';
 
 /** Constant-bitrate estimate, for files not made yet (give or take a frame and the tags). */
@@ -69,6 +70,23 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
     }
     if (fitsCap(original.bitrate, bitrate)) return original;
     return (await transcodes.cached(original, bitrate!)) ?? ('not-made' as const);
+  }
+
+  /** /lyric: LRC, translation (tlyric) and NetEase's other blocks, empty. */
+  function lyric(id: number) {
+    if (!repos.songs.exists(id)) throw notFound('song', id);
+    const lyric = repos.lyrics.find(id);
+    const base = { sgc: false, sfy: false, qfy: false };
+    // NetEase's answer for an instrumental: no lrc block at all, `nolyric: true`.
+    if (!lyric) return { ...base, nolyric: true, code: 200 as const };
+    return {
+      ...base,
+      lrc: { version: lyric.version, lyric: lyric.lrc },
+      klyric: { version: 0, lyric: '' },
+      tlyric: { version: lyric.translation ? lyric.version : 0, lyric: lyric.translation ?? '' },
+      romalrc: { version: 0, lyric: '' },
+      code: 200 as const,
+    };
   }
 
   return {
@@ -160,20 +178,18 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       return file;
     },
 
-    lyric(id: number) {
-      if (!repos.songs.exists(id)) throw notFound('song', id);
-      const lyric = repos.lyrics.find(id);
-      const base = { sgc: false, sfy: false, qfy: false };
-      // NetEase's answer for an instrumental: no lrc block at all, `nolyric: true`.
-      if (!lyric) return { ...base, nolyric: true, code: 200 as const };
-      return {
-        ...base,
-        lrc: { version: lyric.version, lyric: lyric.lrc },
-        klyric: { version: 0, lyric: '' },
-        tlyric: { version: lyric.translation ? lyric.version : 0, lyric: lyric.translation ?? '' },
-        romalrc: { version: 0, lyric: '' },
-        code: 200 as const,
-      };
+    lyric,
+
+    /**
+     * /lyric/new: /lyric's blocks plus `yrc`, word-by-word lines. Only lyrics timed to the
+     * music's phrases (the demo library's) get one; an imported LRC's lines say when a line
+     * starts, not its words, so it has none (as NetEase gives none for most songs).
+     */
+    lyricNew(id: number) {
+      const answer = lyric(id);
+      const record = repos.lyrics.find(id);
+      if (!record?.phraseTimed) return answer;
+      return { ...answer, yrc: { version: record.version, lyric: wordTimedLyric(record.lrc) } };
     },
   };
 }

@@ -64,6 +64,19 @@ export const lyricResponse = z.looseObject({
 });
 export type LyricResponse = z.infer<typeof lyricResponse>;
 
+// GET /lyric/new ---------------------------------------------------------------------------
+/**
+ * NetEase's newer lyric call: `/lyric`'s blocks plus `yrc`, word-by-word lyrics. Each yrc line
+ * is `[startMs,durationMs](wordStartMs,wordDurationMs,0)word(…)…`, or a JSON credits line
+ * `{"t":ms,"c":[{"tx":"作词: "},{"tx":"name"}]}`; songs without word times have no `yrc`.
+ */
+export const lyricNewParams = z.object({ id: idParam('id') });
+export const lyricNewResponse = lyricResponse.extend({
+  klyric: lyricBlock.optional(),
+  yrc: lyricBlock.optional(),
+});
+export type LyricNewResponse = z.infer<typeof lyricNewResponse>;
+
 // GET /album -------------------------------------------------------------------------------
 export const albumParams = z.object({ id: idParam('id') });
 export const albumDetail = z.looseObject({
