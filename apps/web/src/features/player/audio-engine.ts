@@ -1,9 +1,10 @@
 import { notify } from '../../lib/notice.ts';
+import { createPrepareAhead } from './api/song-prepare.ts';
 import { fetchSongSource } from './api/song-url.ts';
 import { createAudioGraph, type AudioGraph } from './audio-graph.ts';
 import { bindEffects } from './effects/bind-effects.ts';
 import { createFader } from './effects/fade.ts';
-import { createNextSong, shouldPrepare } from './gapless.ts';
+import { createNextSong, PREPARE_AFTER_SECONDS, shouldPrepare } from './gapless.ts';
 import { bindMediaSession, setMediaMetadata, setMediaPosition } from './media-session.ts';
 import type { PlayableSong } from './playable-song.ts';
 import { createFailureGuard } from './playback-failures.ts';
@@ -39,6 +40,7 @@ let loadSeq = 0;
 const fader = createFader();
 const failures = createFailureGuard();
 const nextSong = createNextSong((id) => fetchSongSource(id));
+const prepareAhead = createPrepareAhead();
 /** set while the engine itself moves on (a song ended or failed), read by the load it causes */
 let advancing = false;
 let skipTimer: ReturnType<typeof setTimeout> | undefined;
@@ -251,6 +253,19 @@ function prepareNext(): void {
 }
 
 /**
+ * Once a song has played a moment (skipping through songs asks for nothing, and a render ahead
+ * never competes with the song just picked), the server is asked to make the next one — a demo
+ * song is rendered on its first play: pressing 下一首 then starts from a file on disk. Songs with their own URL
+ * (local, downloaded) and unavailable ones need nothing.
+ */
+function prepareUpcomingOnServer(): void {
+  const state = usePlayerStore.getState();
+  const upcoming = selectUpcoming(state);
+  if (!upcoming || upcoming.id === state.current?.id || upcoming.url || upcoming.unavailable) return;
+  prepareAhead(upcoming.id);
+}
+
+/**
  * Binds the two elements rendered once by the shell (the second one holds the next song);
  * returns the unbinding function. A song restored from the last visit is loaded at its second,
  * paused.
@@ -279,6 +294,7 @@ export function attachAudio(element: HTMLAudioElement, spareElement?: HTMLAudioE
       'timeupdate',
       fromPlaying((el) => {
         time.setTime(el.currentTime);
+        if (el.currentTime >= PREPARE_AFTER_SECONDS) prepareUpcomingOnServer();
         prepareNext();
       }),
     ],
