@@ -8,11 +8,13 @@ import { Providers } from './app/providers.tsx';
 import { seedFirstScreen } from './app/first-screen.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { wireSession } from './app/session-wiring.ts';
 import './styles/global.css';
 
 installGlobalErrorHandlers();
 wireHttp();
 wireAppearance();
+wireSession();
 
 const queryClient = createQueryClient();
 seedFirstScreen(queryClient);

@@ -1,5 +1,7 @@
+import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import type { Platform } from '../lib/platform.ts';
+import { AuthGate } from './auth-gate.tsx';
 import { guardLoader } from './auth-guard.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { RouteError } from './pages/route-error.tsx';
@@ -23,6 +25,17 @@ export function resolveRedirect(target: string, requestUrl: string): string {
   return path + url.search;
 }
 
+/** An auth page stands behind the AuthGate: logged out, its URL shows the 登录 prompt instead. */
+function gated(Page: ComponentType, auth: RouteEntry['auth']): ComponentType {
+  if (!auth) return Page;
+  const Gated = () => (
+    <AuthGate auth={auth}>
+      <Page />
+    </AuthGate>
+  );
+  return Gated;
+}
+
 function toRoute(entry: RouteEntry, topLevel: boolean): RouteObject {
   const handle: RouteHandle = {
     title: entry.title,
@@ -43,10 +56,10 @@ function toRoute(entry: RouteEntry, topLevel: boolean): RouteObject {
     handle,
     // A page that throws keeps the shell (navigation, player) around it.
     ...(topLevel ? { ErrorBoundary: RouteError } : {}),
-    ...(entry.component ? { Component: entry.component } : {}),
+    ...(entry.component ? { Component: gated(entry.component, entry.auth) } : {}),
     // A redirect renders nothing; saying so keeps the router from warning about an empty leaf.
     ...(target ? { element: null } : {}),
-    ...(load ? { lazy: async () => ({ Component: (await load()).default }) } : {}),
+    ...(load ? { lazy: async () => ({ Component: gated((await load()).default, entry.auth) }) } : {}),
   };
   if (entry.index) return { ...page, index: true } as RouteObject;
   return { ...page, path: entry.path, children: entry.children?.map((c) => toRoute(c, false)) } as RouteObject;

@@ -127,9 +127,33 @@ describe('auth guard', () => {
     expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
   });
 
-  it('a cold start into an auth route lands on the home screen with the login view', async () => {
-    const app = renderApp('/cloud');
-    await waitFor(() => expect(app.path()).toBe('/music/recommend'));
+  it('logging in after a cancelled navigation goes on to where the user was going', async () => {
+    const app = renderApp('/music/recommend');
+    await screen.findByTestId('daily-card');
+    await act(() => app.router.navigate('/userSetting'));
+    expect(app.path()).toBe('/music/recommend');
+    act(() => useAuthStore.getState().login(user));
+    await waitFor(() => expect(app.path()).toBe('/userSetting'));
+    expect(useAuthStore.getState().show).toBe(false);
+  });
+
+  it('closing the login view forgets the cancelled navigation', async () => {
+    const app = renderApp('/music/recommend');
+    await screen.findByTestId('daily-card');
+    await act(() => app.router.navigate('/userSetting'));
+    act(() => useAuthStore.getState().setShow(false));
+    act(() => useAuthStore.getState().login(user));
+    await screen.findByTestId('daily-card');
+    expect(app.path()).toBe('/music/recommend');
+  });
+
+  it('a cold start into an auth route keeps its URL: a 登录 prompt and the login view, then the page once logged in', async () => {
+    const app = renderApp('/userSetting');
+    expect(await screen.findByTestId('auth-gate')).toBeTruthy();
+    expect(app.path()).toBe('/userSetting');
     expect(useAuthStore.getState().show).toBe(true);
+    act(() => useAuthStore.getState().login(user));
+    await waitFor(() => expect(screen.queryByTestId('auth-gate')).toBeNull());
+    expect(app.path()).toBe('/userSetting');
   });
 });

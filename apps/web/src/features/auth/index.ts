@@ -10,3 +10,5 @@ export {
   type UserPlaylist,
 } from './auth.store.ts';
 export { LoginDialog } from './components/login-dialog.tsx';
+export { UserMenu } from './components/user-menu.tsx';
+export { completeLogin, loadUserPlaylists, logout, refreshUserDetail, restoreSession } from './session.ts';

@@ -1,16 +1,18 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { CloseIcon, LogoIcon } from '../../../components/icons.tsx';
 import { useAuthStore } from '../auth.store.ts';
+import type { LoginMode } from '../login-rules.ts';
+import { LoginForm } from './login-form.tsx';
 import styles from './login-dialog.module.css';
 
 /**
- * The login view's frame, shown whenever the auth store's `show` flag is set (the route guard,
- * the collect flow, the daily-songs card, a 301 reply). The accounts issue fills in the form;
- * `children` is where it goes.
+ * The login view, shown whenever the auth store's `show` flag is set (the route guard, the
+ * collect flow, the daily-songs card, a 301 reply): phone or email login, or 注册.
  */
-export function LoginDialog({ children }: { children?: ReactNode }) {
+export function LoginDialog() {
   const show = useAuthStore((s) => s.show);
   const setShow = useAuthStore((s) => s.setShow);
+  const [mode, setMode] = useState<LoginMode>('phone');
 
   useEffect(() => {
     if (!show) return;
@@ -28,10 +30,10 @@ export function LoginDialog({ children }: { children?: ReactNode }) {
         </button>
         <LogoIcon size={56} className={styles.logo} />
         <h2 id="login-title" className={styles.title}>
-          登录
+          {mode === 'register' ? '注册' : '登录'}
         </h2>
-        <p className={styles.lead}>登录后同步你的歌单与每日推荐</p>
-        {children}
+        <p className={styles.lead}>{mode === 'register' ? '用手机号注册一个新账号' : '登录后同步你的歌单与每日推荐'}</p>
+        <LoginForm mode={mode} onMode={setMode} />
       </div>
     </div>
   );

@@ -1,0 +1,89 @@
+import { md5 } from 'js-md5';
+import { HttpError, request } from '../../../lib/http.ts';
+import type { AuthUser } from '../auth.store.ts';
+
+/** What a login or registration answers (the NetEase body; the contract's accounts group has the schema). */
+export interface LoginResponse {
+  code?: number;
+  account: { id: number };
+  profile: AuthUser['profile'];
+}
+
+/** /user/detail: the profile with the level, plays and today's sign-in. */
+export interface UserDetailResponse {
+  code?: number;
+  level: number;
+  listenSongs: number;
+  pcSign: boolean;
+  peopleCanSeeMyPlayRecord: boolean;
+  profile: AuthUser['profile'];
+}
+
+/**
+ * The account calls of the login view and the user menu (SPEC §7). Passwords never leave the
+ * client in the clear on login: they are MD5'd here and sent as `md5_password`, as NetEase
+ * clients do. Registration sends the password itself (the server MD5s it the same way).
+ */
+export const hashPassword = (password: string) => md5(password);
+
+export const loginByPhone = (phone: string, password: string) =>
+  request<LoginResponse>('/login/cellphone', { params: { phone, md5_password: hashPassword(password) } });
+
+export const loginByEmail = (email: string, password: string) =>
+  request<LoginResponse>('/login', { params: { email, md5_password: hashPassword(password) } });
+
+export const sendCaptcha = (phone: string) => request('/captcha/sent', { params: { phone } });
+
+export const registerByPhone = (v: { phone: string; captcha: string; password: string; nickname: string }) =>
+  request<LoginResponse>('/register/cellphone', { params: v });
+
+export const logoutOnServer = () => request('/logout');
+
+export const fetchUserDetail = (uid: number) => request<UserDetailResponse>('/user/detail', { params: { uid } });
+
+interface LoginStatus {
+  code?: number;
+  data: { code: number; account: { id: number } | null; profile: Record<string, unknown> | null };
+}
+
+/** Who the server thinks is logged in (null: nobody, the session cookie has expired or was ended). */
+export async function fetchLoginStatus(): Promise<LoginStatus['data']> {
+  const { data } = await request<LoginStatus>('/login/status');
+  return data;
+}
+
+/**
+ * 签到 (type 1: the PC/web sign-in, SPEC §7). Already signed today (code −2) counts as signed
+ * (SPEC §4): both resolve to true.
+ */
+export async function dailySignin(): Promise<true> {
+  try {
+    await request('/daily_signin', { params: { type: 1 }, auth: true });
+  } catch (error) {
+    if (!(error instanceof HttpError && error.code === -2)) throw error;
+  }
+  return true;
+}
+
+/** The server's failure in words for the login view (SPEC §8 leaves them to us; the server's codes are NetEase's). */
+export function loginErrorText(error: unknown): string {
+  if (error instanceof HttpError) {
+    switch (error.code) {
+      case 501:
+        return '账号不存在';
+      case 502:
+        return '密码错误';
+      case 509:
+        return '密码错误次数过多，请稍后再试';
+      case 503:
+        return '验证码错误';
+      case 405:
+        return '验证码发送太频繁，请稍后再试';
+      case 408:
+        return '请求超时，请重试';
+      default:
+        return error.msg ?? `请求失败（${error.code}）`;
+    }
+  }
+  return '网络错误，请重试';
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { HttpError } from '../../../lib/http.ts';
+import { notify } from '../../../lib/notice.ts';
+import { dailySignin } from '../api/account.ts';
+import { useAuthStore } from '../auth.store.ts';
+import { logout } from '../session.ts';
+import styles from './user-menu.module.css';
+
+/**
+ * The logged-in user's menu under the top bar's avatar: 个人主页, 签到 (已签到 and disabled
+ * once signed today, SPEC §4), 编辑资料, 退出登录 (server, then cleared, then /).
+ */
+export function UserMenu({ anchor, onClose }: { anchor: DOMRect; onClose: () => void }) {
+  const navigate = useNavigate();
+  const uid = useAuthStore((s) => s.user?.account.id);
+  const signed = useAuthStore((s) => s.user?.pcSign === true);
+  const [signing, setSigning] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
+    const onDown = (e: MouseEvent) => !menu.current?.contains(e.target as Node) && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('mousedown', onDown);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('mousedown', onDown);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
+
+  const go = (to: string) => {
+    onClose();
+    navigate(to);
+  };
+
+  const signIn = async () => {
+    setSigning(true);
+    try {
+      await dailySignin();
+      useAuthStore.getState().updateUser('pcSign', true);
+      notify({ kind: 'success', message: '签到成功' });
+    } catch (error) {
+      notify({ kind: 'error', message: (error instanceof HttpError && error.msg) || '签到失败，请重试' });
+    } finally {
+      setSigning(false);
+    }
+  };
+
+  const signOut = async () => {
+    onClose();
+    try {
+      await logout();
+    } catch (error) {
+      // SPEC §8: a logout failure is told as a toast; the local session is cleared all the same.
+      notify({ kind: 'error', message: (error instanceof HttpError && error.msg) || '退出登录失败' });
+    }
+    navigate('/');
+  };
+
+  return (
+    <div
+      ref={menu}
+      className={styles.menu}
+      role="menu"
+      aria-label="用户菜单"
+      style={{ top: anchor.bottom + 8, right: window.innerWidth - anchor.right }}
+    >
+      <button type="button" role="menuitem" className={styles.item} onClick={() => go(`/userinfo/${uid}`)}>
+        个人主页
+      </button>
+      <button type="button" role="menuitem" className={styles.item} disabled={signed || signing} onClick={() => void signIn()}>
+        {signed ? '已签到' : '签到'}
+      </button>
+      <button type="button" role="menuitem" className={styles.item} onClick={() => go('/userSetting')}>
+        编辑资料
+      </button>
+      <button type="button" role="menuitem" className={styles.item} onClick={() => void signOut()}>
+        退出登录
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from './api/account.ts';
+import { validateLogin, type LoginFields } from './login-rules.ts';
+
+const fields = (f: Partial<LoginFields>): LoginFields => ({ phone: '', email: '', password: '', captcha: '', nickname: '', ...f });
+
+describe('login view rules', () => {
+  it('phone login needs an 11-digit mobile number and a 6–64 character password', () => {
+    expect(validateLogin('phone', fields({ phone: '1380000', password: 'cloudtune' }))).toBe('请输入11位手机号');
+    expect(validateLogin('phone', fields({ phone: '13800000000', password: '12345' }))).toBe('密码为6-64位');
+    expect(validateLogin('phone', fields({ phone: ' 13800000000 ', password: 'cloudtune' }))).toBeNull();
+  });
+
+  it('email login needs an email, not a phone', () => {
+    expect(validateLogin('email', fields({ phone: '13800000000', password: 'cloudtune' }))).toBe('请输入正确的邮箱');
+    expect(validateLogin('email', fields({ email: 'demo@cloudtune.local', password: 'cloudtune' }))).toBeNull();
+  });
+
+  it('registration also needs the 4–6 digit code; the nickname may be empty', () => {
+    const f = fields({ phone: '13900000001', password: 'secret1' });
+    expect(validateLogin('register', f)).toBe('请输入验证码');
+    expect(validateLogin('register', { ...f, captcha: '12ab' })).toBe('请输入验证码');
+    expect(validateLogin('register', { ...f, captcha: '1234' })).toBeNull();
+  });
+
+  it('the password is sent as its MD5 (SPEC §7)', () => {
+    expect(hashPassword('123456')).toBe('e10adc3949ba59abbe56e057f20f883e');
+  });
+});
