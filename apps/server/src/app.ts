@@ -21,8 +21,10 @@ import { acceptFormBodies } from './http/form-body.ts';
 import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
 import { firstScreen } from './routes/first-screen.ts';
 import { apiRoutes } from './routes/index.ts';
+import { subsonicRoutes } from './routes/subsonic/index.ts';
 import { outboxSmsSender, webhookSmsSender, type SmsSender } from './services/accounts/sms.ts';
 import { createServices } from './services/index.ts';
+import { DEMO_SUBSONIC_PASSWORD } from './services/subsonic/index.ts';
 import type { Clock } from './services/rate-windows.ts';
 
 export interface BuildAppOptions {
@@ -109,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     // The demo account's password is hashed once per data directory, here rather than in the seed.
     if (demoAccount) await services.auth.setInitialPassword(DEMO_ACCOUNT, DEMO_ACCOUNT.password);
+    // …and its Subsonic app password, so Subsonic apps work out of the box (decision 0022).
+    services.subsonic.passwords.ensureFor(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone, DEMO_SUBSONIC_PASSWORD);
     installErrorHandler(app);
     // Other answers (search, web assets) are compressed as they go; cached bodies come compressed.
     await app.register(fastifyCompress, {
@@ -129,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       apiPrefix,
       cached: { cache: new BodyCache(), version: services.catalogVersion },
     });
+    // Subsonic apps are given the server's address: /rest sits at the root in both modes.
+    await app.register(subsonicRoutes, { services });
     if (apiPrefix === '') apiOnlyNotFound(app);
     else await serveWebApp(app, options.webDist ?? null, apiPrefix, firstScreen(services, apiPrefix));
     return app;

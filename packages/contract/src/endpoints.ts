@@ -7,6 +7,7 @@ import { catalogEndpoints } from './endpoints/catalog.ts';
 import { searchEndpoints } from './endpoints/search.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { accountEndpoints } from './endpoints/account.ts';
+import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
 
 export type { EndpointDef } from './endpoint-def.ts';
 
@@ -45,6 +46,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...libraryEndpoints,
   ...accountEndpoints,
+  ...subsonicPasswordEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointPath = keyof typeof endpoints;

@@ -21,6 +21,9 @@ import { createSigninRepo } from './signins.ts';
 import { createSocialRepo } from './social.ts';
 import { createSongRepo } from './songs.ts';
 import { createStoredCoverRepo } from './stored-covers.ts';
+import { createSubRepo } from './subs.ts';
+import { createSubsonicLibraryRepo } from './subsonic-library.ts';
+import { createSubsonicPasswordRepo } from './subsonic-passwords.ts';
 import { createTagRepo } from './tags.ts';
 import { createTranscodeRepo } from './transcodes.ts';
 import { createUserRepo } from './users.ts';
@@ -51,6 +54,9 @@ export function createRepos(db: Db) {
     social: createSocialRepo(db),
     songs: createSongRepo(db),
     storedCovers: createStoredCoverRepo(db),
+    subs: createSubRepo(db),
+    subsonicLibrary: createSubsonicLibraryRepo(db),
+    subsonicPasswords: createSubsonicPasswordRepo(db),
     tags: createTagRepo(db),
     transcodes: createTranscodeRepo(db),
     users: createUserRepo(db),

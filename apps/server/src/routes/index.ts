@@ -12,6 +12,7 @@ import { playlistRoutes } from './playlist.ts';
 import { searchRoutes } from './search.ts';
 import { songRoutes } from './song.ts';
 import { squareRoutes } from './square.ts';
+import { subsonicPasswordRoutes } from './subsonic-password.ts';
 
 /** Every API route group; registered under the API prefix by the app. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
@@ -26,5 +27,6 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   searchRoutes(app, options);
   accountRoutes(app, options);
   avatarRoutes(app, options);
+  subsonicPasswordRoutes(app, options);
   openApiRoutes(app, options);
 }

@@ -17,6 +17,7 @@ import { createPlaylistService } from './playlists.ts';
 import { createSearchService } from './search/index.ts';
 import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
+import { createSubsonicServices } from './subsonic/index.ts';
 import type { Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
@@ -58,6 +59,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     artistAbout: createArtistAboutService(repos),
     search: createSearchService(repos),
     openapi: createOpenApiService(),
+    subsonic: createSubsonicServices(repos, dataDir, audio, options.clock),
     ...accounts,
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors.ts';
+import { rawParams } from '../../http/params.ts';
+import type { Services } from '../../services/index.ts';
+import { SUBSONIC_ERRORS, SubsonicError } from '../../services/subsonic/index.ts';
+import { activityMethods } from './activity.ts';
+import { formatOf, send, sendError, type Format, type Payload } from './format.ts';
+import { libraryMethods, type SubsonicCall } from './library.ts';
+import { coverArt, download, stream } from './media.ts';
+import { SubsonicParams } from './params.ts';
+
+/** The Subsonic path prefix: Subsonic apps are given the server's address and add `/rest/<method>[.view]`. */
+export const SUBSONIC_PREFIX = '/rest';
+
+type DocumentMethod = (call: SubsonicCall) => Payload;
+type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
+
+const documents: Record<string, DocumentMethod> = { ...libraryMethods, ...activityMethods };
+const bytes: Record<string, ByteMethod> = { stream, download, getCoverArt: coverArt };
+
+/** Our own errors in Subsonic's terms: not found → 70, bad input → 0 with its message (10 is for a missing param). */
+function subsonicErrorOf(err: unknown): SubsonicError | undefined {
+  if (err instanceof SubsonicError) return err;
+  if (err instanceof ApiError) {
+    return new SubsonicError(err.code === 404 ? SUBSONIC_ERRORS.notFound : SUBSONIC_ERRORS.generic, err.message);
+  }
+  return undefined;
+}
+
+/**
+ * The Subsonic / OpenSubsonic API at `/rest/<method>` and `/rest/<method>.view`, GET or POST
+ * (form: OpenSubsonic formPost). Every method authenticates first (services/subsonic/passwords.ts);
+ * answers are XML, or JSON with `f=json` (format.ts); errors are Subsonic's codes with HTTP 200.
+ */
+export async function subsonicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  app.route<{ Params: { method: string } }>({
+    method: ['GET', 'POST'],
+    url: `${SUBSONIC_PREFIX}/:method`,
+    handler: async (request, reply) => {
+      const raw = rawParams(request.query, request.body);
+      const format: Format = formatOf(raw.f, raw.callback);
+      const name = request.params.method.replace(/\.view$/, '');
+      try {
+        const params = new SubsonicParams(raw);
+        const userId = services.subsonic.passwords.authenticate({
+          u: params.string('u'),
+          p: params.string('p'),
+          t: params.string('t'),
+          s: params.string('s'),
+          apiKey: params.string('apiKey'),
+        });
+        const document = documents[name];
+        if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
+        const byte = bytes[name];
+        if (byte) return await byte(request, reply, services, params);
+        return sendError(reply, format, SUBSONIC_ERRORS.notFound, `Unknown method: ${name}`);
+      } catch (err) {
+        const known = subsonicErrorOf(err);
+        // A failure after the bytes began (a stream) cannot become a document: the error handler ends it.
+        if (!known || reply.sent) throw err;
+        return sendError(reply, format, known.code, known.message);
+      }
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestSignal } from '../../http/request-signal.ts';
+import { sendFile } from '../../http/send-file.ts';
+import { sendLive } from '../../http/send-live.ts';
+import type { Services } from '../../services/index.ts';
+import { notFoundError, parseAnyId, parseId } from '../../services/subsonic/index.ts';
+import { capOf, type VariantBitrate } from '../../services/transcode-levels.ts';
+import type { SubsonicParams } from './params.ts';
+
+const CACHE_FOR_A_DAY = 'public, max-age=86400';
+const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * stream's `maxBitRate` (kbit/s, 0 = no limit) and `format` onto the transcoder's variants
+ * (docs/decisions/0005-bitrate-levels.md): a limit is snapped down to 320/192/128k (never below
+ * 128k, the lowest variant); `format=raw` is the original; `format=mp3` of a lossless or non-MP3
+ * original is its 320k MP3.
+ */
+export function streamBitrate(params: SubsonicParams, originalType: string): VariantBitrate | null {
+  const format = params.string('format')?.toLowerCase();
+  if (format === 'raw') return null;
+  const kbps = params.int('maxBitRate', 0, 0, 100_000);
+  const cap = kbps > 0 ? capOf(kbps * 1000) : null;
+  if (cap === null && format === 'mp3' && originalType !== 'mp3') return 320_000;
+  return cap;
+}
+
+/** Sends a song's audio (the original or a variant) with Range support, as /media/audio does. */
+export async function sendAudio(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  id: number,
+  bitrate: VariantBitrate | null,
+  download?: string,
+): Promise<FastifyReply> {
+  const signal = requestSignal(reply);
+  if (download) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download)}`);
+  // Resolves false when the file found has vanished since (evicted from the cache): found afresh.
+  const attempt = async (fresh: boolean): Promise<boolean> => {
+    const source = await services.songs.stream(id, bitrate, { signal, fresh });
+    if (source.kind === 'live') {
+      sendLive(request, reply, { live: source.live, contentType: source.mimeType, cacheControl: CACHE_FOR_A_DAY });
+      return true;
+    }
+    const found = source.file;
+    const file = await services.files.acquire(found.path).catch((err: unknown) => {
+      if (fresh || !isMissing(err)) throw err;
+      return undefined;
+    });
+    if (file) sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
+    return file !== undefined;
+  };
+  if (!(await attempt(false))) await attempt(true);
+  return reply;
+}
+
+export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
+  const id = parseId('song', params.required('id'));
+  services.subsonic.library.record(id);
+  return sendAudio(request, reply, services, id, streamBitrate(params, services.audio.quality(id).type));
+}
+
+export async function download(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
+  const id = parseId('song', params.required('id'));
+  const song = services.subsonic.library.record(id);
+  const type = services.audio.quality(id).type;
+  return sendAudio(request, reply, services, id, null, `${song.artists[0]?.name ?? ''} - ${song.name}.${type}`.replace(/^ - /, ''));
+}
+
+/** getCoverArt: `al-`, `ar-`, `pl-` ids or a song's (its album's cover); `size` is the longer side. */
+export async function coverArt(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
+  const { kind, id } = parseAnyId(params.required('id'));
+  const size = params.int('size', 0, 0, 2048);
+  const side = size > 0 ? Math.max(16, size) : undefined;
+  let image: { kind: 'album' | 'artist' | 'playlist'; id: number };
+  if (kind === 'song') {
+    image = { kind: 'album', id: services.subsonic.library.record(id).albumId };
+  } else image = { kind, id };
+  const file = await services.images.ensure(image.kind, image.id, side ? { width: side, height: side } : undefined, requestSignal(reply));
+  if (!file) throw notFoundError('Cover art');
+  const open = await services.files.acquire(file.path);
+  return sendFile(request, reply, {
+    file: open,
+    contentType: 'image/jpeg',
+    etag: `"${open.size.toString(16)}-${Math.floor(open.mtimeMs).toString(16)}"`,
+    cacheControl: CACHE_FOR_A_DAY,
+  });
+}

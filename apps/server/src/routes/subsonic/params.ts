@@ -1,0 +1,43 @@
+import { invalidParam, missingParam } from '../../services/subsonic/index.ts';
+
+/**
+ * A Subsonic request's params (query, or a form under OpenSubsonic's formPost), read leniently:
+ * a repeated param (`id=1&id=2`) is a list, a scalar where a list is wanted is a list of one.
+ */
+export class SubsonicParams {
+  constructor(readonly raw: Record<string, unknown>) {}
+
+  /** All values of a param (repeated params become arrays). */
+  list(name: string): string[] {
+    const value = this.raw[name];
+    const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+    return values.map((v) => String(v)).filter((v) => v.trim() !== '');
+  }
+
+  string(name: string): string | undefined {
+    return this.list(name)[0];
+  }
+
+  required(name: string): string {
+    const value = this.string(name);
+    if (value === undefined) throw missingParam(name);
+    return value;
+  }
+
+  /** An integer within [min, max], else `fallback` when absent; a malformed one is an error naming the param. */
+  int(name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+    const text = this.string(name);
+    if (text === undefined) return fallback;
+    if (!/^-?\d{1,15}$/.test(text.trim())) throw invalidParam(name, 'must be an integer');
+    return Math.min(max, Math.max(min, Number(text)));
+  }
+
+  optionalInt(name: string): number | undefined {
+    return this.string(name) === undefined ? undefined : this.int(name, 0, Number.MIN_SAFE_INTEGER);
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const text = this.string(name)?.toLowerCase();
+    return text === undefined ? fallback : text === 'true' || text === '1';
+  }
+}

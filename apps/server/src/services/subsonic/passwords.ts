@@ -1,0 +1,129 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { Repos } from '../../repos/index.ts';
+import type { Clock } from '../rate-windows.ts';
+import { SUBSONIC_ERRORS, SubsonicError, missingParam } from './errors.ts';
+import { decryptSecret, encryptSecret, md5Hex, sha256Hex } from './secrets.ts';
+
+/**
+ * Subsonic clients authenticate with `u` + `p` (plain or `enc:<hex>`), `u` + `t` + `s` (t =
+ * md5(password + s)) or OpenSubsonic's `apiKey`. Token auth needs the password itself, which the
+ * login password is never kept as (scrypt of its MD5), so the secret here is an app password of
+ * its own per user: made (and shown once) by /subsonic/password, revocable, stored encrypted, and
+ * also the user's apiKey (docs/decisions/0022-subsonic-auth.md). The login password never works here.
+ */
+export interface SubsonicCredentials {
+  u?: string;
+  p?: string;
+  t?: string;
+  s?: string;
+  apiKey?: string;
+}
+
+/** The demo account's app password, so Subsonic apps and tests work out of the box (README). */
+export const DEMO_SUBSONIC_PASSWORD = 'subsonic';
+
+/** Without look-alikes (0/o, 1/l/i): read off a screen and typed on a phone. */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** 4 groups of 5 from 31 symbols: ~99 bits, beyond guessing even without a failed-login window. */
+export function newAppPassword(): string {
+  const group = () => Array.from({ length: 5 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return [group(), group(), group(), group()].join('-');
+}
+
+const WRONG = () => new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password');
+
+const sameText = (a: string, b: string): boolean => {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** `enc:616263` → `abc` (Subsonic's hex-encoded password); anything else as it is. */
+function plainPassword(p: string): string | undefined {
+  if (!p.startsWith('enc:')) return p;
+  const hex = p.slice(4);
+  return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : undefined;
+}
+
+export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock) {
+  /** `u` may be the phone (with or without +86), the email, the nickname or the user id. */
+  function userIdOf(name: string): number | undefined {
+    const u = name.trim();
+    if (u.includes('@')) return repos.users.byEmail(u)?.id;
+    const phone = u.replace(/^\+?86[-\s]?/, '');
+    if (/^1\d{10}$/.test(phone)) {
+      const found = repos.users.byPhone('86', phone)?.id;
+      if (found !== undefined) return found;
+    }
+    const owner = repos.users.nicknameOwner(u);
+    if (owner !== undefined) return owner;
+    return /^\d{1,15}$/.test(u) && repos.users.exists(Number(u)) ? Number(u) : undefined;
+  }
+
+  function secretOf(userId: number): string | undefined {
+    const row = repos.subsonicPasswords.ofUser(userId);
+    return row && decryptSecret(key, row.secret);
+  }
+
+  function save(userId: number, password: string): void {
+    repos.subsonicPasswords.save({ userId, secret: encryptSecret(key, password), keyHash: sha256Hex(password), createdAt: clock() });
+  }
+
+  /** The name to type in a Subsonic app: the phone, else the email, else the nickname. */
+  function usernameOf(userId: number): string {
+    const c = repos.users.credentials(userId);
+    return c?.phone ?? c?.email ?? repos.users.findById(userId)?.nickname ?? String(userId);
+  }
+
+  return {
+    userIdOf,
+    usernameOf,
+
+    /** The user the credentials name, or Subsonic's error (10 missing, 40 wrong, 43 conflicting, 44 bad apiKey). */
+    authenticate(c: SubsonicCredentials): number {
+      if (c.apiKey !== undefined) {
+        if (c.u !== undefined || c.p !== undefined || c.t !== undefined) {
+          throw new SubsonicError(SUBSONIC_ERRORS.conflictingAuth, 'Multiple conflicting authentication mechanisms provided');
+        }
+        const row = repos.subsonicPasswords.byKeyHash(sha256Hex(c.apiKey));
+        if (!row) throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key');
+        return row.userId;
+      }
+      if (!c.u) throw missingParam('u');
+      if (c.p === undefined && (c.t === undefined || c.s === undefined)) throw missingParam(c.t === undefined ? 'p' : 's');
+      const userId = userIdOf(c.u);
+      const secret = userId === undefined ? undefined : secretOf(userId);
+      if (userId === undefined || secret === undefined) throw WRONG();
+      if (c.p !== undefined) {
+        const plain = plainPassword(c.p);
+        if (plain === undefined || !sameText(plain, secret)) throw WRONG();
+        return userId;
+      }
+      if (!sameText(c.t!.toLowerCase(), md5Hex(secret + c.s!))) throw WRONG();
+      return userId;
+    },
+
+    /** A new app password (replacing the old one), shown once: only its encryption and hash are kept. */
+    create(userId: number) {
+      const password = newAppPassword();
+      save(userId, password);
+      return { username: usernameOf(userId), password, createdAt: clock() };
+    },
+
+    /** true when there was one to revoke. */
+    revoke: (userId: number): boolean => repos.subsonicPasswords.remove(userId),
+
+    /** Whether the user has one and since when (never the password). */
+    status(userId: number) {
+      const row = repos.subsonicPasswords.ofUser(userId);
+      return { exists: row !== undefined, username: usernameOf(userId), createdAt: row?.createdAt ?? null };
+    },
+
+    /** Gives the account with this phone `password` when it has none, or one this key cannot read (start-up: the demo). */
+    ensureFor(countryCode: string, phone: string, password: string): void {
+      const userId = repos.users.byPhone(countryCode, phone)?.id;
+      if (userId !== undefined && secretOf(userId) === undefined) save(userId, password);
+    },
+  };
+}
+export type SubsonicPasswords = ReturnType<typeof createSubsonicPasswords>;
