@@ -2,7 +2,8 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
-import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_IMAGE_CACHE_BYTES } from './config.ts';
+import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_CLOUD_QUOTA_BYTES, DEFAULT_IMAGE_CACHE_BYTES } from './config.ts';
+import { readTrack } from './content/import/read-track.ts';
 import { removeStrayTemporaries } from './media/disk-cache.ts';
 import { ffmpeg } from './media/ffmpeg.ts';
 import { openDatabase } from './db/connection.ts';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   smsSender?: SmsSender;
   /** real time in ms for sessions, captchas, sign-in days and rate windows (tests move it) */
   clock?: Clock;
+  /** bytes of cloud drive each user may keep (CLOUDTUNE_CLOUD_QUOTA_GB; default 10 GB) */
+  cloudQuotaBytes?: number;
 }
 
 /**
@@ -96,7 +99,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     imageCacheBytes: options.imageCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
     clock: options.clock ?? Date.now,
     sms,
+    cloudQuotaBytes: options.cloudQuotaBytes ?? DEFAULT_CLOUD_QUOTA_BYTES,
+    // An upload has no folders: only its own name stands in for missing tags.
+    readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
   });
+  // A crash between storing a cloud upload and writing its row leaves a file nobody owns.
+  await services.cloud.sweep();
   // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh.
   services.charts.refresh();
   const stopTimers = [services.charts.schedule(), services.search.schedule()];

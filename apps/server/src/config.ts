@@ -25,6 +25,8 @@ export interface Config {
   allowedOrigins: string[];
   /** CLOUDTUNE_SMS_WEBHOOK: where captcha SMS are POSTed; null = written to <data>/outbox/sms.log */
   smsWebhook: string | null;
+  /** CLOUDTUNE_CLOUD_QUOTA_GB: bytes of cloud drive each user may keep (default 10 GB) */
+  cloudQuotaBytes: number;
 }
 
 /** apps/server/, whatever the working directory. */
@@ -47,6 +49,16 @@ function megabytes(name: string, text: string | undefined, fallback: number): nu
   const n = Number(text);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${text}"`);
   return Math.round(n * 1024 * 1024);
+}
+
+/** 10 GB of cloud drive per user. */
+export const DEFAULT_CLOUD_QUOTA_BYTES = 10 * 1024 ** 3;
+
+function gigabytes(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${text}"`);
+  return Math.round(n * 1024 ** 3);
 }
 
 /** A comma- or space-separated list. */
@@ -94,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: list(env.CLOUDTUNE_ALLOWED_HOSTS),
     allowedOrigins: list(env.CLOUDTUNE_ALLOWED_ORIGINS),
     smsWebhook: httpUrl('CLOUDTUNE_SMS_WEBHOOK', env.CLOUDTUNE_SMS_WEBHOOK),
+    cloudQuotaBytes: gigabytes('CLOUDTUNE_CLOUD_QUOTA_GB', env.CLOUDTUNE_CLOUD_QUOTA_GB, DEFAULT_CLOUD_QUOTA_BYTES),
   };
 }

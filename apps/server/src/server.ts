@@ -23,6 +23,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     allowedHosts: config.allowedHosts,
     allowedOrigins: config.allowedOrigins,
     smsWebhook: config.smsWebhook,
+    cloudQuotaBytes: config.cloudQuotaBytes,
   });
   try {
     // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).

@@ -7,6 +7,7 @@ import { catalogEndpoints } from './endpoints/catalog.ts';
 import { searchEndpoints } from './endpoints/search.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { accountEndpoints } from './endpoints/account.ts';
+import { cloudEndpoints } from './endpoints/cloud.ts';
 import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
 
 export type { EndpointDef } from './endpoint-def.ts';
@@ -46,6 +47,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...libraryEndpoints,
   ...accountEndpoints,
+  ...cloudEndpoints,
   ...subsonicPasswordEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 

@@ -12,6 +12,8 @@ export interface MediaUrls {
   audio(songId: number, suffix?: string): string;
   /** an avatar a user uploaded, named by its content hash (so a new one is a new URL) */
   uploadedAvatar(hash: string): string;
+  /** a cloud drive song (`suffix` e.g. `.flac`): plays for its owner only */
+  cloudAudio(songId: number, suffix: string): string;
 }
 
 export function mediaUrls(apiBase: string): MediaUrls {
@@ -19,5 +21,6 @@ export function mediaUrls(apiBase: string): MediaUrls {
     image: (kind, id) => `${apiBase}/media/image/${kind}/${id}.jpg`,
     audio: (songId, suffix = '.mp3') => `${apiBase}/media/audio/${songId}${suffix}`,
     uploadedAvatar: (hash) => `${apiBase}/media/avatar/${hash}.jpg`,
+    cloudAudio: (songId, suffix) => `${apiBase}/media/cloud/${songId}${suffix}`,
   };
 }

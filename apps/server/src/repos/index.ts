@@ -6,6 +6,7 @@ import { createArtistRepo } from './artists.ts';
 import { createAudioFileRepo } from './audio-files.ts';
 import { createBannerRepo } from './banners.ts';
 import { createCaptchaRepo } from './captchas.ts';
+import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
@@ -39,6 +40,7 @@ export function createRepos(db: Db) {
     audioFiles: createAudioFileRepo(db),
     banners: createBannerRepo(db),
     captchas: createCaptchaRepo(db),
+    cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),

@@ -4,6 +4,7 @@ import { albumRoutes } from './album.ts';
 import { artistRoutes } from './artist.ts';
 import { avatarRoutes } from './avatar.ts';
 import { chartRoutes } from './charts.ts';
+import { cloudRoutes } from './cloud.ts';
 import { discoverRoutes } from './discover.ts';
 import { mediaRoutes } from './media.ts';
 import { openApiRoutes } from './openapi.ts';
@@ -27,6 +28,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   searchRoutes(app, options);
   accountRoutes(app, options);
   avatarRoutes(app, options);
+  cloudRoutes(app, options);
   subsonicPasswordRoutes(app, options);
   openApiRoutes(app, options);
 }

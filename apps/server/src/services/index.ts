@@ -10,6 +10,7 @@ import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
 import { createAudioService } from './audio.ts';
 import { createChartService } from './charts.ts';
+import { createCloudService, type CloudTagReader } from './cloud.ts';
 import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
 import { createOpenApiService } from './openapi.ts';
@@ -30,6 +31,10 @@ export interface ServiceOptions {
   clock: Clock;
   /** delivers captcha SMS */
   sms: SmsSender;
+  /** bytes of cloud drive each user may keep */
+  cloudQuotaBytes: number;
+  /** the importer's tag reader, for cloud uploads (services may not import content/) */
+  readTags: CloudTagReader;
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -61,6 +66,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     openapi: createOpenApiService(),
     subsonic: createSubsonicServices(repos, dataDir, audio, options.clock),
     ...accounts,
+    cloud: createCloudService(repos, paths.root, options),
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */

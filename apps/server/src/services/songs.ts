@@ -32,7 +32,8 @@ const unavailable = (id: number) => ({
   encodeType: null,
 });
 
-function playable(id: number, url: string, br: number, lossless: boolean, type: string, size: number, md5: string | null) {
+/** A playable /song/url entry (cloud songs answer in the same shape, services/cloud.ts). */
+export function playable(id: number, url: string, br: number, lossless: boolean, type: string, size: number, md5: string | null) {
   return {
     id,
     url,

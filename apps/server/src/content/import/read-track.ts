@@ -36,8 +36,12 @@ function splitNames(names: readonly (string | undefined)[]): string[] {
   return [...new Set(out)];
 }
 
-/** Reads tags, duration and format of the file at `path` (of `size` bytes) inside the library `root`. */
-export async function readTrack(root: string, path: string, size: number): Promise<TrackInfo> {
+/**
+ * Reads tags, duration and format of the file at `path` (of `size` bytes) inside the library `root`.
+ * `named`: the path whose name stands in for missing tags (a cloud upload is stored under its hash,
+ * but was named by its owner).
+ */
+export async function readTrack(root: string, path: string, size: number, named = path): Promise<TrackInfo> {
   let meta;
   try {
     // Loaded on first use: a server that is not importing never pays for the tag parsers.
@@ -54,7 +58,7 @@ export async function readTrack(root: string, path: string, size: number): Promi
   const durationMs = Math.max(1, Math.round(seconds * 1000));
   const bitrate = format.bitrate && Number.isFinite(format.bitrate) ? Math.round(format.bitrate) : 0;
 
-  const guess = guessFromPath(root, path);
+  const guess = guessFromPath(root, named);
   const tagged = splitNames(common.artists ?? [common.artist]);
   const artists = tagged.length ? tagged : [guess.artist];
   const year = common.year && common.year > 1000 && common.year < 3000 ? common.year : null;

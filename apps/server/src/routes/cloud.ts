@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError, badRequest } from '../errors.ts';
+import { requireUser } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
+import { sendNotFound } from '../http/errors.ts';
+import { requestSignal } from '../http/request-signal.ts';
+import { sendFile } from '../http/send-file.ts';
+import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull } from '../services/cloud.ts';
+import type { RouteOptions } from './options.ts';
+
+/** The field the song comes in (NetEase's cloud upload). */
+const FILE_FIELD = 'songFile';
+const fileRequired = () => badRequest(`${FILE_FIELD} is required (multipart/form-data)`);
+
+/**
+ * The cloud drive: POST /cloud (multipart `songFile`, streamed to disk, never held in memory),
+ * /user/cloud, /user/cloud/detail, /user/cloud/del, and the songs themselves,
+ * GET|HEAD /media/cloud/<id>.<ext> — for their owner's session or a URL /song/url signed for them.
+ */
+export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
+  app.route({
+    method: 'POST',
+    url: '/cloud',
+    config: { mutates: true, rateLimit: { max: 200, timeWindow: '1 hour', hook: 'preHandler' } },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw fileRequired();
+      // The part may hold at most what is left of the quota (the avatar route keeps its own 5 MB).
+      const room = services.cloud.remaining(user.id);
+      if (room === 0) throw cloudFull();
+      const part = await request.file({ limits: { fileSize: room, files: 1 } });
+      if (!part || part.fieldname !== FILE_FIELD) {
+        part?.file.resume();
+        throw fileRequired();
+      }
+      return services.cloud.upload(user, { stream: part.file, fileName: cleanFileName(part.filename) }, requestSignal(reply));
+    },
+  });
+
+  endpoint(app, apiPrefix, '/user/cloud', (p, { user }) => services.cloud.list(user, p.limit, p.offset), { auth: true });
+  endpoint(app, apiPrefix, '/user/cloud/detail', (p, { user }) => services.cloud.detail(user, p.id), { auth: true });
+  endpoint(app, apiPrefix, '/user/cloud/del', (p, { user }) => services.cloud.remove(user, p.id), { auth: true, mutates: true });
+
+  app.route<{ Params: { file: string }; Querystring: { t?: unknown } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/cloud/:file',
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      // `<id>` or `<id>.<ext>`: the extension is cosmetic, the file's real type is sent.
+      const m = /^(\d{1,15})(?:\.[A-Za-z0-9]{1,5})?$/.exec(request.params.file);
+      const token = typeof request.query.t === 'string' ? request.query.t : undefined;
+      const found = m ? services.cloud.file(Number(m[1]), request.user, token) : undefined;
+      if (!found) return sendNotFound(reply);
+      if (found === 'refused') throw new ApiError(403, CLOUD_REFUSED_MSG);
+      const file = await services.files.acquire(found.path).catch(() => undefined);
+      if (!file) return sendNotFound(reply);
+      // Only this user may see it: no shared cache keeps a copy.
+      return sendFile(request, reply, { file, contentType: found.mimeType, etag: found.etag, cacheControl: 'private, max-age=86400' });
+    },
+  });
+}
