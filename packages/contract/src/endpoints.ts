@@ -7,6 +7,7 @@ import { catalogEndpoints } from './endpoints/catalog.ts';
 import { searchEndpoints } from './endpoints/search.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { accountEndpoints } from './endpoints/account.ts';
+import { socialEndpoints } from './endpoints/social.ts';
 import { cloudEndpoints } from './endpoints/cloud.ts';
 import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
 
@@ -47,6 +48,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...libraryEndpoints,
   ...accountEndpoints,
+  ...socialEndpoints,
   ...cloudEndpoints,
   ...subsonicPasswordEndpoints,
 } as const satisfies Record<string, EndpointDef>;

@@ -10,3 +10,4 @@ export * from './endpoints/catalog.ts';
 export * from './endpoints/search.ts';
 export * from './endpoints/library.ts';
 export * from './endpoints/account.ts';
+export * from './endpoints/social.ts';

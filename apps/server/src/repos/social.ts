@@ -1,21 +1,125 @@
 import type { Db } from '../db/connection.ts';
 
-/** Who follows whom, and what users shared (动态). Read endpoints come with the social features. */
+/** One side of a follow: the other user and when the follow was made. */
+export interface FollowRow {
+  userId: number;
+  /** ms */
+  time: number;
+}
+
+export interface EventRecord {
+  id: number;
+  userId: number;
+  /** NetEase event type: 18 a song shared, 35 a playlist shared, 13 a playlist made */
+  type: number;
+  msg: string;
+  resourceId: number;
+  createdAt: number;
+}
+
+export type NewEvent = Omit<EventRecord, 'id'>;
+
+const EVENT_COLUMNS = 'id, user_id AS userId, type, msg, resource_id AS resourceId, created_at AS createdAt';
+
+/** Who follows whom, and what users shared (动态). */
 export function createSocialRepo(db: Db) {
   const follow = db.prepare('INSERT OR IGNORE INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
+  const unfollow = db.prepare('DELETE FROM user_follows WHERE follower_id = ? AND followee_id = ?');
   const event = db.prepare(
     'INSERT INTO user_events (user_id, type, msg, resource_id, created_at) VALUES (@userId, @type, @msg, @resourceId, @createdAt)',
   );
   const follows = db.prepare<[number, number], number>('SELECT 1 FROM user_follows WHERE follower_id = ? AND followee_id = ?').pluck();
+  // Newest first; the user id breaks ties so pages never overlap.
+  const followees = db.prepare<{ id: number; offset: number; limit: number }, FollowRow>(`
+    SELECT followee_id AS userId, created_at AS time FROM user_follows WHERE follower_id = @id
+    ORDER BY created_at DESC, followee_id DESC LIMIT @limit OFFSET @offset`);
+  const followers = db.prepare<{ id: number; before: number; limit: number }, FollowRow>(`
+    SELECT follower_id AS userId, created_at AS time FROM user_follows WHERE followee_id = @id AND created_at < @before
+    ORDER BY created_at DESC, follower_id DESC LIMIT @limit`);
+  const followersAt = db.prepare<{ id: number; at: number }, FollowRow>(`
+    SELECT follower_id AS userId, created_at AS time FROM user_follows WHERE followee_id = @id AND created_at = @at
+    ORDER BY follower_id DESC`);
+  const followerCount = db.prepare<[number], number>('SELECT COUNT(*) FROM user_follows WHERE followee_id = ?').pluck();
+  const followingOf = db
+    .prepare<[string, number], number>(
+      'SELECT followee_id FROM user_follows WHERE followee_id IN (SELECT value FROM json_each(?)) AND follower_id = ?',
+    )
+    .pluck();
+  const followersOf = db
+    .prepare<[string, number], number>(
+      'SELECT follower_id FROM user_follows WHERE follower_id IN (SELECT value FROM json_each(?)) AND followee_id = ?',
+    )
+    .pluck();
+  const events = db.prepare<{ id: number; before: number; limit: number }, EventRecord>(`
+    SELECT ${EVENT_COLUMNS} FROM user_events WHERE user_id = @id AND created_at < @before
+    ORDER BY created_at DESC, id DESC LIMIT @limit`);
+  const eventsAt = db.prepare<{ id: number; at: number }, EventRecord>(
+    `SELECT ${EVENT_COLUMNS} FROM user_events WHERE user_id = @id AND created_at = @at ORDER BY id DESC`,
+  );
+  const eventCount = db.prepare<[number], number>('SELECT COUNT(*) FROM user_events WHERE user_id = ?').pluck();
+  const eventById = db.prepare<[number], EventRecord>(`SELECT ${EVENT_COLUMNS} FROM user_events WHERE id = ?`);
+
+  /** A page of at most `limit` rows before `before`, grown to hold every row sharing the last one's time. */
+  function wholeTies<T extends { time: number } | { createdAt: number }>(
+    page: T[],
+    limit: number,
+    at: (t: number) => T[],
+    same: (a: T, b: T) => boolean,
+  ) {
+    const last = page[page.length - 1];
+    if (page.length < limit || last === undefined) return page;
+    const time = 'time' in last ? last.time : last.createdAt;
+    return [...page, ...at(time).filter((row) => !page.some((p) => same(p, row)))];
+  }
+
   return {
     /** Whether `followerId` follows `followeeId`. */
     follows: (followerId: number, followeeId: number): boolean => follows.get(followerId, followeeId) !== undefined,
-    follow(followerId: number, followeeId: number, at: number): void {
-      if (followerId !== followeeId) follow.run(followerId, followeeId, at);
+    /** Adds the follow (once); returns whether it is new. */
+    follow(followerId: number, followeeId: number, at: number): boolean {
+      return followerId !== followeeId && follow.run(followerId, followeeId, at).changes > 0;
     },
-    addEvent(e: { userId: number; type: number; msg: string; resourceId: number; createdAt: number }): number {
+    /** Removes the follow; returns whether there was one. */
+    unfollow: (followerId: number, followeeId: number): boolean => unfollow.run(followerId, followeeId).changes > 0,
+    /** Whom `userId` follows, newest first. */
+    followees: (userId: number, offset: number, limit: number): FollowRow[] => followees.all({ id: userId, offset, limit }),
+    /**
+     * Who follows `userId`, newest first, before `before` (ms). A page never splits fans who
+     * followed in the same millisecond (the next page starts below that time), so it may hold
+     * a few more than `limit`.
+     */
+    followers(userId: number, before: number, limit: number): FollowRow[] {
+      const page = followers.all({ id: userId, before, limit });
+      return wholeTies(
+        page,
+        limit,
+        (at) => followersAt.all({ id: userId, at }),
+        (a, b) => a.userId === b.userId,
+      );
+    },
+    followerCount: (userId: number): number => followerCount.get(userId) ?? 0,
+    /** Which of `ids` the viewer follows. */
+    followedBy: (viewerId: number, ids: readonly number[]): Set<number> =>
+      new Set(ids.length ? followingOf.all(JSON.stringify(ids), viewerId) : []),
+    /** Which of `ids` follow the viewer. */
+    followersAmong: (viewerId: number, ids: readonly number[]): Set<number> =>
+      new Set(ids.length ? followersOf.all(JSON.stringify(ids), viewerId) : []),
+
+    addEvent(e: NewEvent): number {
       return Number(event.run(e).lastInsertRowid);
     },
+    eventById: (id: number): EventRecord | undefined => eventById.get(id),
+    /** A user's events before `before` (ms), newest first; like `followers`, ties are never split. */
+    events(userId: number, before: number, limit: number): EventRecord[] {
+      const page = events.all({ id: userId, before, limit });
+      return wholeTies(
+        page,
+        limit,
+        (at) => eventsAt.all({ id: userId, at }),
+        (a, b) => a.id === b.id,
+      );
+    },
+    eventCount: (userId: number): number => eventCount.get(userId) ?? 0,
   };
 }
 export type SocialRepo = ReturnType<typeof createSocialRepo>;

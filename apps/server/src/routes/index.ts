@@ -11,6 +11,7 @@ import { openApiRoutes } from './openapi.ts';
 import type { RouteOptions } from './options.ts';
 import { playlistRoutes } from './playlist.ts';
 import { searchRoutes } from './search.ts';
+import { socialRoutes } from './social.ts';
 import { songRoutes } from './song.ts';
 import { squareRoutes } from './square.ts';
 import { subsonicPasswordRoutes } from './subsonic-password.ts';
@@ -28,6 +29,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   searchRoutes(app, options);
   accountRoutes(app, options);
   avatarRoutes(app, options);
+  socialRoutes(app, options);
   cloudRoutes(app, options);
   subsonicPasswordRoutes(app, options);
   openApiRoutes(app, options);

@@ -16,6 +16,7 @@ import { createImageService } from './images.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlaylistService } from './playlists.ts';
 import { createSearchService } from './search/index.ts';
+import { createSocialService } from './social/index.ts';
 import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
 import { createSubsonicServices } from './subsonic/index.ts';
@@ -64,6 +65,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     artistAbout: createArtistAboutService(repos),
     search: createSearchService(repos),
     openapi: createOpenApiService(),
+    social: createSocialService(repos, options.clock),
     subsonic: createSubsonicServices(repos, dataDir, audio, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),
