@@ -7,6 +7,7 @@ import { catalogEndpoints } from './endpoints/catalog.ts';
 import { searchEndpoints } from './endpoints/search.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { accountEndpoints } from './endpoints/account.ts';
+import { myPlaylistEndpoints } from './endpoints/my-playlists.ts';
 import { socialEndpoints } from './endpoints/social.ts';
 import { cloudEndpoints } from './endpoints/cloud.ts';
 import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
@@ -48,6 +49,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...libraryEndpoints,
   ...accountEndpoints,
+  ...myPlaylistEndpoints,
   ...socialEndpoints,
   ...cloudEndpoints,
   ...subsonicPasswordEndpoints,

@@ -10,4 +10,5 @@ export * from './endpoints/catalog.ts';
 export * from './endpoints/search.ts';
 export * from './endpoints/library.ts';
 export * from './endpoints/account.ts';
+export * from './endpoints/my-playlists.ts';
 export * from './endpoints/social.ts';

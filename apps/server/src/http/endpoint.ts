@@ -32,9 +32,14 @@ export interface CachedAnswers {
   version: () => string;
 }
 
-export interface EndpointOptions {
-  /** the same params and origin get the answer built once per catalog version (never with a user) */
+export interface EndpointOptions<Params = never> {
+  /** the same params and origin get the answer built once per catalog version (the caller counts only through cacheVariant) */
   cached?: CachedAnswers;
+  /**
+   * What of a cached answer depends on the caller (e.g. whether they collected the playlist): a
+   * few short values, each cached apart. Runs before the cache is read; may throw (e.g. 404).
+   */
+  cacheVariant?: (params: Params, ctx: EndpointContext) => string;
   /** needs a logged-in user: without one, `{code: 301, msg: '需要登录'}` (HTTP 301) before params are read */
   auth?: boolean;
   /** changes state even over GET: refused from another site's page (http/cross-site.ts) */
@@ -55,24 +60,24 @@ export function endpoint<P extends EndpointPath>(
   apiPrefix: string,
   path: P,
   handler: Handler<P, AuthedContext>,
-  options: EndpointOptions & { auth: true },
+  options: EndpointOptions<ParamsOf<P>> & { auth: true },
 ): void;
 export function endpoint<P extends EndpointPath>(
   app: FastifyInstance,
   apiPrefix: string,
   path: P,
   handler: Handler<P, EndpointContext>,
-  options?: EndpointOptions,
+  options?: EndpointOptions<ParamsOf<P>>,
 ): void;
 export function endpoint<P extends EndpointPath>(
   app: FastifyInstance,
   apiPrefix: string,
   path: P,
   handler: Handler<P, AuthedContext>,
-  options: EndpointOptions = {},
+  options: EndpointOptions<ParamsOf<P>> = {},
 ): void {
   const def = endpoints[path];
-  const { cached, auth = false, mutates = false, rateLimit } = options;
+  const { cached, cacheVariant, auth = false, mutates = false, rateLimit } = options;
   app.route({
     method: ['GET', 'POST'],
     url: path,
@@ -93,7 +98,8 @@ export function endpoint<P extends EndpointPath>(
         request,
       } as AuthedContext;
       if (!cached) return handler(params, context);
-      const key = `${path} ${JSON.stringify(params)} ${urls.image('album', 0)} ${cached.version()}`;
+      const variant = cacheVariant ? ` ${cacheVariant(params, context)}` : '';
+      const key = `${path} ${JSON.stringify(params)} ${urls.image('album', 0)} ${cached.version()}${variant}`;
       return cached.cache.send(request, reply, key, () => handler(params, context));
     },
   });

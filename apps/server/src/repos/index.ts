@@ -28,6 +28,7 @@ import { createSubsonicPasswordRepo } from './subsonic-passwords.ts';
 import { createTagRepo } from './tags.ts';
 import { createTranscodeRepo } from './transcodes.ts';
 import { createUserRepo } from './users.ts';
+import { createUserPlaylistRepo } from './user-playlists.ts';
 
 /** Every repository over one connection; statements are prepared once, here. */
 export function createRepos(db: Db) {
@@ -62,6 +63,7 @@ export function createRepos(db: Db) {
     tags: createTagRepo(db),
     transcodes: createTranscodeRepo(db),
     users: createUserRepo(db),
+    userPlaylists: createUserPlaylistRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -25,12 +25,19 @@ export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' 
   recommendRank: number | null;
   /** 5 = a user's liked songs (我喜欢的音乐); default 0, an ordinary playlist */
   specialType?: number;
+  /** 10 = private (only its creator sees it); default 0, public */
+  privacy?: number;
 };
 
 /** NetEase's specialType of the liked-songs playlist every account has. */
 export const LIKED_SONGS_SPECIAL_TYPE = 5;
 /** NetEase names a liked-songs playlist after its owner; the client shows 我喜欢的音乐 on one's own profile. */
 export const likedSongsName = (nickname: string): string => `${nickname}喜欢的音乐`;
+
+export interface PlaylistAccess {
+  creatorId: number;
+  privacy: number;
+}
 
 export interface PlaylistTrack {
   songId: number;
@@ -63,9 +70,9 @@ export function createPlaylistRepo(db: Db) {
   );
   const insertStmt = db.prepare(`
     INSERT INTO playlists (name, creator_id, description, copywriter, play_count, subscribed_count, share_count,
-      comment_count, high_quality, recommend_rank, special_type, created_at, updated_at)
+      comment_count, high_quality, recommend_rank, special_type, privacy, created_at, updated_at)
     VALUES (@name, @creatorId, @description, @copywriter, @playCount, @subscribedCount, @shareCount,
-      @commentCount, @highQuality, @recommendRank, @specialType, @createdAt, @updatedAt)`);
+      @commentCount, @highQuality, @recommendRank, @specialType, @privacy, @createdAt, @updatedAt)`);
   const likedOf = db
     .prepare<[number], number>(
       `SELECT id FROM playlists WHERE creator_id = ? AND special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY id LIMIT 1`,
@@ -81,6 +88,23 @@ export function createPlaylistRepo(db: Db) {
     .pluck();
   const insertTag = db.prepare('INSERT INTO playlist_tags (playlist_id, tag_id, position) VALUES (?, ?, ?)');
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM playlists WHERE id = ?').pluck();
+  const accessStmt = db.prepare<[number], PlaylistAccess>('SELECT creator_id AS creatorId, privacy FROM playlists WHERE id = ?');
+  const byIds = db.prepare<[string], PlaylistRow>(`SELECT ${COLUMNS} FROM playlists p WHERE p.id IN (SELECT value FROM json_each(?))`);
+  const removeStmt = db.prepare('DELETE FROM playlists WHERE id = ?');
+  const describe = db.prepare('UPDATE playlists SET description = ? WHERE id = ?');
+  const touch = db.prepare('UPDATE playlists SET updated_at = MAX(updated_at, ?) WHERE id = ?');
+  const clearTags = db.prepare('DELETE FROM playlist_tags WHERE playlist_id = ?');
+  const firstPosition = db
+    .prepare<[number], number>('SELECT COALESCE(MIN(position), 0) FROM playlist_tracks WHERE playlist_id = ?')
+    .pluck();
+  const presentSongs = db
+    .prepare<[number, string], number>(
+      'SELECT song_id FROM playlist_tracks WHERE playlist_id = ? AND song_id IN (SELECT value FROM json_each(?))',
+    )
+    .pluck();
+  const deleteTracks = db.prepare('DELETE FROM playlist_tracks WHERE playlist_id = ? AND song_id IN (SELECT value FROM json_each(?))');
+  const countTracks = db.prepare<[number], number>('SELECT COUNT(*) FROM playlist_tracks WHERE playlist_id = ?').pluck();
+  const addSubscribed = db.prepare('UPDATE playlists SET subscribed_count = MAX(0, subscribed_count + ?) WHERE id = ?');
   const SQUARE = `p.high_quality = 1 AND p.special_type = 0 AND p.privacy = 0
     AND (@tagId IS NULL OR EXISTS (SELECT 1 FROM playlist_tags pt WHERE pt.playlist_id = p.id AND pt.tag_id = @tagId))`;
   const squarePage = db.prepare<HighQualityFilter & { before: number; limit: number; offset: number }, PlaylistRow>(
@@ -121,6 +145,8 @@ export function createPlaylistRepo(db: Db) {
     recommended: (limit: number): PlaylistRecord[] => withTags(recommended.all(limit)),
     tracksOf: (playlistId: number): PlaylistTrack[] => tracks.all(playlistId),
     exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    /** Who made the playlist and who may see it (one row read: no track count, no tags). */
+    accessOf: (id: number): PlaylistAccess | undefined => accessStmt.get(id),
     /** Curated playlists updated before `before`, newest first (ties: higher id first). */
     highQualityPage(filter: HighQualityFilter, before: number, offset: number, limit: number): PlaylistRecord[] {
       return withTags(squarePage.all({ ...filter, before, offset, limit }));
@@ -135,7 +161,12 @@ export function createPlaylistRepo(db: Db) {
     },
     insert(playlist: NewPlaylist): number {
       return Number(
-        insertStmt.run({ ...playlist, specialType: playlist.specialType ?? 0, highQuality: playlist.highQuality ? 1 : 0 }).lastInsertRowid,
+        insertStmt.run({
+          ...playlist,
+          specialType: playlist.specialType ?? 0,
+          privacy: playlist.privacy ?? 0,
+          highQuality: playlist.highQuality ? 1 : 0,
+        }).lastInsertRowid,
       );
     },
     /** The user's liked-songs playlist (specialType 5), if they have one. */
@@ -152,6 +183,40 @@ export function createPlaylistRepo(db: Db) {
     },
     setTags(playlistId: number, tagIds: readonly number[]): void {
       tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
+    },
+    findByIds(ids: readonly number[]): Map<number, PlaylistRecord> {
+      return new Map((ids.length ? withTags(byIds.all(idsParam(ids))) : []).map((p) => [p.id, p]));
+    },
+    /** Deletes a playlist; its tracks, tags and subscribers go with it (foreign keys). */
+    remove(id: number): void {
+      removeStmt.run(id);
+    },
+    describe(id: number, description: string | null): void {
+      describe.run(description, id);
+    },
+    /** Marks a change at `at` (never moves the time back). */
+    touch(id: number, at: number): void {
+      touch.run(at, id);
+    },
+    replaceTags(playlistId: number, tagIds: readonly number[]): void {
+      clearTags.run(playlistId);
+      tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
+    },
+    /** Of `songIds`, those already in the playlist. */
+    songsPresent: (playlistId: number, songIds: readonly number[]): Set<number> =>
+      new Set(songIds.length ? presentSongs.all(playlistId, idsParam(songIds)) : []),
+    /** Puts songs before the current first track, in the given order (callers skip songs already present). */
+    prependTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
+      const first = (firstPosition.get(playlistId) ?? 0) - songIds.length;
+      songIds.forEach((songId, i) => insertTrack.run(playlistId, songId, first + i, addedAt));
+    },
+    /** Removes songs from the playlist; returns how many were there. */
+    removeTracks: (playlistId: number, songIds: readonly number[]): number =>
+      songIds.length ? deleteTracks.run(playlistId, idsParam(songIds)).changes : 0,
+    trackCount: (playlistId: number): number => countTracks.get(playlistId) ?? 0,
+    /** Moves subscribed_count by `delta` (never below 0). */
+    addSubscribed(id: number, delta: number): void {
+      addSubscribed.run(delta, id);
     },
   };
 }

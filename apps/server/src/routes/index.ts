@@ -7,6 +7,7 @@ import { chartRoutes } from './charts.ts';
 import { cloudRoutes } from './cloud.ts';
 import { discoverRoutes } from './discover.ts';
 import { mediaRoutes } from './media.ts';
+import { myPlaylistRoutes } from './my-playlists.ts';
 import { openApiRoutes } from './openapi.ts';
 import type { RouteOptions } from './options.ts';
 import { playlistRoutes } from './playlist.ts';
@@ -20,6 +21,7 @@ import { subsonicPasswordRoutes } from './subsonic-password.ts';
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
   discoverRoutes(app, options);
   playlistRoutes(app, options);
+  myPlaylistRoutes(app, options);
   songRoutes(app, options);
   albumRoutes(app, options);
   mediaRoutes(app, options);

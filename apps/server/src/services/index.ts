@@ -15,6 +15,7 @@ import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlaylistService } from './playlists.ts';
+import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
 import { createSocialService } from './social/index.ts';
 import { createSongService } from './songs.ts';
@@ -54,6 +55,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   return {
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),
+    myPlaylists: createMyPlaylistService(repos, options.clock),
     songs: createSongService(repos, audio, transcodes),
     albums: createAlbumService(repos),
     audio,

@@ -21,7 +21,8 @@ export interface NewPlaylistInput {
 
 export function createPlaylistService(repos: Repos) {
   return {
-    detail(id: number, urls: MediaUrls) {
+    /** `viewer`: what of the answer depends on the caller (services/my-playlists.ts viewOf). */
+    detail(id: number, urls: MediaUrls, viewer: { subscribed: boolean } = { subscribed: false }) {
       const p = repos.playlists.findById(id);
       if (!p) throw notFound('playlist', id);
       const creator = repos.users.findById(p.creatorId);
@@ -64,7 +65,7 @@ export function createPlaylistService(repos: Repos) {
         titleImageUrl: null,
         englishTitle: null,
         subscribers: [],
-        subscribed: false,
+        subscribed: viewer.subscribed,
         creator: creatorObject(creator, urls),
         tracks,
         videoIds: null,

@@ -113,7 +113,16 @@ export const routeTable: RouteEntry[] = [
     title: '下载管理',
     platforms: BOTH,
     lazy: sectionPage,
-    children: [{ index: true, platforms: BOTH, redirect: 'song' }, placeholder('song', '已下载单曲'), placeholder('mv', '已下载MV')],
+    children: [
+      { index: true, platforms: BOTH, redirect: 'song' },
+      { path: 'song', title: '已下载单曲', platforms: BOTH, lazy: () => import('./pages/download.tsx') },
+      {
+        path: 'mv',
+        title: '已下载MV',
+        platforms: BOTH,
+        lazy: () => import('./pages/download.tsx').then((m) => ({ default: m.DownloadMvRoute })),
+      },
+    ],
   },
   {
     path: '/local-music',

@@ -81,7 +81,7 @@ export function createProfileService(repos: Repos, clock: Clock) {
       };
     },
 
-    /** /user/subcount: what the account made and collected (collections arrive with playlists and likes). */
+    /** /user/subcount: what the account made and collected (subPlaylistCount: public playlists it collected). */
     subcount(viewer: SessionUser) {
       return {
         programCount: 0,
@@ -91,7 +91,7 @@ export function createProfileService(repos: Repos, clock: Clock) {
         newProgramCount: 0,
         createDjRadioCount: 0,
         createdPlaylistCount: repos.playlists.createdCount(viewer.id),
-        subPlaylistCount: 0,
+        subPlaylistCount: repos.userPlaylists.subscribedCount(viewer.id),
         code: 200 as const,
       };
     },
