@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { audioEffects } from './build-tools/audio-effects-plugin.ts';
+import { serviceWorker } from './build-tools/service-worker-plugin.ts';
 
 /**
  * The first screen's stylesheets go into index.html itself (browser build): one round trip
@@ -37,7 +38,11 @@ function inlineEntryCss(): Plugin {
 export default defineConfig(({ mode }) => {
   const desktop = mode === 'desktop';
   return {
-    plugins: [react(), audioEffects(), ...(desktop ? [] : [inlineEntryCss()])],
+    plugins: [
+      react(),
+      audioEffects(),
+      ...(desktop ? [] : [inlineEntryCss(), serviceWorker({ apiPrefix: (process.env.VITE_API_BASE || '/api').replace(/\/+$/, '') })]),
+    ],
     base: desktop ? './' : '/',
     build: {
       outDir: desktop ? 'dist/desktop' : 'dist/browser',

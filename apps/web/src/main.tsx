@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { wireAppearance } from './app/appearance-wiring.ts';
 import { installGlobalErrorHandlers } from './app/error-reporting.tsx';
 import { wireHttp } from './app/http-wiring.ts';
+import { wireOffline } from './app/offline-wiring.ts';
 import { Providers } from './app/providers.tsx';
 import { seedFirstScreen } from './app/first-screen.ts';
 import { createQueryClient } from './app/query-client.ts';
@@ -14,6 +15,7 @@ import './styles/global.css';
 installGlobalErrorHandlers();
 wireHttp();
 wireAppearance();
+wireOffline();
 wireSession();
 
 const queryClient = createQueryClient();

@@ -19,7 +19,7 @@ const playlist = fixtures.playlistDetail.playlist;
 const ids = () => usePlayerStore.getState().queue.map((s) => s.id);
 
 describe('song table services', () => {
-  it('a right-click on a row offers 播放 and 下一首播放; 下一首播放 puts the song after the current one', async () => {
+  it('a right-click on a row offers 播放, 下一首播放 and 下载; 下一首播放 puts the song after the current one', async () => {
     renderApp(`/list/song/${playlist.id}`);
     const rows = await screen.findAllByTestId('song-row');
     await userEvent.dblClick(rows[0]!);
@@ -32,7 +32,7 @@ describe('song table services', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['播放', '下一首播放']);
+    ).toEqual(['播放', '下一首播放', '下载']);
     await waitFor(() => expect(document.activeElement?.textContent).toBe('播放'));
     await userEvent.click(within(menu).getByRole('menuitem', { name: '下一首播放' }));
     expect(screen.queryByRole('menu')).toBeNull();

@@ -1,6 +1,6 @@
 import { notify } from '../../lib/notice.ts';
 import { createPrepareAhead } from './api/song-prepare.ts';
-import { fetchSongSource } from './api/song-url.ts';
+import { fetchSongSource, type SongSource } from './api/song-url.ts';
 import { createAudioGraph, type AudioGraph } from './audio-graph.ts';
 import { bindEffects } from './effects/bind-effects.ts';
 import { createFader } from './effects/fade.ts';
@@ -39,7 +39,20 @@ let loadSeq = 0;
 /** FADE (SPEC §9): fade-in on play and song changes, fade-out before a pause */
 const fader = createFader();
 const failures = createFailureGuard();
-const nextSong = createNextSong((id) => fetchSongSource(id));
+const nextSong = createNextSong((id) => songSource(id));
+
+/** Where a song plays from without the server (a download), asked before /song/url; set by the app. */
+let localSource: ((id: number) => Promise<string | null>) | null = null;
+
+/** The app plugs in the downloads: a downloaded song plays from its kept copy, even offline. */
+export function setLocalSource(resolver: ((id: number) => Promise<string | null>) | null): void {
+  localSource = resolver;
+}
+
+async function songSource(id: number): Promise<SongSource> {
+  const local = await localSource?.(id).catch(() => null);
+  return local ? { url: local, trial: null } : fetchSongSource(id);
+}
 const prepareAhead = createPrepareAhead();
 /** set while the engine itself moves on (a song ended or failed), read by the load it causes */
 let advancing = false;
@@ -159,7 +172,7 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
 
   audio.pause();
   transport.setLoadingUrl(true);
-  const source = song.url ? { url: song.url, trial: null } : await fetchSongSource(song.id);
+  const source = song.url ? { url: song.url, trial: null } : await songSource(song.id);
   if (seq !== loadSeq || !audio) return;
   transport.setLoadingUrl(false);
   if (!source.url) {
@@ -211,6 +224,9 @@ export function playbackPosition(): number {
     ? audio.currentTime
     : usePlaybackTime.getState().currentTime;
 }
+
+/** The playing song's speed (1 when nothing is loaded): the lyric panel fills words at it. */
+export const playbackRate = (): number => (audio && loadedId !== null ? audio.playbackRate : 1);
 
 function applyVolume(volume: number): void {
   if (graph) graph.setVolume(volume);

@@ -1,0 +1,72 @@
+/**
+ * The browser build's service worker (issue 11: a PWA whose shell and downloaded songs work
+ * offline), written by hand rather than generated: it is short, and every rule is visible.
+ *
+ * - install: the app shell — index.html and every JS/CSS/font/image file of the build — is put
+ *   in a cache named after the build's file list, so a new build gets a new cache;
+ * - activate: older shell caches are deleted (never the downloads' cache, `cloudtune-downloads`);
+ * - fetch, same origin GETs only: a page navigation goes to the network first and falls back to
+ *   the cached index.html (the app routes itself), so with the server stopped a reload still opens
+ *   the app; a precached file comes from the cache; a reverb (audio-effect/*.wav) is cached the
+ *   first time it is fetched; the API and media go to the network untouched.
+ *
+ * This function's source is written into sw.js with the values filled in; it must not use
+ * anything from its module.
+ */
+export function serviceWorkerSource(precache: readonly string[], version: string, apiPrefix: string): string {
+  return `/* Cloudtune service worker — made by build-tools/service-worker.ts */
+const SHELL_CACHE = 'cloudtune-shell-${version}';
+const EFFECTS_CACHE = 'cloudtune-effects';
+const PRECACHE = ${JSON.stringify(precache)};
+const API_PREFIX = ${JSON.stringify(apiPrefix)};
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('cloudtune-shell-') && k !== SHELL_CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+const precached = new Set(PRECACHE.map((path) => new URL(path, self.location.origin).pathname));
+
+async function pageFromNetworkOrCache(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await caches.match('/index.html', { cacheName: SHELL_CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request, cacheName) {
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (API_PREFIX && (url.pathname === API_PREFIX || url.pathname.startsWith(API_PREFIX + '/'))) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(pageFromNetworkOrCache(request));
+  } else if (precached.has(url.pathname)) {
+    event.respondWith(cacheFirst(request, SHELL_CACHE));
+  } else if (url.pathname.startsWith('/audio-effect/')) {
+    event.respondWith(cacheFirst(request, EFFECTS_CACHE));
+  }
+});
+`;
+}

@@ -1,0 +1,19 @@
+import { configureDownloads, downloadedSource } from '../features/downloads/index.ts';
+import { fetchSongUrl, setLocalSource } from '../features/player/index.ts';
+import { isDesktop, platform } from '../lib/platform.ts';
+
+/**
+ * Downloads and offline listening: the downloads feature gets song URLs from the player's
+ * /song/url (the settings' bit rate and sources), the player plays downloaded songs from their
+ * kept copy first, and the browser build registers its service worker (public/sw.js, made by
+ * build-tools/service-worker-plugin.ts) so the app opens with the server unreachable.
+ */
+export function wireOffline(): void {
+  configureDownloads({ songUrl: (id, signal) => fetchSongUrl(id, undefined, signal) });
+  setLocalSource(downloadedSource);
+  if (!isDesktop(platform) && import.meta.env.PROD && 'serviceWorker' in navigator) {
+    window.addEventListener('load', () => {
+      navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('[offline] service worker', error));
+    });
+  }
+}
