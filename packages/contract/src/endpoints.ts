@@ -11,6 +11,7 @@ import { myPlaylistEndpoints } from './endpoints/my-playlists.ts';
 import { socialEndpoints } from './endpoints/social.ts';
 import { cloudEndpoints } from './endpoints/cloud.ts';
 import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
+import { qrLoginEndpoints } from './endpoints/qr-login.ts';
 
 export type { EndpointDef } from './endpoint-def.ts';
 
@@ -53,6 +54,7 @@ export const endpoints = {
   ...socialEndpoints,
   ...cloudEndpoints,
   ...subsonicPasswordEndpoints,
+  ...qrLoginEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointPath = keyof typeof endpoints;

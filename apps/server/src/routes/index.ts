@@ -16,6 +16,7 @@ import { socialRoutes } from './social.ts';
 import { songRoutes } from './song.ts';
 import { squareRoutes } from './square.ts';
 import { subsonicPasswordRoutes } from './subsonic-password.ts';
+import { qrLoginRoutes } from './qr-login.ts';
 
 /** Every API route group; registered under the API prefix by the app. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
@@ -34,5 +35,6 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   socialRoutes(app, options);
   cloudRoutes(app, options);
   subsonicPasswordRoutes(app, options);
+  qrLoginRoutes(app, options);
   openApiRoutes(app, options);
 }

@@ -21,6 +21,7 @@ import { createSocialService } from './social/index.ts';
 import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
 import { createSubsonicServices } from './subsonic/index.ts';
+import { createQrLoginService } from './qr-login.ts';
 import type { Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
@@ -69,6 +70,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     openapi: createOpenApiService(),
     social: createSocialService(repos, options.clock),
     subsonic: createSubsonicServices(repos, dataDir, audio, options.clock),
+    qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),
     /** changes with every write to the library: answers cached before it are stale */

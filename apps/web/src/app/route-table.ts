@@ -135,7 +135,7 @@ export const routeTable: RouteEntry[] = [
       placeholder('dir', '文件夹', { platforms: DESKTOP }),
     ],
   },
-  { path: '/cloud', title: '音乐云盘', platforms: BOTH, auth: true, collectable: true, lazy: () => import('./pages/cloud.tsx') },
+  placeholder('/cloud', '音乐云盘', { auth: true, collectable: true }),
   placeholder('/userinfo/:uid', '个人主页', { auth: true, hideNav: true }),
   placeholder('/followList/:uid', '关注', { auth: true, hideNav: true, collectable: true }),
   placeholder('/eventView/:uid', '动态', { auth: true, hideNav: true }),
