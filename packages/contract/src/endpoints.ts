@@ -9,6 +9,7 @@ import { libraryEndpoints } from './endpoints/library.ts';
 import { accountEndpoints } from './endpoints/account.ts';
 import { myPlaylistEndpoints } from './endpoints/my-playlists.ts';
 import { socialEndpoints } from './endpoints/social.ts';
+import { recommendEndpoints } from './endpoints/recommend.ts';
 import { cloudEndpoints } from './endpoints/cloud.ts';
 import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
 import { qrLoginEndpoints } from './endpoints/qr-login.ts';
@@ -52,6 +53,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...myPlaylistEndpoints,
   ...socialEndpoints,
+  ...recommendEndpoints,
   ...cloudEndpoints,
   ...subsonicPasswordEndpoints,
   ...qrLoginEndpoints,

@@ -12,3 +12,4 @@ export * from './endpoints/library.ts';
 export * from './endpoints/account.ts';
 export * from './endpoints/my-playlists.ts';
 export * from './endpoints/social.ts';
+export * from './endpoints/recommend.ts';

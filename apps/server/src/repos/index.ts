@@ -14,6 +14,7 @@ import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
 import { createPlaylistRepo } from './playlists.ts';
 import { createPlayRepo } from './plays.ts';
+import { createRecommendationRepo } from './recommendations.ts';
 import { createSearchRepo } from './search.ts';
 import { createSearchIndexRepo } from './search-index.ts';
 import { createSearchKeywordRepo } from './search-keywords.ts';
@@ -49,6 +50,7 @@ export function createRepos(db: Db) {
     meta: createMetaRepo(db),
     playlists: createPlaylistRepo(db),
     plays: createPlayRepo(db),
+    recommendations: createRecommendationRepo(db),
     search: createSearchRepo(db),
     searchIndex: createSearchIndexRepo(db),
     searchKeywords: createSearchKeywordRepo(db),

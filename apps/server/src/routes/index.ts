@@ -11,6 +11,7 @@ import { myPlaylistRoutes } from './my-playlists.ts';
 import { openApiRoutes } from './openapi.ts';
 import type { RouteOptions } from './options.ts';
 import { playlistRoutes } from './playlist.ts';
+import { recommendRoutes } from './recommend.ts';
 import { searchRoutes } from './search.ts';
 import { socialRoutes } from './social.ts';
 import { songRoutes } from './song.ts';
@@ -33,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   accountRoutes(app, options);
   avatarRoutes(app, options);
   socialRoutes(app, options);
+  recommendRoutes(app, options);
   cloudRoutes(app, options);
   subsonicPasswordRoutes(app, options);
   qrLoginRoutes(app, options);

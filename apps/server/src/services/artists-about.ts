@@ -53,6 +53,34 @@ export function createArtistAboutService(repos: Repos) {
       .flatMap((w) => names.get(w.tagId) ?? []);
   }
 
+  /** Artists similar to `id` with their scores (at least MIN_SIMILARITY), most similar first. */
+  function similarScores(id: number): { id: number; score: number }[] {
+    const me = profileOf(id);
+    const shared = repos.artistRelations
+      .sharedPlaylists(id)
+      .sort((a, b) => b.shared - a.shared || a.artistId - b.artistId)
+      .slice(0, CANDIDATES);
+    const sameArea = new Set(repos.artistRelations.sameArea(id, CANDIDATES));
+    const sharedBy = new Map(shared.map((s) => [s.artistId, s.shared]));
+    const candidates = [...new Set([...sharedBy.keys(), ...sameArea])];
+    const tagVectors = vectors(repos.artistRelations.tagWeights([me.id, ...candidates]));
+    const playlistCounts = repos.artistRelations.playlistCounts([me.id, ...candidates]);
+    // Playlists in common, as a share of both artists' playlists (cosine of the playlist sets),
+    // so prolific artists do not look similar to everyone.
+    const overlap = (c: number) => (sharedBy.get(c) ?? 0) / Math.sqrt((playlistCounts.get(me.id) ?? 1) * (playlistCounts.get(c) ?? 1));
+    return candidates
+      .map((c) => ({
+        id: c,
+        score:
+          WEIGHTS.tags * cosine(tagVectors.get(me.id), tagVectors.get(c)) +
+          WEIGHTS.playlists * overlap(c) +
+          WEIGHTS.area * (sameArea.has(c) ? 1 : 0),
+      }))
+      .filter((s) => s.score >= MIN_SIMILARITY)
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, SIMILAR_ARTISTS);
+  }
+
   return {
     /** Titled sections built from the catalog: facts, style (playlist tags), works, hot songs. */
     desc(id: number) {
@@ -94,30 +122,7 @@ export function createArtistAboutService(repos: Repos) {
      * this only when logged in; we answer everyone.
      */
     similar(id: number, urls: MediaUrls) {
-      const me = profileOf(id);
-      const shared = repos.artistRelations
-        .sharedPlaylists(id)
-        .sort((a, b) => b.shared - a.shared || a.artistId - b.artistId)
-        .slice(0, CANDIDATES);
-      const sameArea = new Set(repos.artistRelations.sameArea(id, CANDIDATES));
-      const sharedBy = new Map(shared.map((s) => [s.artistId, s.shared]));
-      const candidates = [...new Set([...sharedBy.keys(), ...sameArea])];
-      const tagVectors = vectors(repos.artistRelations.tagWeights([me.id, ...candidates]));
-      const playlistCounts = repos.artistRelations.playlistCounts([me.id, ...candidates]);
-      // Playlists in common, as a share of both artists' playlists (cosine of the playlist sets),
-      // so prolific artists do not look similar to everyone.
-      const overlap = (c: number) => (sharedBy.get(c) ?? 0) / Math.sqrt((playlistCounts.get(me.id) ?? 1) * (playlistCounts.get(c) ?? 1));
-      const scored = candidates
-        .map((c) => ({
-          id: c,
-          score:
-            WEIGHTS.tags * cosine(tagVectors.get(me.id), tagVectors.get(c)) +
-            WEIGHTS.playlists * overlap(c) +
-            WEIGHTS.area * (sameArea.has(c) ? 1 : 0),
-        }))
-        .filter((s) => s.score >= MIN_SIMILARITY)
-        .sort((a, b) => b.score - a.score || a.id - b.id)
-        .slice(0, SIMILAR_ARTISTS);
+      const scored = similarScores(id);
       const records = repos.artists.findByIds(scored.map((s) => s.id));
       const list = scored.flatMap((s) => {
         const a = records.get(s.id);
@@ -125,6 +130,8 @@ export function createArtistAboutService(repos: Repos) {
       });
       return { artists: list, code: 200 as const };
     },
+
+    similarScores,
   };
 }
 export type ArtistAboutService = ReturnType<typeof createArtistAboutService>;

@@ -15,6 +15,7 @@ import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlaylistService } from './playlists.ts';
+import { createRecommendService } from './recommend/index.ts';
 import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
 import { createSocialService } from './social/index.ts';
@@ -52,6 +53,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   const encoding = { encoder, cacheBytes: options.audioCacheBytes };
   const audio = createAudioService(repos, paths, encoding);
   const transcodes = createTranscodeService(repos, paths.root, encoding);
+  const artistAbout = createArtistAboutService(repos);
   const accounts = createAccountServices(repos, { clock: options.clock, sms: options.sms, mediaRoot: paths.root, encoder });
   return {
     discover: createDiscoverService(repos),
@@ -65,10 +67,11 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     square: createSquareService(repos),
     charts: createChartService(repos, options.clock),
     artists: createArtistService(repos),
-    artistAbout: createArtistAboutService(repos),
+    artistAbout,
     search: createSearchService(repos),
     openapi: createOpenApiService(),
     social: createSocialService(repos, options.clock),
+    recommend: createRecommendService(repos, options.clock, artistAbout.similarScores),
     subsonic: createSubsonicServices(repos, dataDir, audio, options.clock),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     ...accounts,

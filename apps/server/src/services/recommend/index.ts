@@ -1,0 +1,227 @@
+import type { MediaUrls } from '../../media/urls.ts';
+import type { Repos } from '../../repos/index.ts';
+import type { DailyItem, DailyKind } from '../../repos/recommendations.ts';
+import { withTx } from '../../repos/tx.ts';
+import { rngFor } from '../../text/prng.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import { libraryClock } from '../charts-clock.ts';
+import type { Clock } from '../rate-windows.ts';
+import { creatorObject, privilegeOf, songObject } from '../shapes.ts';
+import { pickWeighted, type Scored } from './pick.ts';
+import { tasteOf, type Taste } from './taste.ts';
+
+/** NetEase recommends 30 songs a day… */
+export const DAILY_SONGS = 30;
+/** …and a handful of playlists. */
+export const DAILY_PLAYLISTS = 6;
+/** At most this many of one main artist's songs in a day's list. */
+const SONGS_PER_ARTIST = 4;
+/** Weights of a song's signals (each 0–1): the artists they play, artists like those, the tags they play, popularity. */
+const SONG_WEIGHTS = { artist: 1, similar: 0.6, tag: 0.5, popular: 0.25 };
+const PLAYLIST_WEIGHTS = { artist: 1, tag: 0.6, popular: 0.3 };
+/** Every candidate keeps a little chance, so the list is never only the obvious. */
+const FLOOR = 0.05;
+/** Heard before (not recently), or recommended yesterday: still possible, less likely. */
+const HEARD_FACTOR = 0.5;
+const YESTERDAY_FACTOR = 0.5;
+/** Similar artists and tag neighbours considered at most. */
+const SIMILAR_ARTISTS = 10;
+const TAG_SONGS = 300;
+const POPULAR_SONGS = 200;
+/** Kept recommendations older than this many days are pruned. */
+const KEEP_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+/** The recommendation day turns at midnight in China (UTC+8), like NetEase's. */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+const chinaDay = (at: number): string => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+
+const REASON_POPULAR = '近期热门';
+const REASON_POPULAR_PLAYLIST = '热门推荐';
+
+/** Best of the weighted parts: its reason goes with the recommendation. */
+function strongest(parts: { value: number; reason: () => string }[]) {
+  const best = parts.reduce((a, b) => (b.value > a.value ? b : a));
+  return { score: parts.reduce((s, p) => s + p.value, FLOOR), reason: best.value > 0 ? best.reason() : REASON_POPULAR };
+}
+
+/**
+ * Daily recommendations (docs/decisions/0017-daily-recommendations.md): made from the user's
+ * plays and likes by the first request of their day (China time, on the injected clock), kept
+ * for that day, made anew the next.
+ */
+export function createRecommendService(repos: Repos, clock: Clock, similarArtists: (id: number) => { id: number; score: number }[]) {
+  const libraryNow = libraryClock(repos.meta);
+
+  const maxOf = (m: Map<number, number>) => Math.max(Number.MIN_VALUE, ...m.values());
+  const names = {
+    artists: (ids: Iterable<number>) => new Map([...repos.artists.findByIds([...ids]).values()].map((a) => [a.id, a.name])),
+    tags: () => new Map(repos.tags.all().map((t) => [t.id, t.name])),
+  };
+
+  /** Today's songs: scored candidates around the taste, drawn with the day's seed. */
+  function makeSongs(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
+    const similar = new Map([...taste.similar].sort((a, b) => b[1].weight - a[1].weight).slice(0, SIMILAR_ARTISTS));
+    const popular = repos.recommendations.popularSongs(POPULAR_SONGS);
+    const candidates = new Set([
+      ...repos.recommendations.songsOfArtists([...taste.artists.keys(), ...similar.keys()]),
+      ...repos.recommendations.songsWithTags([...taste.tags.keys()], TAG_SONGS),
+      ...popular,
+    ]);
+    for (const id of taste.known) candidates.delete(id);
+    // A tiny library may hold fewer new songs than a day's list: known ones fill it.
+    if (candidates.size < DAILY_SONGS) for (const id of taste.known) candidates.add(id);
+    const ids = [...candidates];
+    const songs = repos.songs.findByIds(ids);
+    const credits = new Map<number, { artistId: number; position: number }[]>();
+    for (const c of repos.recommendations.credits(ids)) credits.set(c.songId, [...(credits.get(c.songId) ?? []), c]);
+    const tagShares = new Map<number, { tagId: number; playlists: number }[]>();
+    for (const t of repos.recommendations.songTags(ids)) tagShares.set(t.songId, [...(tagShares.get(t.songId) ?? []), t]);
+    const artistMax = maxOf(taste.artists);
+    const tagMax = maxOf(taste.tags);
+    const artistNames = names.artists([...taste.artists.keys(), ...[...similar.values()].map((s) => s.source)]);
+    const tagNames = names.tags();
+
+    const scored = ids.flatMap((id): Scored[] => {
+      const song = songs.get(id);
+      if (!song) return [];
+      const credited = credits.get(id) ?? [];
+      const mine = credited
+        .map((c) => ({ id: c.artistId, value: ((taste.artists.get(c.artistId) ?? 0) / artistMax) * (c.position === 0 ? 1 : 0.5) }))
+        .reduce((a, b) => (b.value > a.value ? b : a), { id: 0, value: 0 });
+      const alike = credited
+        .map((c) => ({ source: similar.get(c.artistId)?.source ?? 0, value: similar.get(c.artistId)?.weight ?? 0 }))
+        .reduce((a, b) => (b.value > a.value ? b : a), { source: 0, value: 0 });
+      const shares = tagShares.get(id) ?? [];
+      const total = shares.reduce((s, t) => s + t.playlists, 0);
+      const tagParts = shares.map((t) => ({ id: t.tagId, value: ((taste.tags.get(t.tagId) ?? 0) / tagMax) * (t.playlists / total) }));
+      const tag = tagParts.reduce((s, t) => s + t.value, 0);
+      const topTag = tagParts.reduce((a, b) => (b.value > a.value ? b : a), { id: 0, value: 0 });
+      const { score, reason } = strongest([
+        { value: SONG_WEIGHTS.artist * mine.value, reason: () => `你常听的${artistNames.get(mine.id)}` },
+        { value: SONG_WEIGHTS.similar * alike.value, reason: () => `与${artistNames.get(alike.source)}风格相近` },
+        { value: SONG_WEIGHTS.tag * tag, reason: () => `你喜欢的${tagNames.get(topTag.id)}` },
+        // Someone who has played nothing yet gets what is popular.
+        { value: (taste.empty ? 1 : SONG_WEIGHTS.popular) * (song.popularity / 100), reason: () => REASON_POPULAR },
+      ]);
+      const factor =
+        (taste.heard.has(id) ? HEARD_FACTOR : 1) * (yesterday.has(id) ? YESTERDAY_FACTOR : 1) * (taste.known.has(id) ? 0.01 : 1);
+      return [{ id, score: score * factor, reason, group: credited.find((c) => c.position === 0)?.artistId }];
+    });
+    return pickWeighted(rngFor('daily-songs', userId, day), scored, DAILY_SONGS, SONGS_PER_ARTIST).map(({ id, reason }) => ({
+      id,
+      reason,
+    }));
+  }
+
+  /** Today's playlists: other people's public playlists holding the artists and tags the user plays. */
+  function makePlaylists(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
+    const candidates = repos.recommendations.playlistCandidates(userId);
+    const artistMax = maxOf(taste.artists);
+    const tagMax = maxOf(taste.tags);
+    const byArtist = new Map<number, { value: number; artistId: number; best: number }>();
+    for (const row of repos.recommendations.playlistArtists([...taste.artists.keys()])) {
+      const w = (row.tracks * (taste.artists.get(row.artistId) ?? 0)) / artistMax;
+      const cur = byArtist.get(row.playlistId) ?? { value: 0, artistId: row.artistId, best: 0 };
+      cur.value += w;
+      if (w > cur.best) Object.assign(cur, { best: w, artistId: row.artistId });
+      byArtist.set(row.playlistId, cur);
+    }
+    const byTag = new Map<number, { value: number; tagId: number }>();
+    for (const row of repos.recommendations.playlistTags([...taste.tags.keys()])) {
+      const w = (taste.tags.get(row.tagId) ?? 0) / tagMax;
+      const cur = byTag.get(row.playlistId) ?? { value: 0, tagId: row.tagId };
+      if (w > (taste.tags.get(cur.tagId) ?? 0) / tagMax) cur.tagId = row.tagId;
+      cur.value += w;
+      byTag.set(row.playlistId, cur);
+    }
+    // Artist matches per track (a long playlist is not better for being long), as a share of the best.
+    const artistValue = (p: { id: number; trackCount: number }) => (byArtist.get(p.id)?.value ?? 0) / Math.sqrt(Math.max(1, p.trackCount));
+    const bestArtist = Math.max(Number.MIN_VALUE, ...candidates.map(artistValue));
+    const bestTag = Math.max(Number.MIN_VALUE, ...[...byTag.values()].map((t) => t.value));
+    const mostPlayed = Math.log1p(Math.max(0, ...candidates.map((p) => p.playCount)));
+    const artistNames = names.artists(taste.artists.keys());
+    const tagNames = names.tags();
+    const scored = candidates.map((p): Scored => {
+      const { score, reason } = strongest([
+        {
+          value: PLAYLIST_WEIGHTS.artist * (artistValue(p) / bestArtist),
+          reason: () => `根据你常听的${artistNames.get(byArtist.get(p.id)!.artistId)}推荐`,
+        },
+        {
+          value: PLAYLIST_WEIGHTS.tag * ((byTag.get(p.id)?.value ?? 0) / bestTag),
+          reason: () => `你喜欢的${tagNames.get(byTag.get(p.id)!.tagId)}`,
+        },
+        {
+          value: (taste.empty ? 1 : PLAYLIST_WEIGHTS.popular) * (mostPlayed > 0 ? Math.log1p(p.playCount) / mostPlayed : 0),
+          reason: () => REASON_POPULAR_PLAYLIST,
+        },
+      ]);
+      return {
+        id: p.id,
+        score: score * (yesterday.has(p.id) ? YESTERDAY_FACTOR : 1),
+        reason: reason === REASON_POPULAR ? REASON_POPULAR_PLAYLIST : reason,
+      };
+    });
+    return pickWeighted(rngFor('daily-playlists', userId, day), scored, DAILY_PLAYLISTS).map(({ id, reason }) => ({ id, reason }));
+  }
+
+  /** The kept list of the user's day, made now if it is the day's first request. */
+  function daily(userId: number, kind: DailyKind, make: (day: string, taste: Taste, yesterday: Set<number>) => DailyItem[]): DailyItem[] {
+    const now = clock();
+    const day = chinaDay(now);
+    const kept = repos.recommendations.daily(userId, kind, day);
+    if (kept) return kept;
+    const taste = tasteOf(repos, userId, libraryNow(), similarArtists);
+    const yesterday = new Set((repos.recommendations.daily(userId, kind, chinaDay(now - DAY_MS)) ?? []).map((i) => i.id));
+    const items = make(day, taste, yesterday);
+    return withTx(repos.db, () => {
+      repos.recommendations.pruneBefore(userId, chinaDay(now - KEEP_DAYS * DAY_MS));
+      return repos.recommendations.keepDaily(userId, kind, day, items, now);
+    });
+  }
+
+  return {
+    /** /recommend/songs: today's 30 songs with their reasons (recommend_songs.json). */
+    songs(viewer: SessionUser, urls: MediaUrls) {
+      const items = daily(viewer.id, 'songs', (day, taste, yesterday) => makeSongs(viewer.id, day, taste, yesterday));
+      const songs = repos.songs.findByIds(items.map((i) => i.id));
+      const present = items.filter((i) => songs.has(i.id));
+      const dailySongs = present.map((i) => {
+        const s = songs.get(i.id)!;
+        return { ...songObject(s, urls), reason: i.reason, privilege: privilegeOf(s), alg: 'cloudtune_daily' };
+      });
+      return {
+        code: 200 as const,
+        data: { dailySongs, orderSongs: [], recommendReasons: present.map((i) => ({ songId: i.id, reason: i.reason })) },
+      };
+    },
+
+    /** /recommend/resource: today's playlists (recommend_resource.json). */
+    playlists(viewer: SessionUser, urls: MediaUrls) {
+      const items = daily(viewer.id, 'playlists', (day, taste, yesterday) => makePlaylists(viewer.id, day, taste, yesterday));
+      const recommend = items.flatMap((i) => {
+        const p = repos.playlists.findById(i.id);
+        const creator = p && repos.users.findById(p.creatorId);
+        if (!p || !creator) return [];
+        return [
+          {
+            id: p.id,
+            type: 1,
+            name: p.name,
+            copywriter: i.reason,
+            picUrl: urls.image('playlist', p.id),
+            playcount: p.playCount,
+            createTime: p.createdAt,
+            creator: creatorObject(creator, urls),
+            trackCount: p.trackCount,
+            userId: p.creatorId,
+            alg: 'cloudtune_daily',
+          },
+        ];
+      });
+      return { code: 200 as const, featureFirst: true, haveRcmdSongs: true, recommend };
+    },
+  };
+}
+export type RecommendService = ReturnType<typeof createRecommendService>;
