@@ -25,6 +25,8 @@ interface SongTableProps<S extends SongRowData> {
   numberFrom?: number;
   /** a right-click menu for a row; without it, the one the app provides (SongTableContext) */
   menu?: (song: S) => SongMenuItem[];
+  /** a short line after the name, e.g. a daily song's reason */
+  note?: (song: S) => ReactNode;
 }
 
 const plain = (text: string): ReactNode => text;
@@ -41,6 +43,7 @@ export function SongTable<S extends SongRowData>({
   mark = plain,
   numberFrom = 0,
   menu,
+  note,
 }: SongTableProps<S>) {
   const services = useContext(SongTableContext);
   const menuOf = (menu ?? services.menu) as ((song: SongRowData) => SongMenuItem[]) | undefined;
@@ -114,6 +117,7 @@ export function SongTable<S extends SongRowData>({
               availability={services.unplayable?.has(song.id) ? 'unavailable' : songAvailability(song)}
               onPlay={onPlay as (song: SongRowData, index: number) => void}
               onContextMenu={menuOf ? onContextMenu : undefined}
+              note={note?.(song)}
             />
           );
         })}
@@ -138,6 +142,7 @@ interface SongRowProps {
   availability: SongAvailability;
   onPlay: (song: SongRowData, index: number) => void;
   onContextMenu: ((song: SongRowData, e: MouseEvent) => void) | undefined;
+  note?: ReactNode;
 }
 
 const SongRow = memo(function SongRow({
@@ -152,6 +157,7 @@ const SongRow = memo(function SongRow({
   availability,
   onPlay,
   onContextMenu,
+  note,
 }: SongRowProps) {
   const alias = song.alia?.filter(Boolean).join(' / ');
   const unavailable = availability === 'unavailable';
@@ -179,6 +185,7 @@ const SongRow = memo(function SongRow({
         {mark(song.name)}
         {alias ? <span className={styles.alias}>（{alias}）</span> : null}
         {availability === 'trial' ? <span className={styles.trial}>试听</span> : null}
+        {note ? <span className={styles.note}>{note}</span> : null}
       </span>
       <span role="cell" className={styles.muted}>
         {song.ar.map((artist, i) => (

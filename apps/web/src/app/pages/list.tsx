@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import type { Song } from '@cloudtune/contract';
-import { requireLogin } from '../../features/auth/index.ts';
+import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
+import { DailySongsPage } from '../../features/library/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { ListPage } from '../../features/playlist/index.ts';
-import TitlePage from './title-page.tsx';
 
 const playList = (songs: readonly Song[], index: number) => usePlayerStore.getState().playList(songs, index);
 
@@ -11,7 +11,8 @@ const playList = (songs: readonly Song[], index: number) => usePlayerStore.getSt
 export default function ListRoute() {
   const { playlist } = useParams();
   const playingId = usePlayerStore((s) => s.current?.id);
-  // id -1 is the daily-songs list (SPEC §2), built by the recommendations issue.
-  if (playlist === '-1') return <TitlePage title="每日歌曲推荐" />;
+  const uid = useAuthStore((s) => s.user?.account.id ?? null);
+  // id -1 is the daily-songs list (SPEC §2); the route's guard has made sure someone is logged in.
+  if (playlist === '-1') return uid === null ? null : <DailySongsPage uid={uid} playingId={playingId} onPlay={playList} />;
   return <ListPage playingId={playingId} onPlay={playList} requireLogin={requireLogin} />;
 }

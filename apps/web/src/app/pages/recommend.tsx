@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { RecommendPage } from '../../features/discover/index.ts';
-import { requireLogin } from '../../features/auth/index.ts';
+import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { playSongById } from '../play-songs.ts';
 
 /** SPEC §5: the daily-songs card needs login; without it the login view opens instead. */
@@ -10,5 +10,6 @@ function openDaily(event: MouseEvent) {
 
 /** 个性推荐, wired to the player and auth features. */
 export function RecommendRoute() {
-  return <RecommendPage onPlaySong={(id) => void playSongById(id)} onDailyOpen={openDaily} />;
+  const uid = useAuthStore((s) => s.user?.account.id ?? null);
+  return <RecommendPage onPlaySong={(id) => void playSongById(id)} onDailyOpen={openDaily} uid={uid} />;
 }

@@ -1,11 +1,13 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { Banner } from '@cloudtune/contract';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionTitle } from '../../../components/section-title.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useBanners } from '../api/banner.ts';
-import { usePersonalized } from '../api/personalized.ts';
+import { personalizedQueryOptions } from '../api/personalized.ts';
+import { recommendResourceQueryOptions } from '../api/recommend-resource.ts';
 import { bannerTarget } from '../banner-target.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { PlaylistGrid } from '../components/playlist-grid.tsx';
@@ -16,13 +18,19 @@ export interface RecommendPageProps {
   onPlaySong: (id: number) => void;
   /** the daily-songs card was clicked; the app may cancel it (not logged in → login view) */
   onDailyOpen: (event: MouseEvent) => void;
+  /** the logged-in user: their daily playlists (/recommend/resource) replace the default ones (SPEC §6) */
+  uid?: number | null;
 }
 
 /** 个性推荐 (/music/recommend): banner carousel and recommended playlists. */
-export function RecommendPage({ onPlaySong, onDailyOpen }: RecommendPageProps) {
+export function RecommendPage({ onPlaySong, onDailyOpen, uid }: RecommendPageProps) {
   const navigate = useNavigate();
   const banners = useBanners();
-  const playlists = usePersonalized();
+  const personal = useQuery({ ...recommendResourceQueryOptions(uid ?? 0), enabled: uid != null });
+  // Logged out, or a personal list that failed or came back empty: the default playlists.
+  const usePersonal = uid != null && !personal.isError && !(personal.isSuccess && personal.data.length === 0);
+  const fallback = useQuery({ ...personalizedQueryOptions(), enabled: !usePersonal });
+  const playlists = usePersonal ? personal : fallback;
 
   const openBanner = (banner: Banner) => {
     const target = bannerTarget(banner);

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PersonalizedPlaylist } from '@cloudtune/contract';
+import { request } from '../../../lib/http.ts';
+import { discoverKeys } from './keys.ts';
+import { RECOMMEND_LIMIT } from './personalized.ts';
+
+/** A /recommend/resource item: a /personalized card with NetEase's lower-case `playcount`. */
+interface RecommendResourceItem {
+  id: number;
+  name: string;
+  picUrl: string;
+  trackCount: number;
+  copywriter?: string | null;
+  playcount?: number;
+  playCount?: number;
+  [key: string]: unknown;
+}
+
+/** The recommended playlists as the grid draws them (playcount → playCount), at most `limit`. */
+export function toRecommendCards(items: readonly RecommendResourceItem[], limit = RECOMMEND_LIMIT): PersonalizedPlaylist[] {
+  return items.slice(0, limit).map(({ playcount, ...item }) => ({ ...item, playCount: item.playCount ?? playcount ?? 0 }));
+}
+
+/** GET /recommend/resource — the logged-in user's daily playlists (SPEC §6: instead of the default ones). */
+export async function fetchRecommendResource(signal?: AbortSignal): Promise<PersonalizedPlaylist[]> {
+  const data = await request<{ code?: number; recommend: RecommendResourceItem[] }>('/recommend/resource', { auth: true, signal });
+  return toRecommendCards(data.recommend ?? []);
+}
+
+/** Keyed by the user: another login gets its own list. */
+export const recommendResourceQueryOptions = (uid: number) =>
+  queryOptions({
+    queryKey: [...discoverKeys.all, 'recommend-resource', uid] as const,
+    queryFn: ({ signal }) => fetchRecommendResource(signal),
+    staleTime: 10 * 60_000,
+  });
