@@ -93,15 +93,25 @@ describe('/user/playlist', () => {
       .pluck()
       .all(demoId) as number[];
     expect(made.length).toBeGreaterThan(1);
-    const other = db
-      .prepare('SELECT id FROM playlists WHERE creator_id <> ? AND special_type = 0 AND privacy = 0 LIMIT 1')
+    // The demo account comes with collected playlists; one more goes on top of them.
+    const seeded = db
+      .prepare('SELECT playlist_id FROM playlist_subscribers WHERE user_id = ? ORDER BY created_at DESC, playlist_id DESC')
       .pluck()
-      .get(demoId) as number;
+      .all(demoId) as number[];
+    expect(seeded).toHaveLength(4);
+    const other = db
+      .prepare(
+        `SELECT id FROM playlists WHERE creator_id <> ? AND special_type = 0 AND privacy = 0
+         AND id NOT IN (SELECT playlist_id FROM playlist_subscribers WHERE user_id = ?) LIMIT 1`,
+      )
+      .pluck()
+      .get(demoId, demoId) as number;
     expect((await api(`/playlist/subscribe?t=1&id=${other}`, demo)).body).toEqual({ code: 200 });
 
     const list = await userPlaylists(demoId);
-    expect(list.playlist.map((p) => p.id)).toEqual([...made, other]);
-    expect(list.playlist.map((p) => p.subscribed)).toEqual([...made.map(() => false), true]);
+    expect(list.playlist.map((p) => p.id)).toEqual([...made, other, ...seeded]);
+    expect(list.playlist.map((p) => p.subscribed)).toEqual([...made.map(() => false), true, ...seeded.map(() => true)]);
+    expect(list.playlist.at(-1)!.userId).not.toBe(demoId);
     expect(list.playlist[0]).toMatchObject({ specialType: 5, name: '晚风收藏家喜欢的音乐', userId: demoId });
     expect(list.more).toBe(false);
     // Every field the recording has, the creator's too.
@@ -111,7 +121,7 @@ describe('/user/playlist', () => {
     for (const key of ['userId', 'nickname', 'avatarUrl', 'signature', 'gender', 'vipType', 'userType']) {
       expect(list.playlist[0]!.creator).toHaveProperty(key);
     }
-    expect(await listIds(demoId, demo)).toEqual([...made, other]);
+    expect(await listIds(demoId, demo)).toEqual([...made, other, ...seeded]);
     await api(`/playlist/subscribe?t=2&id=${other}`, demo);
   });
 

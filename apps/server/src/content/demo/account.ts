@@ -17,6 +17,9 @@ export const DEMO_ACCOUNT = {
 
 /** One anonymous play in this many of the demo's month becomes the demo account's. */
 const PLAY_SHARE = 8;
+/** The demo account collected this many of the first recommended playlists. */
+const COLLECTED = 4;
+const COLLECTABLE_POOL = 20;
 
 /** True when the library has demo listeners but none of them is the demo account yet. */
 export function needsDemoAccount(repos: Repos): boolean {
@@ -25,7 +28,8 @@ export function needsDemoAccount(repos: Repos): boolean {
 
 /**
  * Makes the first demo listener the demo account: phone and email, a 我喜欢的音乐 playlist, people
- * it follows and fans, a few shared songs and playlists (动态), and a share of the month of plays.
+ * it follows and fans, a few shared songs and playlists (动态), collected playlists, and a share of
+ * the month of plays.
  * Idempotent per library (call inside a transaction); also upgrades a demo library seeded before
  * accounts existed.
  */
@@ -76,6 +80,14 @@ export function seedDemoAccount(repos: Repos, seed: number): void {
         createdAt: LIBRARY_EPOCH - (i * 3 + 1) * DAY_MS,
       });
   });
+
+  // Playlists it collected (收藏), from the home page's: its list has both kinds. Their stored
+  // subscribedCount is the demo's count of listeners, these among them (no increment).
+  const collectable = repos.playlists.recommended(COLLECTABLE_POOL).filter((p) => p.creatorId !== userId);
+  const collectRng = rngFor(seed, 'demo-account-collected');
+  for (const p of sample(collectRng, collectable, Math.min(collectable.length, COLLECTED))) {
+    repos.userPlaylists.subscribe(userId, p.id, daysBefore(intBetween(collectRng, 3, 200)));
+  }
 
   repos.plays.attributeAnonymous(userId, LIBRARY_EPOCH, PLAY_SHARE);
 }
