@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toXml } from '../src/routes/subsonic/format.ts';
 import { streamBitrate } from '../src/routes/subsonic/media.ts';
 import { SubsonicParams } from '../src/routes/subsonic/params.ts';
-import { call, loginByPhone } from './account-helpers.ts';
+import { call, loginByPhone, register } from './account-helpers.ts';
 import { shapeOf, startTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -317,6 +317,53 @@ describe('the listener', () => {
     expect(song.playCount).toBe(before + 1);
     expect((await ok('getAlbumList2', 'type=recent&size=1', demoAuth)).albumList2.album[0].id).toBe(song.albumId);
     await failed('scrobble', 'id=99999', 70, demoAuth);
+  });
+
+  test('starring a song puts it in 我喜欢的音乐 (what /likelist reads); unstarring takes it out', async () => {
+    const session = await loginByPhone(t.app, '13800000000', 'cloudtune');
+    await ok('unstar', 'id=20', demoAuth);
+    await ok('star', 'id=20', demoAuth);
+    const status = (await call(t.app, '/api/login/status', { session })).body as unknown as { data: { account: { id: number } } };
+    const likelist = async () =>
+      ((await call(t.app, `/api/likelist?uid=${status.data.account.id}`, { session })).body as unknown as { ids: number[] }).ids;
+    expect(await likelist()).toContain(20);
+    expect((await ok('getSong', 'id=20', demoAuth)).song.starred).toMatch(/^\d{4}-/);
+    expect((await ok('getStarred2', '', demoAuth)).starred2.song[0].id).toBe('20');
+    await ok('unstar', 'id=20', demoAuth);
+    expect(await likelist()).not.toContain(20);
+    await failed('star', 'id=99999', 70, demoAuth);
+  });
+
+  test('playlist writes: create, update (name, comment, removals by position, additions), delete; only the owner, never 我喜欢的音乐', async () => {
+    const created = (await ok('createPlaylist', 'name=%E5%A4%9C%E8%B7%91&songId=30&songId=31&songId=32', demoAuth)).playlist;
+    expect(created).toMatchObject({ name: '夜跑', songCount: 3, public: true });
+    expect(created.entry.map((e: Json) => e.id)).toEqual(['30', '31', '32']);
+    await ok(
+      'updatePlaylist',
+      `playlistId=${created.id}&name=%E6%99%A8%E8%B7%91&comment=hello&songIndexToRemove=1&songIdToAdd=33`,
+      demoAuth,
+    );
+    const updated = (await ok('getPlaylist', `id=${created.id}`, demoAuth)).playlist;
+    expect(updated).toMatchObject({ name: '晨跑', comment: 'hello' });
+    expect(updated.entry.map((e: Json) => e.id)).toEqual(['33', '30', '32']);
+    await failed('updatePlaylist', `playlistId=${created.id}&songIndexToRemove=9`, 0, demoAuth);
+    // replace its songs (createPlaylist with playlistId)
+    const replaced = (await ok('createPlaylist', `playlistId=${created.id}&songId=40`, demoAuth)).playlist;
+    expect(replaced.entry.map((e: Json) => e.id)).toEqual(['40']);
+    await failed('createPlaylist', '', 10, demoAuth);
+    await failed('createPlaylist', 'name=x&songId=99999', 70, demoAuth);
+
+    // someone else's playlist: not theirs to change (50) — a new account with its own app password
+    const other = await register(t.app, t.dataDir, '13900000077', 'password1');
+    const password = ((await call(t.app, '/api/subsonic/password', { session: other, method: 'POST' })).body.data as Json).password;
+    const otherAuth = `u=13900000077&p=${password}`;
+    await failed('updatePlaylist', `playlistId=${created.id}&name=mine`, 50, otherAuth);
+    await failed('deletePlaylist', `id=${created.id}`, 50, otherAuth);
+    const likedList = (await ok('getPlaylists', '', demoAuth)).playlists.playlist[0];
+    await failed('deletePlaylist', `id=${likedList.id}`, 50, demoAuth);
+
+    await ok('deletePlaylist', `id=${created.id}`, demoAuth);
+    await failed('getPlaylist', `id=${created.id}`, 70, demoAuth);
   });
 
   test("getPlaylists lists the user's own (我喜欢的音乐 first); getPlaylist has the entries", async () => {

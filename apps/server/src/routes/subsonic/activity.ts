@@ -1,5 +1,6 @@
 import { ApiError } from '../../errors.ts';
-import { SUBSONIC_ERRORS, SubsonicError, parseId } from '../../services/subsonic/index.ts';
+import { mediaUrls } from '../../media/urls.ts';
+import { invalidParam, missingParam, parseId } from '../../services/subsonic/index.ts';
 import type { Payload } from './format.ts';
 import type { SubsonicCall } from './library.ts';
 
@@ -11,10 +12,20 @@ function starring(on: boolean) {
     const artists = params.list('artistId').map((id) => parseId('artist', id, 'artistId'));
     for (const id of albums) services.subsonic.stars.album(userId, id, on);
     for (const id of artists) services.subsonic.stars.artist(userId, id, on);
-    // Songs go to 我喜欢的音乐 through the playlists' own like (wired once that service lands).
-    if (songs.length) throw new SubsonicError(SUBSONIC_ERRORS.generic, 'Starring songs is not available yet');
+    // A starred song is in 我喜欢的音乐, the same list /like writes (an unknown song is 70, nothing starred).
+    for (const id of songs) services.myPlaylists.likeSong(userId, id, on);
     return {};
   };
+}
+
+/** The playlist answers here are Subsonic's, so the NetEase shapes' URLs are never read. */
+const NO_URLS = mediaUrls('');
+
+/** A playlist name as NetEase takes it: trimmed, 1–40 characters. */
+function playlistName(text: string): string {
+  const name = text.trim();
+  if (name.length < 1 || name.length > 40) throw invalidParam('name', 'must be 1–40 characters');
+  return name;
 }
 
 export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = {
@@ -40,6 +51,62 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
         if (!(err instanceof ApiError && err.code === 429)) throw err;
       }
     }
+    return {};
+  },
+
+  /**
+   * createPlaylist: a new public playlist with `songId`s, or (`playlistId`) an existing one of the
+   * user's given exactly these songs. Answers the playlist with its entries (Subsonic 1.14).
+   */
+  createPlaylist: ({ params, userId, services }) => {
+    const songIds = params.list('songId').map((id) => parseId('song', id, 'songId'));
+    const existing = params.string('playlistId');
+    let id: number;
+    if (existing !== undefined) {
+      id = parseId('playlist', existing, 'playlistId');
+      const current = services.subsonic.library.playlist(id, userId).entry.map((e) => Number(e.id));
+      const name = params.string('name');
+      if (name !== undefined) services.myPlaylists.updatePlaylist(userId, id, { name: playlistName(name) });
+      services.myPlaylists.removeTracks(userId, id, current);
+    } else {
+      const name = params.string('name');
+      if (name === undefined) throw missingParam('name');
+      id = services.myPlaylists.createPlaylist(userId, { name: playlistName(name), privacy: 0 }, NO_URLS).id;
+    }
+    if (songIds.length) services.myPlaylists.addTracks(userId, id, songIds);
+    return { playlist: services.subsonic.library.playlist(id, userId) };
+  },
+
+  /**
+   * updatePlaylist: `name`, `comment` (the description), `songIndexToRemove` (positions before
+   * this call), then `songIdToAdd`. Added songs go to the top and a song already there is not
+   * added twice, as in NetEase's playlists (decision 0022); `public` is not changed here.
+   */
+  updatePlaylist: ({ params, userId, services }) => {
+    const id = parseId('playlist', params.required('playlistId'), 'playlistId');
+    const current = services.subsonic.library.playlist(id, userId).entry.map((e) => Number(e.id));
+    const name = params.string('name');
+    const comment = params.raw.comment;
+    if (name !== undefined || comment !== undefined) {
+      services.myPlaylists.updatePlaylist(userId, id, {
+        ...(name !== undefined ? { name: playlistName(name) } : {}),
+        ...(comment !== undefined ? { desc: String(comment).slice(0, 1000) } : {}),
+      });
+    }
+    const removed = params.list('songIndexToRemove').map((text) => {
+      const index = Number(text);
+      if (!Number.isInteger(index) || index < 0 || index >= current.length)
+        throw invalidParam('songIndexToRemove', `${text} is not a position in the playlist`);
+      return current[index]!;
+    });
+    if (removed.length) services.myPlaylists.removeTracks(userId, id, removed);
+    const added = params.list('songIdToAdd').map((text) => parseId('song', text, 'songIdToAdd'));
+    if (added.length) services.myPlaylists.addTracks(userId, id, added);
+    return {};
+  },
+
+  deletePlaylist: ({ params, userId, services }) => {
+    services.myPlaylists.deletePlaylists(userId, [parseId('playlist', params.required('id'))]);
     return {};
   },
 

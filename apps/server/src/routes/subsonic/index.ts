@@ -18,11 +18,17 @@ type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Servi
 const documents: Record<string, DocumentMethod> = { ...libraryMethods, ...activityMethods };
 const bytes: Record<string, ByteMethod> = { stream, download, getCoverArt: coverArt };
 
-/** Our own errors in Subsonic's terms: not found → 70, bad input → 0 with its message (10 is for a missing param). */
+/** Our own errors in Subsonic's terms: not found → 70, someone else's (401/403) → 50, bad input → 0 with its message. */
 function subsonicErrorOf(err: unknown): SubsonicError | undefined {
   if (err instanceof SubsonicError) return err;
   if (err instanceof ApiError) {
-    return new SubsonicError(err.code === 404 ? SUBSONIC_ERRORS.notFound : SUBSONIC_ERRORS.generic, err.message);
+    const code =
+      err.code === 404
+        ? SUBSONIC_ERRORS.notFound
+        : err.code === 401 || err.code === 403
+          ? SUBSONIC_ERRORS.notAuthorized
+          : SUBSONIC_ERRORS.generic;
+    return new SubsonicError(code, err.message);
   }
   return undefined;
 }

@@ -20,8 +20,7 @@ export interface ListHeaderProps {
   collectCount?: number;
   canPlay: boolean;
   onPlayAll: () => void;
-  /** absent: no 收藏 button (one's own playlist) */
-  onCollect?: () => void;
+  onCollect: () => void;
   extra?: ReactNode;
 }
 
@@ -43,17 +42,15 @@ export function ListHeader(props: ListHeaderProps) {
           <button type="button" className={styles.primary} onClick={props.onPlayAll} disabled={!props.canPlay}>
             <PlayIcon size={16} /> 播放全部
           </button>
-          {props.onCollect ? (
-            <button
-              type="button"
-              className={`${styles.secondary} ${collected ? styles.collected : ''}`}
-              onClick={props.onCollect}
-              aria-pressed={!!collected}
-            >
-              <HeartIcon size={16} /> {collected ? '已收藏' : '收藏'}
-              {collectCount ? `(${formatCount(collectCount)})` : ''}
-            </button>
-          ) : null}
+          <button
+            type="button"
+            className={`${styles.secondary} ${collected ? styles.collected : ''}`}
+            onClick={props.onCollect}
+            aria-pressed={!!collected}
+          >
+            <HeartIcon size={16} /> {collected ? '已收藏' : '收藏'}
+            {collectCount ? `(${formatCount(collectCount)})` : ''}
+          </button>
         </div>
         <dl className={styles.facts}>
           {tags?.length ? (
