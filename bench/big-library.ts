@@ -9,6 +9,8 @@ export interface BigLibrary {
   bigPlaylistId: number;
   /** 10,000 tracks: the list page's first rows and full count in Chromium */
   hugePlaylistId: number;
+  /** 300 songs no other bench plays: the player's click-to-audio needs songs never played */
+  playerPlaylistId: number;
 }
 
 /**
@@ -24,7 +26,8 @@ export function prepareBigLibrary(): BigLibrary {
     const ids = (db.prepare('SELECT id FROM songs ORDER BY id LIMIT 10000').all() as { id: number }[]).map((r) => r.id);
     const bigPlaylistId = createPlaylist(db, { name: '千首串烧 · 基准测试', trackIds: ids.slice(0, 1000) });
     const hugePlaylistId = createPlaylist(db, { name: '万首长列表 · 基准测试', trackIds: ids });
-    return { dataDir, bigPlaylistId, hugePlaylistId };
+    const playerPlaylistId = createPlaylist(db, { name: '从未播放 · 播放器基准', trackIds: ids.slice(5000, 5300) });
+    return { dataDir, bigPlaylistId, hugePlaylistId, playerPlaylistId };
   } finally {
     db.close();
   }

@@ -5,17 +5,19 @@ import { prepareBigLibrary } from './big-library.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { measureImages } from './images.ts';
 import { measureMemory } from './memory.ts';
+import { measurePlayer } from './player.ts';
 import { measureSearch } from './search.ts';
 import { measureStreaming } from './streaming.ts';
 
 /** `npm run bench`: prints figures; never passes or fails on a time. */
-const { dataDir, bigPlaylistId, hugePlaylistId } = prepareBigLibrary();
+const { dataDir, bigPlaylistId, hugePlaylistId, playerPlaylistId } = prepareBigLibrary();
 const server = await startServer({}, { dataDir });
 try {
   console.log(`# Cloudtune benchmarks — ${new Date().toISOString()} — ${server.url}`);
   await measureFirstScreen(server);
   await measureApi(server, bigPlaylistId);
   await measureBigList(server, hugePlaylistId);
+  await measurePlayer(server, playerPlaylistId);
   await measureStreaming(server);
   await measureImages(server);
 } finally {
