@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds the desktop shell into dist/ (docs/decisions/0013-desktop-shell.md):
- * - main.js: the Electron main process (ESM), with its services bundled in;
+ * - main.js: the Electron main process (ESM), with its services bundled in (music-metadata external);
  * - preload.cjs: the sandboxed preload script (CommonJS: sandboxed preloads cannot load ES
  *   modules or other files, so its capability modules are bundled into one file);
  * - server-entry.js: the music server's process, @cloudtune/server and the other workspace
@@ -32,7 +32,16 @@ const common = { bundle: true, platform: 'node', sourcemap: true, logLevel: 'war
 
 await rm(dist, { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: { main: join(desktopDir, 'src/main/main.ts') }, outdir: dist, format: 'esm', target: 'node22' }),
+  // music-metadata (local-music tags) stays a package: its CommonJS dependencies require Node
+  // built-ins at run time, which an ES-module bundle cannot; it ships in the package's node_modules.
+  build({
+    ...common,
+    external: [...common.external, 'music-metadata'],
+    entryPoints: { main: join(desktopDir, 'src/main/main.ts') },
+    outdir: dist,
+    format: 'esm',
+    target: 'node22',
+  }),
   build({
     ...common,
     entryPoints: [join(desktopDir, 'src/preload/preload.ts')],

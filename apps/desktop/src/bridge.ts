@@ -20,6 +20,25 @@ export interface ShellSettings {
   closeToTray: boolean;
   /** where downloads go; null = the default folder */
   downloadDirectory: string | null;
+  /** 本地音乐 folders (SPEC §3 Local path: path, check); the checked ones are scanned and their files may be played */
+  localFolders: LocalFolder[];
+}
+
+export interface LocalFolder {
+  /** absolute path */
+  path: string;
+  checked: boolean;
+}
+
+/** What the shell writes into a downloaded file (ID3 for MP3) and the `.lrc` beside it. */
+export interface DownloadTags {
+  title: string;
+  artists: string[];
+  album: string;
+  /** LRC text: embedded (USLT) and written beside the file as `<name>.lrc` */
+  lyrics?: string;
+  /** the cover, a URL of the local server like the song's */
+  coverUrl?: string;
 }
 
 export interface DownloadRequest {
@@ -27,12 +46,15 @@ export interface DownloadRequest {
   url: string;
   /** a plain file name, e.g. `歌手 - 歌名.mp3` (no folders) */
   fileName: string;
+  tags?: DownloadTags;
 }
 
 export interface DownloadedFile {
   /** where the file was written */
   path: string;
   size: number;
+  /** the lyrics beside it, when there were any */
+  lyricPath?: string;
 }
 
 export interface DownloadsBridge {
@@ -42,6 +64,8 @@ export interface DownloadsBridge {
   setDirectory(path: string): Promise<string>;
   /** downloads one song from the local server into the folder (written whole, then renamed) */
   save(request: DownloadRequest): Promise<DownloadedFile>;
+  /** deletes a downloaded file (and its .lrc); only files directly in the download folder */
+  remove(path: string): Promise<void>;
 }
 
 export interface LocalTrackFile {
@@ -54,6 +78,12 @@ export interface LocalTrackFile {
   size: number;
   /** modification time, ms */
   modified: number;
+  /** from the file's tags, when it has them */
+  title?: string;
+  artists?: string[];
+  album?: string;
+  /** ms */
+  duration?: number;
 }
 
 export interface LocalMusicBridge {
@@ -61,10 +91,33 @@ export interface LocalMusicBridge {
   scan(folders: string[]): Promise<LocalTrackFile[]>;
 }
 
+/** What the desktop lyric window shows: the main window sends it on every line change. */
+export interface LyricWindowState {
+  /** the line being sung ('' between lines) */
+  line: string;
+  /** the line after it */
+  next: string;
+  playing: boolean;
+  /** `歌名 - 歌手`, shown when there is no line */
+  song: string;
+}
+
 export interface LyricWindowBridge {
   /** shows or hides the desktop lyric window; resolves with whether it is now shown */
   setVisible(visible: boolean): Promise<boolean>;
+  /** main window: the current line, forwarded to the lyric window */
+  update(state: LyricWindowState): void;
+  /** lyric window: the lines as the main window sends them; returns the unsubscribe function */
+  onUpdate(listener: (state: LyricWindowState) => void): () => void;
+  /** main window: the lyric window was shown or closed (its own close button, the tray); returns the unsubscribe function */
+  onVisibilityChange(listener: (visible: boolean) => void): () => void;
 }
+
+/**
+ * Local files (downloads, 本地音乐) play from `app://cloudtune/local-file?path=<absolute path>`:
+ * the scheme handler serves audio files below the download folder or a checked local folder only.
+ */
+export const LOCAL_FILE_ROUTE = '/local-file';
 
 export interface DesktopBridge {
   /** port: the loopback port of the music server the shell started; rejects when it could not start */

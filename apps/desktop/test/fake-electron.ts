@@ -31,6 +31,8 @@ export function createFakeElectron(userData: string) {
     openedPaths: [] as string[],
     permissionRequest: null as null | Handler,
     permissionCheck: null as null | Handler,
+    beforeSendHeaders: null as null | Handler,
+    headersReceived: null as null | Handler,
     windows: [] as FakeWindow[],
     trays: [] as FakeTray[],
     quitRequests: 0,
@@ -63,6 +65,9 @@ export function createFakeElectron(userData: string) {
     isMaximized = () => this.maximized;
     getNormalBounds = () => ({ x: this.options.x, y: this.options.y, width: this.options.width, height: this.options.height });
     show = () => (this.visible = true);
+    showInactive = () => (this.visible = true);
+    setAlwaysOnTop = () => undefined;
+    getBounds = () => this.getNormalBounds();
     hide = () => (this.visible = false);
     focus = () => undefined;
     isMinimized = () => false;
@@ -123,6 +128,10 @@ export function createFakeElectron(userData: string) {
       defaultSession: {
         setPermissionRequestHandler: (handler: Handler) => (record.permissionRequest = handler),
         setPermissionCheckHandler: (handler: Handler) => (record.permissionCheck = handler),
+        webRequest: {
+          onBeforeSendHeaders: (_filter: unknown, handler: Handler) => (record.beforeSendHeaders = handler),
+          onHeadersReceived: (_filter: unknown, handler: Handler) => (record.headersReceived = handler),
+        },
       },
     },
     ipcMain: { handle: (channel: string, handler: Handler) => record.ipc.set(channel, handler) },

@@ -18,6 +18,14 @@ describe('IPC arguments', () => {
     ).toHaveLength(1);
     expect(parseInvokeArgs('cloudtune:local-music-scan', [[abs]])).toEqual([[abs]]);
     expect(parseInvokeArgs('cloudtune:lyric-window-set-visible', [true])).toEqual([true]);
+    const tags = { title: '晴天', artists: ['周杰伦'], album: '叶惠美', lyrics: '[00:01.00]x', coverUrl: 'http://127.0.0.1:4000/c.jpg' };
+    expect(parseInvokeArgs('cloudtune:downloads-save', [{ url: 'http://127.0.0.1:4000/a.mp3', fileName: 'a.mp3', tags }])[0].tags).toEqual(
+      tags,
+    );
+    expect(parseInvokeArgs('cloudtune:downloads-remove', [abs])).toEqual([abs]);
+    expect(parseInvokeArgs('cloudtune:settings-update', [{ localFolders: [{ path: abs, checked: true }] }])).toHaveLength(1);
+    const line = { line: '故事的小黄花', next: '', playing: true, song: '晴天 - 周杰伦' };
+    expect(parseInvokeArgs('cloudtune:lyric-window-update', [line])).toEqual([line]);
   });
 
   it.each<[InvokeChannel, unknown[]]>([
@@ -42,6 +50,22 @@ describe('IPC arguments', () => {
     ['cloudtune:local-music-scan', [abs]],
     ['cloudtune:local-music-scan', [Array.from({ length: 101 }, () => abs)]],
     ['cloudtune:lyric-window-set-visible', ['true']],
+    ['cloudtune:downloads-save', [{ url: 'http://127.0.0.1:1/a', fileName: 'a.mp3', tags: { title: 'a', artists: 'x', album: '' } }]],
+    [
+      'cloudtune:downloads-save',
+      [{ url: 'http://127.0.0.1:1/a', fileName: 'a.mp3', tags: { title: 'a', artists: [], album: '', run: 1 } }],
+    ],
+    [
+      'cloudtune:downloads-save',
+      [{ url: 'http://127.0.0.1:1/a', fileName: 'a.mp3', tags: { title: 'a', artists: [], album: '', lyrics: 'x'.repeat(200_001) } }],
+    ],
+    ['cloudtune:downloads-remove', ['relative.mp3']],
+    ['cloudtune:settings-update', [{ localFolders: [{ path: 'relative', checked: true }] }]],
+    ['cloudtune:settings-update', [{ localFolders: [{ path: abs }] }]],
+    ['cloudtune:settings-update', [{ localFolders: Array.from({ length: 101 }, () => ({ path: abs, checked: true })) }]],
+    ['cloudtune:lyric-window-update', [{ line: 'a', next: 'b', playing: 'yes', song: '' }]],
+    ['cloudtune:lyric-window-update', [{ line: 'x'.repeat(1001), next: '', playing: true, song: '' }]],
+    ['cloudtune:lyric-window-update', []],
   ])('refuses %s with %j', (channel, args) => {
     expect(() => parseInvokeArgs(channel, args)).toThrow(IpcArgumentError);
   });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,5 +50,33 @@ describe('scanning local music folders', () => {
     expect(await isDirectory(music)).toBe(true);
     expect(await isDirectory(join(music, 'Song.FLAC'))).toBe(false);
     expect(await isDirectory(join(temp, 'missing'))).toBe(false);
+  });
+
+  it('reads title, artists, album and duration from real files; a file without readable tags keeps its name', async () => {
+    const tagged = join(temp, 'Tagged');
+    mkdirSync(tagged);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=3',
+      '-metadata',
+      'title=夜曲',
+      '-metadata',
+      'artist=周杰伦',
+      '-metadata',
+      'album=十一月的萧邦',
+      '-b:a',
+      '64k',
+      join(tagged, 'track01.mp3'),
+    ]);
+    writeFileSync(join(tagged, 'broken.mp3'), 'not audio');
+    const files = await scanLocalMusic([tagged]);
+    expect(files.find((f) => f.name === 'track01')).toMatchObject({ title: '夜曲', artists: ['周杰伦'], album: '十一月的萧邦' });
+    expect(files.find((f) => f.name === 'track01')!.duration).toBeGreaterThan(2800);
+    expect(files.find((f) => f.name === 'broken')).not.toHaveProperty('title');
+    expect((await scanLocalMusic([tagged], { readTags: false }))[0]).not.toHaveProperty('title');
   });
 });

@@ -46,6 +46,8 @@ vi.mock('../src/main/paths.ts', async () => {
       serverData: () => joinPath(setup.userData, 'server'),
       settings: () => joinPath(setup.userData, 'settings.json'),
       windowState: () => joinPath(setup.userData, 'window-state.json'),
+      lyricWindowState: () => joinPath(setup.userData, 'lyric-window.json'),
+      apiCookies: () => joinPath(setup.userData, 'api-cookies.json'),
     },
   };
 });
@@ -187,9 +189,80 @@ describe('the main process', () => {
     expect(window.visible).toBe(true);
   });
 
+  it('keeps the server’s session cookie for the cross-site page and sends it back to that server only', async () => {
+    const login = await fetch(`http://127.0.0.1:${port}/login/cellphone?phone=13800000000&password=cloudtune`, {
+      headers: { origin: 'app://cloudtune' },
+    });
+    expect(login.status).toBe(200);
+    const responseHeaders = { 'Set-Cookie': login.headers.getSetCookie(), 'Content-Type': ['application/json'] };
+    expect(responseHeaders['Set-Cookie'].join()).toMatch(/MUSIC_U=.+SameSite=Lax/i);
+    let answered: { responseHeaders?: Record<string, string[]> } = {};
+    fake.record.headersReceived!(
+      { url: `http://127.0.0.1:${port}/login/cellphone`, responseHeaders },
+      (r: typeof answered) => (answered = r),
+    );
+    expect(Object.keys(answered.responseHeaders!)).toEqual(['Content-Type']);
+
+    let sent: { requestHeaders: Record<string, string> } = { requestHeaders: {} };
+    fake.record.beforeSendHeaders!(
+      { url: `http://127.0.0.1:${port}/login/status`, requestHeaders: { Accept: '*/*' } },
+      (r: typeof sent) => (sent = r),
+    );
+    expect(sent.requestHeaders.Cookie).toMatch(/^MUSIC_U=/);
+    const status = await fetch(`http://127.0.0.1:${port}/login/status`, { headers: { cookie: sent.requestHeaders.Cookie! } });
+    expect(((await status.json()) as { data: { profile: { nickname: string } | null } }).data.profile).not.toBeNull();
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(join(temp, 'user-data', 'api-cookies.json'), 'utf8'))[0].name).toBe('MUSIC_U'));
+
+    fake.record.beforeSendHeaders!({ url: `http://127.0.0.1:${port + 1}/x`, requestHeaders: {} }, (r: typeof sent) => (sent = r));
+    expect(sent.requestHeaders.Cookie).toBeUndefined();
+  });
+
+  it('serves audio files of the download folder and the checked 本地音乐 folders through app://cloudtune/local-file, nothing else', async () => {
+    const downloads = join(temp, 'user-data', 'Music', 'Cloudtune');
+    const local = join(temp, 'local-music');
+    mkdirSync(downloads, { recursive: true });
+    mkdirSync(local, { recursive: true });
+    writeFileSync(join(downloads, 'a - b.mp3'), 'ID3 downloaded');
+    writeFileSync(join(local, 'c.flac'), 'fLaC local');
+    const file = (path: string) => page(fake, `local-file?path=${encodeURIComponent(path)}`);
+    expect(await (await file(join(downloads, 'a - b.mp3'))).text()).toBe('ID3 downloaded');
+    expect((await file(join(local, 'c.flac'))).status).toBe(403);
+    await invoke(fake, 'cloudtune:settings-update', APP, { localFolders: [{ path: local, checked: true }] });
+    const flac = await file(join(local, 'c.flac'));
+    expect([flac.status, flac.headers.get('content-type')]).toEqual([200, 'audio/flac']);
+    await invoke(fake, 'cloudtune:settings-update', APP, { localFolders: [{ path: local, checked: false }] });
+    expect((await file(join(local, 'c.flac'))).status).toBe(403);
+    await expect(invoke(fake, 'cloudtune:settings-update', APP, { localFolders: [{ path: 'relative', checked: true }] })).rejects.toThrow(
+      /bad argument/,
+    );
+    await expect(invoke(fake, 'cloudtune:downloads-remove', APP, join(local, 'c.flac'))).rejects.toThrow(/download folder/);
+    await invoke(fake, 'cloudtune:downloads-remove', APP, join(downloads, 'a - b.mp3'));
+    expect((await file(join(downloads, 'a - b.mp3'))).status).toBe(404);
+  });
+
+  it('opens the desktop lyric window on #/desktop-lyric, feeds it the line from the main window, and closes it', async () => {
+    const main = fake.record.windows[0]!;
+    main.sent.length = 0;
+    await expect(invoke(fake, 'cloudtune:lyric-window-set-visible', APP, true)).resolves.toBe(true);
+    const lyric = fake.record.windows[1]!;
+    expect(lyric.loadedUrl).toBe('app://cloudtune/index.html#/desktop-lyric');
+    expect(lyric.options).toMatchObject({ frame: false, transparent: true, alwaysOnTop: true, skipTaskbar: true });
+    expect(lyric.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    const state = { line: '故事的小黄花', next: '从出生那年就飘着', playing: true, song: '晴天 - 周杰伦' };
+    await invoke(fake, 'cloudtune:lyric-window-update', APP, state);
+    expect(lyric.sent).toEqual([['cloudtune:lyric-state', state]]);
+    await expect(invoke(fake, 'cloudtune:lyric-window-update', APP, { line: 1 })).rejects.toThrow(/bad argument/);
+    await invoke(fake, 'cloudtune:lyric-window-set-visible', APP, false);
+    expect(lyric.destroyed).toBe(true);
+    expect(main.sent).toEqual([
+      ['cloudtune:lyric-visibility', true],
+      ['cloudtune:lyric-visibility', false],
+    ]);
+  });
+
   it('closes to the tray once that setting is on, and still quits from the tray', async () => {
     const window = fake.record.windows[0]!;
-    await expect(invoke(fake, 'cloudtune:settings-get', APP)).resolves.toEqual({ closeToTray: false, downloadDirectory: null });
+    await expect(invoke(fake, 'cloudtune:settings-get', APP)).resolves.toMatchObject({ closeToTray: false, downloadDirectory: null });
     await invoke(fake, 'cloudtune:settings-update', APP, { closeToTray: true });
     expect(JSON.parse(readFileSync(join(temp, 'user-data', 'settings.json'), 'utf8'))).toMatchObject({ closeToTray: true });
     expect(window.close()).toBe(false);

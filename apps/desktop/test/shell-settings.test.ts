@@ -19,16 +19,19 @@ describe('the shell settings file', () => {
     const first = await openShellSettings(file);
     await first.update({ closeToTray: true });
     await first.update({ downloadDirectory: '/home/me/下载' });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ closeToTray: true, downloadDirectory: '/home/me/下载' });
-    expect((await openShellSettings(file)).get()).toEqual({ closeToTray: true, downloadDirectory: '/home/me/下载' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ closeToTray: true, downloadDirectory: '/home/me/下载', localFolders: [] });
+    expect((await openShellSettings(file)).get()).toEqual({ closeToTray: true, downloadDirectory: '/home/me/下载', localFolders: [] });
   });
 
   it('falls back per key on a damaged or hand-edited file', async () => {
     const file = join(temp, 'bad.json');
     writeFileSync(file, '{ not json');
     expect((await openShellSettings(file)).get()).toEqual(DEFAULT_SHELL_SETTINGS);
-    writeFileSync(file, JSON.stringify({ closeToTray: true, downloadDirectory: 42, extra: 'x' }));
-    expect((await openShellSettings(file)).get()).toEqual({ closeToTray: true, downloadDirectory: null });
+    writeFileSync(
+      file,
+      JSON.stringify({ closeToTray: true, downloadDirectory: 42, localFolders: [{ path: 'relative', checked: true }], extra: 'x' }),
+    );
+    expect((await openShellSettings(file)).get()).toEqual({ closeToTray: true, downloadDirectory: null, localFolders: [] });
   });
 
   it('refuses an unknown key or a wrong type', async () => {

@@ -3,17 +3,32 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAppUrl } from '../services/app-scheme.ts';
 import { apiOrigin } from '../services/content-security-policy.ts';
-import { saveDownload } from '../services/downloads.ts';
+import { removeDownload, saveDownload } from '../services/downloads.ts';
 import { parseInvokeArgs, type InvokeArgs, type InvokeChannel } from '../services/ipc-contract.ts';
 import { isDirectory, scanLocalMusic } from '../services/local-folders.ts';
 import type { ShellSettingsStore } from '../services/shell-settings.ts';
+import type { LyricWindowController } from './lyric-window.ts';
 
 export interface IpcContext {
   /** the music server's port; rejects when it could not start */
   port: Promise<number>;
   settings: ShellSettingsStore;
   window: () => BrowserWindow | null;
+  lyricWindow: LyricWindowController;
 }
+
+/** The download folder: the setting, or the OS music folder + /Cloudtune. */
+export const downloadDirectoryOf = (settings: ShellSettingsStore): string =>
+  settings.get().downloadDirectory ?? join(app.getPath('music'), 'Cloudtune');
+
+/** Where local files may be played from: the download folder and the checked 本地音乐 folders. */
+export const localFileRoots = (settings: ShellSettingsStore): string[] => [
+  downloadDirectoryOf(settings),
+  ...settings
+    .get()
+    .localFolders.filter((f) => f.checked)
+    .map((f) => f.path),
+];
 
 /**
  * One handler per channel. Each checks that the caller is a frame of the desktop build and
@@ -26,8 +41,8 @@ function handle<C extends InvokeChannel>(channel: C, run: (...args: InvokeArgs<C
   });
 }
 
-export function registerIpcHandlers({ port, settings, window }: IpcContext): void {
-  const downloadDirectory = () => settings.get().downloadDirectory ?? join(app.getPath('music'), 'Cloudtune');
+export function registerIpcHandlers({ port, settings, window, lyricWindow }: IpcContext): void {
+  const downloadDirectory = () => downloadDirectoryOf(settings);
 
   handle('cloudtune:get-port', () => port);
 
@@ -60,10 +75,10 @@ export function registerIpcHandlers({ port, settings, window }: IpcContext): voi
   handle('cloudtune:downloads-save', async (request) =>
     saveDownload(request, { directory: downloadDirectory(), serverOrigin: apiOrigin(await port) }),
   );
+  handle('cloudtune:downloads-remove', (path) => removeDownload(path, downloadDirectory()));
 
   handle('cloudtune:local-music-scan', (folders) => scanLocalMusic(folders));
 
-  handle('cloudtune:lyric-window-set-visible', () => {
-    throw new Error('the desktop lyric window is not available in this version');
-  });
+  handle('cloudtune:lyric-window-set-visible', (visible) => lyricWindow.setVisible(visible));
+  handle('cloudtune:lyric-window-update', (state) => lyricWindow.update(state));
 }

@@ -2,7 +2,8 @@
  * The Electron main process: wiring only. The services it wires (src/services) are plain Node
  * modules with their own tests. See README.md and docs/decisions/0013-desktop-shell.md.
  */
-import { app, globalShortcut, session, type BrowserWindow } from 'electron';
+import { app, globalShortcut, screen, session, type BrowserWindow } from 'electron';
+import { headerValues, openApiCookieJar, withoutHeader } from '../services/api-cookies.ts';
 import { contentSecurityPolicy, apiOrigin } from '../services/content-security-policy.ts';
 import { permissionAllowed } from '../services/navigation-policy.ts';
 import { nodeLauncher } from '../services/node-launcher.ts';
@@ -10,7 +11,8 @@ import { COMMAND_CHANNEL, type ShellActions } from '../services/player-commands.
 import { startLocalServer, type LocalServer } from '../services/server-process.ts';
 import { openShellSettings } from '../services/shell-settings.ts';
 import { registerAppScheme, serveAppScheme } from './app-protocol.ts';
-import { registerIpcHandlers } from './ipc-handlers.ts';
+import { localFileRoots, registerIpcHandlers } from './ipc-handlers.ts';
+import { createLyricWindowController } from './lyric-window.ts';
 import { createMainWindow, showWindow } from './main-window.ts';
 import { paths } from './paths.ts';
 import { createTray, registerMediaKeys } from './tray.ts';
@@ -50,6 +52,7 @@ async function start(): Promise<void> {
   port.catch(() => undefined);
 
   serveAppScheme({
+    localFileRoots: () => localFileRoots(settings),
     root: paths.webRoot(),
     contentSecurityPolicy: () =>
       port.then(
@@ -72,7 +75,17 @@ async function start(): Promise<void> {
       app.quit();
     },
   };
-  registerIpcHandlers({ port, settings, window: () => window });
+  await keepApiCookies(port);
+  const lyricWindow = createLyricWindowController({
+    preload: paths.preload,
+    stateFile: paths.lyricWindowState(),
+    mainWindow: () => window,
+    workAreas: () => {
+      const primary = screen.getPrimaryDisplay();
+      return [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)].map((d) => d.workArea);
+    },
+  });
+  registerIpcHandlers({ port, settings, window: () => window, lyricWindow });
 
   window = await createMainWindow({
     preload: paths.preload,
@@ -80,7 +93,10 @@ async function start(): Promise<void> {
     stateFile: paths.windowState(),
     closesToTray: () => settings.get().closeToTray && !quitting,
   });
-  window.on('closed', () => (window = null));
+  window.on('closed', () => {
+    window = null;
+    lyricWindow.close();
+  });
   createTray(paths.trayIcon, actions);
   registerMediaKeys(actions);
 
@@ -103,4 +119,29 @@ async function start(): Promise<void> {
       });
   });
   app.on('window-all-closed', () => app.quit());
+}
+
+/**
+ * The API's cookies, kept by the shell (services/api-cookies.ts, docs/decisions/0021): the page
+ * at app://cloudtune calls http://127.0.0.1:<port> cross-site, where Chromium would neither keep
+ * nor send the server's SameSite=Lax session cookie. Only requests to the local server's origin
+ * are touched.
+ */
+async function keepApiCookies(port: Promise<number>): Promise<void> {
+  const jar = await openApiCookieJar(paths.apiCookies());
+  let origin: string | null = null;
+  port.then((p) => (origin = apiOrigin(p))).catch(() => undefined);
+  const isApi = (url: string) => origin !== null && (url === origin || url.startsWith(`${origin}/`));
+  const filter = { urls: ['http://127.0.0.1:*/*'] };
+  session.defaultSession.webRequest.onBeforeSendHeaders(filter, (details, callback) => {
+    const cookie = isApi(details.url) ? jar.header() : null;
+    callback({ requestHeaders: cookie ? { ...withoutHeader(details.requestHeaders, 'cookie'), Cookie: cookie } : details.requestHeaders });
+  });
+  session.defaultSession.webRequest.onHeadersReceived(filter, (details, callback) => {
+    if (!isApi(details.url) || !details.responseHeaders) return callback({});
+    const setCookies = headerValues(details.responseHeaders, 'set-cookie');
+    if (setCookies.length === 0) return callback({});
+    jar.receive(setCookies);
+    callback({ responseHeaders: withoutHeader(details.responseHeaders, 'set-cookie') });
+  });
 }

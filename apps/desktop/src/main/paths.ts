@@ -18,4 +18,6 @@ export const paths = {
   serverData: () => join(app.getPath('userData'), 'server'),
   settings: () => join(app.getPath('userData'), 'settings.json'),
   windowState: () => join(app.getPath('userData'), 'window-state.json'),
+  lyricWindowState: () => join(app.getPath('userData'), 'lyric-window.json'),
+  apiCookies: () => join(app.getPath('userData'), 'api-cookies.json'),
 };

@@ -26,6 +26,21 @@ const fileName = z
   .max(200)
   .refine((n) => !/[/\\:*?"<>|\0]/.test(n) && n !== '.' && n !== '..' && !n.startsWith('.'), 'a plain file name');
 
+const text = (max: number) => z.string().max(max);
+
+/** Tags written into a downloaded file: bounded, so a page cannot make the shell build a huge tag. */
+const downloadTags = z
+  .object({
+    title: text(500),
+    artists: z.array(text(500)).max(50),
+    album: text(500),
+    lyrics: text(200_000).optional(),
+    coverUrl: z.string().url().max(2048).optional(),
+  })
+  .strict();
+
+const lyricWindowState = z.object({ line: text(1000), next: text(1000), playing: z.boolean(), song: text(1000) }).strict();
+
 export const invokeChannels = {
   'cloudtune:get-port': z.tuple([]),
   'cloudtune:choose-folder': z.tuple([chooseFolderOptions]),
@@ -34,9 +49,11 @@ export const invokeChannels = {
   'cloudtune:settings-update': z.tuple([shellSettingsPatchSchema]),
   'cloudtune:downloads-get-directory': z.tuple([]),
   'cloudtune:downloads-set-directory': z.tuple([absolutePath]),
-  'cloudtune:downloads-save': z.tuple([z.object({ url: z.string().url().max(2048), fileName }).strict()]),
+  'cloudtune:downloads-save': z.tuple([z.object({ url: z.string().url().max(2048), fileName, tags: downloadTags.optional() }).strict()]),
+  'cloudtune:downloads-remove': z.tuple([absolutePath]),
   'cloudtune:local-music-scan': z.tuple([z.array(absolutePath).max(100)]),
   'cloudtune:lyric-window-set-visible': z.tuple([z.boolean()]),
+  'cloudtune:lyric-window-update': z.tuple([lyricWindowState]),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -1,5 +1,6 @@
 import { opendir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { parseFile } from 'music-metadata';
 import type { LocalTrackFile } from '../bridge.ts';
 
 /** The formats the player and the server's importer read (README: Import your own music). */
@@ -19,6 +20,27 @@ export interface ScanLimits {
   maxFiles?: number;
   /** folders deeper than this are not entered (default 8) */
   maxDepth?: number;
+  /** read title, artists, album and duration from each file's tags (default true) */
+  readTags?: boolean;
+}
+
+/**
+ * A file's title, artists, album and duration (music-metadata, the reader the server's importer
+ * uses); a file whose tags cannot be read keeps its file name only.
+ */
+export async function readTrackTags(path: string): Promise<Pick<LocalTrackFile, 'title' | 'artists' | 'album' | 'duration'>> {
+  try {
+    const { common, format } = await parseFile(path, { duration: false, skipCovers: true });
+    const artists = common.artists?.length ? common.artists : common.artist ? [common.artist] : undefined;
+    return {
+      ...(common.title && { title: common.title }),
+      ...(artists && { artists }),
+      ...(common.album && { album: common.album }),
+      ...(format.duration && Number.isFinite(format.duration) && { duration: Math.round(format.duration * 1000) }),
+    };
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -61,5 +83,9 @@ export async function scanLocalMusic(folders: readonly string[], limits: ScanLim
     if (found.length >= maxFiles) break;
     await walk(folder, folder, 0);
   }
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (limits.readTags === false) return found;
+  const tagged: LocalTrackFile[] = [];
+  for (const file of found) tagged.push({ ...file, ...(await readTrackTags(file.path)) });
+  return tagged;
 }

@@ -15,10 +15,24 @@ export const shellSettingsSchema = z.object({
     .max(4096)
     .refine((p) => isAbsolute(p) && !p.includes('\0'), 'an absolute path')
     .nullable(),
+  /** 本地音乐 folders with their checkbox (选择目录) */
+  localFolders: z
+    .array(
+      z
+        .object({
+          path: z
+            .string()
+            .max(4096)
+            .refine((p) => isAbsolute(p) && !p.includes('\0'), 'an absolute path'),
+          checked: z.boolean(),
+        })
+        .strict(),
+    )
+    .max(100),
 });
 export type ShellSettings = z.infer<typeof shellSettingsSchema>;
 
-export const DEFAULT_SHELL_SETTINGS: ShellSettings = { closeToTray: false, downloadDirectory: null };
+export const DEFAULT_SHELL_SETTINGS: ShellSettings = { closeToTray: false, downloadDirectory: null, localFolders: [] };
 
 /** A change the renderer may ask for: only known keys, each of its own type. */
 export const shellSettingsPatchSchema = shellSettingsSchema.partial().strict();
