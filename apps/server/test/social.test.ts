@@ -268,6 +268,34 @@ describe('/user/event and /share/resource', () => {
     expect((await detail(b.id)).eventCount).toBe(4);
   });
 
+  it('making a public playlist is an event (type 13); a private one is not, and cannot be shared', async () => {
+    const events = async () => expectContract('/user/event', (await call(t.app, `/api/user/event?uid=${a.id}`)).body).events;
+    const before = (await events()).length;
+    clock.advance(60_000);
+    const made = await call(t.app, `/api/playlist/create?name=${encodeURIComponent('新歌单')}`, { session: a.session });
+    const id = expectContract('/playlist/create', made.body).id;
+    const [latest] = await events();
+    expect([latest!.type, latest!.eventTime, JSON.parse(latest!.json)]).toEqual([
+      13,
+      clock.now(),
+      expect.objectContaining({ msg: '', playlist: expect.objectContaining({ id, name: '新歌单' }) }),
+    ]);
+    const hidden = await call(t.app, `/api/playlist/create?name=${encodeURIComponent('私藏')}&privacy=10`, { session: a.session });
+    expect(hidden.body.code).toBe(200);
+    expect(await events()).toHaveLength(before + 1);
+    const privateId = expectContract('/playlist/create', hidden.body).id;
+    expectError(await call(t.app, `/api/share/resource?type=playlist&id=${privateId}`, { session: a.session }), 400, '隐私歌单不能分享');
+    expectError(
+      await call(t.app, `/api/share/resource?type=playlist&id=${privateId}`, { session: b.session }),
+      404,
+      `playlist ${privateId} not found`,
+    );
+    // Deleting the playlist takes its event with it.
+    expect((await call(t.app, `/api/playlist/delete?id=${id}`, { session: a.session })).body.code).toBe(200);
+    expect(await events()).toHaveLength(before);
+    expect((await detail(a.id)).eventCount).toBe(before);
+  });
+
   it('/share/resource needs a login and something that exists', async () => {
     expectError(await call(t.app, '/api/share/resource?type=song&id=3'), 301, '需要登录');
     expectError(await call(t.app, '/api/share/resource?type=song&id=99999999', { session: a.session }), 404, 'song 99999999 not found');

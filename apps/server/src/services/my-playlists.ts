@@ -5,6 +5,7 @@ import { LIKED_SONGS_SPECIAL_TYPE, likedSongsName, type PlaylistRecord } from '.
 import { withTx } from '../repos/tx.ts';
 import type { UserRecord } from '../repos/users.ts';
 import type { Clock } from './rate-windows.ts';
+import { recordEvent } from './social/index.ts';
 import { creatorObject, privilegeOf, songObject } from './shapes.ts';
 
 /**
@@ -198,8 +199,8 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     /** /playlist/create: an empty playlist of the user; answers it as /user/playlist lists it. */
     createPlaylist(userId: number, input: NewUserPlaylist, urls: MediaUrls) {
       const now = clock();
-      const id = withTx(repos.db, () =>
-        playlists.insert({
+      const id = withTx(repos.db, () => {
+        const made = playlists.insert({
           name: input.name,
           creatorId: userId,
           description: null,
@@ -213,8 +214,11 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
           privacy: input.privacy,
           createdAt: now,
           updatedAt: now,
-        }),
-      );
+        });
+        // A public playlist shows in its creator's events (动态); a private one is nobody's news.
+        if (input.privacy !== PRIVATE_PLAYLIST) recordEvent(repos, userId, 'create-playlist', { resourceId: made }, now);
+        return made;
+      });
       repos.searchIndex.refresh();
       const p = playlists.findById(id)!;
       const creator = repos.users.findById(userId)!;

@@ -117,10 +117,11 @@ export function createSocialService(repos: Repos, clock: Clock) {
     /** /share/resource: shares a song or playlist to the user's events with a message. */
     share(viewer: SessionUser, type: 'song' | 'playlist', id: number, msg: string, urls: MediaUrls) {
       const playlist = type === 'playlist' ? repos.playlists.findById(id) : undefined;
-      // Someone else's private playlist is not there for the viewer.
+      // Someone else's private playlist is not there for the viewer; one's own cannot be shared.
       const exists =
         type === 'song' ? repos.songs.findById(id) !== undefined : playlist && (playlist.privacy === 0 || playlist.creatorId === viewer.id);
       if (!exists) throw notFound(type, id);
+      if (playlist && playlist.privacy !== 0) throw badRequest('隐私歌单不能分享');
       const eventId = withTx(repos.db, () =>
         recordEvent(repos, viewer.id, type === 'song' ? 'share-song' : 'share-playlist', { resourceId: id, msg }, clock()),
       );
