@@ -51,6 +51,19 @@ const placeholder = (path: string, title: string, extra: Partial<RouteEntry> = {
   ...extra,
 });
 
+/** A user page (SPEC §2): login required, the main navigation hidden; one code-split chunk for all of them. */
+const userPages = () => import('./pages/user-pages.tsx');
+type UserPageName = keyof Awaited<ReturnType<typeof userPages>>;
+const userPage = (path: string, title: string, name: UserPageName, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  path,
+  title,
+  platforms: BOTH,
+  auth: true,
+  hideNav: true,
+  lazy: () => userPages().then((m) => ({ default: m[name] })),
+  ...extra,
+});
+
 export const routeTable: RouteEntry[] = [
   // The root's index: / → /music.
   { index: true, platforms: BOTH, redirect: '/music' },
@@ -136,11 +149,11 @@ export const routeTable: RouteEntry[] = [
     ],
   },
   placeholder('/cloud', '音乐云盘', { auth: true, collectable: true }),
-  placeholder('/userinfo/:uid', '个人主页', { auth: true, hideNav: true }),
-  placeholder('/followList/:uid', '关注', { auth: true, hideNav: true, collectable: true }),
-  placeholder('/eventView/:uid', '动态', { auth: true, hideNav: true }),
-  placeholder('/fansView/:uid', '粉丝', { auth: true, hideNav: true }),
-  placeholder('/userSetting', '编辑个人信息', { auth: true, hideNav: true }),
+  userPage('/userinfo/:uid', '个人主页', 'UserInfoRoute'),
+  userPage('/followList/:uid', '关注', 'FollowListRoute', { collectable: true }),
+  userPage('/eventView/:uid', '动态', 'EventsRoute'),
+  userPage('/fansView/:uid', '粉丝', 'FansRoute'),
+  userPage('/userSetting', '编辑个人信息', 'UserSettingRoute'),
 ];
 
 /** The table as one platform's build keeps it. */

@@ -119,9 +119,9 @@ describe('auth guard', () => {
   it('lets a logged-in user through', async () => {
     useAuthStore.setState({ user });
     const app = renderApp('/music/recommend');
-    await act(() => app.router.navigate('/userinfo/7'));
-    expect(app.path()).toBe('/userinfo/7');
-    expect(await screen.findByRole('heading', { name: '个人主页' })).toBeTruthy();
+    await act(() => app.router.navigate('/userSetting'));
+    expect(app.path()).toBe('/userSetting');
+    expect(await screen.findByRole('heading', { name: '编辑个人信息' })).toBeTruthy();
     expect(useAuthStore.getState().show).toBe(false);
     // user pages hide the main navigation
     expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();

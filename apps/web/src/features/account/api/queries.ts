@@ -1,0 +1,58 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { fetchEvents, fetchFolloweds, fetchFollows, fetchUserDetail, fetchUserPlaylists } from './user.ts';
+import { EVENTS_PAGE_SIZE, FANS_PAGE_SIZE, FOLLOW_PAGE_SIZE, nextFanTime, nextOffset, PLAYLIST_PAGE_SIZE } from '../paging.ts';
+
+export const accountKeys = {
+  detail: (uid: number) => ['user-detail', uid] as const,
+  playlists: (uid: number) => ['user-playlists-page', uid] as const,
+  follows: (uid: number) => ['user-follows', uid] as const,
+  fans: (uid: number) => ['user-fans', uid] as const,
+  events: (uid: number) => ['user-events', uid] as const,
+};
+
+export const userDetailQuery = (uid: number) =>
+  queryOptions({ queryKey: accountKeys.detail(uid), queryFn: ({ signal }) => fetchUserDetail(uid, signal), staleTime: 30_000 });
+
+export const userPlaylistsQuery = (uid: number) =>
+  infiniteQueryOptions({
+    queryKey: accountKeys.playlists(uid),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) => {
+      const r = await fetchUserPlaylists(uid, pageParam, PLAYLIST_PAGE_SIZE, signal);
+      return { items: r.playlist, more: r.more };
+    },
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+  });
+
+export const followsQuery = (uid: number) =>
+  infiniteQueryOptions({
+    queryKey: accountKeys.follows(uid),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) => {
+      const r = await fetchFollows(uid, pageParam, FOLLOW_PAGE_SIZE, signal);
+      return { items: r.follow, more: r.more };
+    },
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+  });
+
+export const fansQuery = (uid: number) =>
+  infiniteQueryOptions({
+    queryKey: accountKeys.fans(uid),
+    initialPageParam: -1,
+    queryFn: async ({ pageParam, signal }) => {
+      const r = await fetchFolloweds(uid, pageParam, FANS_PAGE_SIZE, signal);
+      return { items: r.followeds, more: r.more };
+    },
+    getNextPageParam: (_last, pages) => nextFanTime(pages),
+  });
+
+export const eventsQuery = (uid: number) =>
+  infiniteQueryOptions({
+    queryKey: accountKeys.events(uid),
+    initialPageParam: -1,
+    queryFn: async ({ pageParam, signal }) => {
+      const r = await fetchEvents(uid, pageParam, EVENTS_PAGE_SIZE, signal);
+      return { items: r.events, more: r.more, lasttime: r.lasttime };
+    },
+    getNextPageParam: (last) => (last.more && last.items.length ? last.lasttime : undefined),
+  });
