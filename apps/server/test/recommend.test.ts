@@ -5,7 +5,7 @@ import { call, loginByPhone, register, testClock } from './account-helpers.ts';
 import { expectContract, expectError, startTestApp, type TestApp } from './helpers.ts';
 
 const DAY = 86_400_000;
-// 12:00 in China: the recommendation day turns 12 hours later.
+// 12:00 in China: the next recommendation day starts at 6:00 tomorrow.
 const clock = testClock(Date.UTC(2025, 5, 1, 4));
 let t: TestApp;
 let db: Db;
@@ -76,11 +76,13 @@ describe('/recommend/songs', () => {
     expect(Math.max(...perArtist.values())).toBeLessThanOrEqual(4);
   });
 
-  it('is the same all day (China time) and different the next day', async () => {
+  it('is the same all day and different the next day, which starts at 6:00 China time (每天6:00更新)', async () => {
     const today = await dailyIds(demo);
     clock.advance(11 * 3_600_000); // 23:00 in China
     expect(await dailyIds(demo)).toEqual(today);
-    clock.advance(2 * 3_600_000); // 01:00 the next day
+    clock.advance(6 * 3_600_000 + 59 * 60_000); // 05:59 the next morning: still today's list
+    expect(await dailyIds(demo)).toEqual(today);
+    clock.advance(60_000); // 06:00
     const tomorrow = await dailyIds(demo);
     expect(tomorrow).toHaveLength(30);
     expect(tomorrow).not.toEqual(today);

@@ -4,7 +4,7 @@ import { privilege, song } from '../entities.ts';
 
 /**
  * Daily recommendations for the logged-in user (fixtures recommend_songs, recommend_resource):
- * the same list all day (China time), a new one the next day, computed from what the user plays
+ * the same list all day, a new one each day at 6:00 China time, computed from what the user plays
  * and likes (docs/decisions/0017-daily-recommendations.md).
  */
 export const noRecommendParams = z.object({});
@@ -56,7 +56,7 @@ export type RecommendResourceResponse = z.infer<typeof recommendResourceResponse
 export const recommendEndpoints = {
   '/recommend/songs': {
     method: 'GET',
-    summary: "Today's 30 songs for the user, from their plays and likes (stable all day, China time)",
+    summary: "Today's 30 songs for the user, from their plays and likes (a new list at 6:00 China time)",
     auth: true,
     params: noRecommendParams,
     response: recommendSongsResponse,

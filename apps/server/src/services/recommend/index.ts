@@ -32,9 +32,11 @@ const POPULAR_SONGS = 200;
 const KEEP_DAYS = 7;
 
 const DAY_MS = 86_400_000;
-/** The recommendation day turns at midnight in China (UTC+8), like NetEase's. */
+/** NetEase makes the day's recommendations at 6:00 in China (UTC+8); the client says 每天6:00更新. */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
-const chinaDay = (at: number): string => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+const NEW_LIST_AT_MS = 6 * 3_600_000;
+/** The recommendation day of `at`: before 6:00 China time it is still the previous day's. */
+const chinaDay = (at: number): string => new Date(at + CHINA_OFFSET_MS - NEW_LIST_AT_MS).toISOString().slice(0, 10);
 
 const REASON_POPULAR = '近期热门';
 const REASON_POPULAR_PLAYLIST = '热门推荐';
@@ -47,8 +49,8 @@ function strongest(parts: { value: number; reason: () => string }[]) {
 
 /**
  * Daily recommendations (docs/decisions/0017-daily-recommendations.md): made from the user's
- * plays and likes by the first request of their day (China time, on the injected clock), kept
- * for that day, made anew the next.
+ * plays and likes by the first request of their day (from 6:00 China time, on the injected
+ * clock), kept for that day, made anew the next.
  */
 export function createRecommendService(repos: Repos, clock: Clock, similarArtists: (id: number) => { id: number; score: number }[]) {
   const libraryNow = libraryClock(repos.meta);
