@@ -134,6 +134,9 @@ describe('/user/playlist', () => {
     const last = await userPlaylists(demoId, undefined, `limit=1&offset=${all.length - 1}`);
     expect([last.more, last.playlist.map((p) => p.id)]).toEqual([false, [all.at(-1)]]);
     expect((await userPlaylists(demoId, undefined, `offset=${all.length}`)).playlist).toEqual([]);
+    // The web client loads the whole list with limit=10000 (and cookie=1).
+    expect((await userPlaylists(demoId, demo, 'offset=0&limit=10000&cookie=1')).playlist.map((p) => p.id)).toEqual(all);
+    expectError(await api(`/user/playlist?uid=${demoId}&limit=10001`), 400, 'limit must be ≤ 10000');
   });
 
   it('shows a private playlist to its creator only', async () => {

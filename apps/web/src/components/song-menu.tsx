@@ -27,6 +27,8 @@ export interface SongMenuItem {
 export interface SongTableServices {
   menu?: (song: SongRowData) => SongMenuItem[];
   unplayable?: ReadonlySet<number>;
+  /** the logged-in user's liked songs: each row gets a heart */
+  like?: { ids: ReadonlySet<number>; toggle: (song: SongRowData) => void };
 }
 
 export const SongTableContext = createContext<SongTableServices>({});

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatDuration } from '../lib/format.ts';
 import { songAvailability, type SongAvailability } from '../lib/song-availability.ts';
 import { EmptyList } from './empty-list.tsx';
-import { SpeakerIcon } from './icons.tsx';
+import { HeartIcon, SpeakerIcon } from './icons.tsx';
 import { useScrollContainer } from './scroll-container.tsx';
 import { SongContextMenu, SongTableContext, type SongMenuItem, type SongRowData } from './song-menu.tsx';
 import styles from './song-table.module.css';
@@ -88,7 +88,11 @@ export function SongTable<S extends SongRowData>({
   const digits = Math.max(2, String(numberFrom + songs.length).length);
 
   return (
-    <div className={`${styles.table} ${showAlbum ? '' : styles.noAlbum}`} role="table" aria-rowcount={songs.length}>
+    <div
+      className={`${styles.table} ${showAlbum ? '' : styles.noAlbum} ${services.like ? styles.withLike : ''}`}
+      role="table"
+      aria-rowcount={songs.length}
+    >
       <div className={`${styles.row} ${styles.head}`} role="row">
         <span role="columnheader" />
         <span role="columnheader">音乐标题</span>
@@ -118,6 +122,8 @@ export function SongTable<S extends SongRowData>({
               onPlay={onPlay as (song: SongRowData, index: number) => void}
               onContextMenu={menuOf ? onContextMenu : undefined}
               note={note?.(song)}
+              liked={services.like ? services.like.ids.has(song.id) : undefined}
+              onLike={services.like?.toggle}
             />
           );
         })}
@@ -143,6 +149,9 @@ interface SongRowProps {
   onPlay: (song: SongRowData, index: number) => void;
   onContextMenu: ((song: SongRowData, e: MouseEvent) => void) | undefined;
   note?: ReactNode;
+  /** undefined: no heart (no logged-in user's likes to show) */
+  liked?: boolean;
+  onLike?: (song: SongRowData) => void;
 }
 
 const SongRow = memo(function SongRow({
@@ -158,6 +167,8 @@ const SongRow = memo(function SongRow({
   onPlay,
   onContextMenu,
   note,
+  liked,
+  onLike,
 }: SongRowProps) {
   const alias = song.alia?.filter(Boolean).join(' / ');
   const unavailable = availability === 'unavailable';
@@ -180,6 +191,18 @@ const SongRow = memo(function SongRow({
     >
       <span role="cell" className={styles.index}>
         {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(number).padStart(digits, '0')}
+        {onLike && liked !== undefined ? (
+          <button
+            type="button"
+            className={`${styles.heart} ${liked ? styles.liked : ''}`}
+            aria-label={liked ? '取消喜欢' : '喜欢'}
+            aria-pressed={liked}
+            onClick={() => onLike(song)}
+            onDoubleClick={(e) => e.stopPropagation()}
+          >
+            <HeartIcon size={14} />
+          </button>
+        ) : null}
       </span>
       <span role="cell" className={styles.title} title={song.name}>
         {mark(song.name)}

@@ -52,7 +52,6 @@ const boolParam = (name: string) =>
     ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
     return z.NEVER;
   });
-const limitParam = intParam('limit', { min: 1, max: 1000 });
 const offsetParam = intParam('offset', { min: 0 });
 
 /** A playlist as /user/playlist and /playlist/create send it (`tracks: null`, like NetEase). */
@@ -79,7 +78,12 @@ export const playlistSummary = z.looseObject({
 export type PlaylistSummary = z.infer<typeof playlistSummary>;
 
 // GET /user/playlist -------------------------------------------------------------------------
-export const userPlaylistParams = z.object({ uid: idParam('uid'), limit: limitParam.default(30), offset: offsetParam.default(0) });
+/** `limit` up to 10,000: clients load a user's whole list at once (SPEC §4, as the NetEase client does). */
+export const userPlaylistParams = z.object({
+  uid: idParam('uid'),
+  limit: intParam('limit', { min: 1, max: 10_000 }).default(30),
+  offset: offsetParam.default(0),
+});
 export const userPlaylistResponse = z.looseObject({
   code: z.literal(200),
   version: z.string(),

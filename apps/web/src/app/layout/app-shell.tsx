@@ -9,6 +9,7 @@ import type { Platform } from '../../lib/platform.ts';
 import { useAuthGuard } from '../auth-guard.ts';
 import type { RouteHandle } from '../build-routes.tsx';
 import { useNavHistoryTracking } from '../navigation/use-nav-history-tracking.ts';
+import { LibraryHost, PlayerLike } from './library-host.tsx';
 import { PlayerLyricPanel } from './player-lyric-panel.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { SongTableServicesProvider } from './song-table-services.tsx';
@@ -64,8 +65,9 @@ export function AppShell({ routes, platform }: { routes: RouteObject[]; platform
         </ScrollContainerContext.Provider>
       </div>
       <PlayerLyricPanel />
-      <PlayerBar lyric={<PlayerLyric />} />
+      <PlayerBar lyric={<PlayerLyric />} like={<PlayerLike />} />
       <AudioHost />
+      <LibraryHost />
       <LoginDialog />
       <Toaster />
     </div>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback } from 'react';
-import { playbackPosition, seekTo, usePlaybackTime, usePlayerStore, usePlaying } from '../../features/player/index.ts';
+import { playbackPosition, playbackRate, seekTo, usePlaybackTime, usePlayerStore, usePlaying } from '../../features/player/index.ts';
 
 const LyricPanel = lazy(() => import('../../features/lyrics/panel.ts').then((m) => ({ default: m.LyricPanel })));
 
@@ -22,6 +22,7 @@ export function PlayerLyricPanel() {
         song={song}
         playing={playing}
         getTime={playbackPosition}
+        getRate={playbackRate}
         subscribeTime={subscribePlayhead}
         onSeek={seekTo}
         onClose={close}

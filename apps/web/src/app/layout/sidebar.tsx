@@ -1,7 +1,18 @@
-import type { ComponentType } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { CloudIcon, DownloadIcon, FolderIcon, FriendsIcon, HeartIcon, ListIcon, MusicIcon, VideoIcon } from '../../components/icons.tsx';
+import {
+  CloudIcon,
+  DownloadIcon,
+  FolderIcon,
+  FolderPlusIcon,
+  FriendsIcon,
+  HeartIcon,
+  ListIcon,
+  MusicIcon,
+  VideoIcon,
+} from '../../components/icons.tsx';
 import { useAuthStore, type UserPlaylist } from '../../features/auth/index.ts';
+import { openCreatePlaylist, splitUserPlaylists } from '../../features/library/index.ts';
 import type { Platform } from '../../lib/platform.ts';
 import styles from './sidebar.module.css';
 
@@ -33,14 +44,45 @@ function Item({ to, label, icon: Icon }: Pick<NavItem, 'to' | 'label' | 'icon'>)
   );
 }
 
-function PlaylistSection({ title, playlists }: { title: string; playlists: UserPlaylist[] }) {
-  if (!playlists.length) return null;
+/** 创建的歌单 / 收藏的歌单 (SPEC §4, §6): 我喜欢的音乐 heads the created ones; 新建歌单 sits by the heading. */
+function PlaylistSection({
+  title,
+  playlists,
+  likedId,
+  action,
+}: {
+  title: string;
+  playlists: UserPlaylist[];
+  likedId?: number;
+  action?: ReactNode;
+}) {
+  if (!playlists.length && !action) return null;
+  return (
+    <section aria-label={title} data-testid="sidebar-playlists">
+      <h3 className={`${styles.heading} ${styles.headingRow}`}>
+        <span>{title}</span>
+        {action}
+      </h3>
+      {playlists.map((p) => (
+        <Item key={p.id} to={`/list/song/${p.id}`} label={p.name} icon={p.id === likedId ? HeartIcon : ListIcon} />
+      ))}
+    </section>
+  );
+}
+
+function UserPlaylists() {
+  const uid = useAuthStore((s) => s.user?.account.id ?? 0);
+  const playlists = useAuthStore((s) => s.playlist);
+  const { liked, created, collected } = useMemo(() => splitUserPlaylists(playlists, uid), [playlists, uid]);
+  const create = (
+    <button type="button" className={styles.headingAction} aria-label="新建歌单" title="新建歌单" onClick={() => openCreatePlaylist()}>
+      <FolderPlusIcon size={16} />
+    </button>
+  );
   return (
     <>
-      <h3 className={styles.heading}>{title}</h3>
-      {playlists.map((p) => (
-        <Item key={p.id} to={`/list/song/${p.id}`} label={p.name} icon={p.specialType === 5 ? HeartIcon : ListIcon} />
-      ))}
+      <PlaylistSection title="创建的歌单" playlists={created} likedId={liked?.id} action={create} />
+      <PlaylistSection title="收藏的歌单" playlists={collected} />
     </>
   );
 }
@@ -48,7 +90,6 @@ function PlaylistSection({ title, playlists }: { title: string; playlists: UserP
 /** The main navigation (SPEC §2); the user's playlists appear once logged in. */
 export function Sidebar({ platform }: { platform: Platform }) {
   const loggedIn = useAuthStore((s) => s.user !== null);
-  const playlists = useAuthStore((s) => s.playlist);
   const visible = (item: NavItem) => !item.platforms || item.platforms.includes(platform);
   return (
     <nav className={styles.sidebar} aria-label="主导航">
@@ -59,12 +100,7 @@ export function Sidebar({ platform }: { platform: Platform }) {
       {MY_MUSIC.filter(visible).map((item) => (
         <Item key={item.to} {...item} />
       ))}
-      {loggedIn ? (
-        <>
-          <PlaylistSection title="创建的歌单" playlists={playlists.filter((p) => !p.subscribed)} />
-          <PlaylistSection title="收藏的歌单" playlists={playlists.filter((p) => p.subscribed)} />
-        </>
-      ) : null}
+      {loggedIn ? <UserPlaylists /> : null}
     </nav>
   );
 }

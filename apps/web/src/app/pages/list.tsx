@@ -1,18 +1,29 @@
 import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { DailySongsPage } from '../../features/library/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { ListPage } from '../../features/playlist/index.ts';
+import { refreshLibrary } from '../layout/library-host.tsx';
 
 const playList = (songs: readonly Song[], index: number) => usePlayerStore.getState().playList(songs, index);
 
-/** /list/:type/:playlist, wired to the player (queue, playing row) and auth (collect). */
+/** /list/:type/:playlist, wired to the player (queue, playing row), auth (collect) and the library (daily songs, sidebar). */
 export default function ListRoute() {
   const { playlist } = useParams();
   const playingId = usePlayerStore((s) => s.current?.id);
   const uid = useAuthStore((s) => s.user?.account.id ?? null);
+  const client = useQueryClient();
   // id -1 is the daily-songs list (SPEC §2); the route's guard has made sure someone is logged in.
   if (playlist === '-1') return uid === null ? null : <DailySongsPage uid={uid} playingId={playingId} onPlay={playList} />;
-  return <ListPage playingId={playingId} onPlay={playList} requireLogin={requireLogin} />;
+  return (
+    <ListPage
+      playingId={playingId}
+      onPlay={playList}
+      requireLogin={requireLogin}
+      currentUserId={uid}
+      onCollectChange={() => void refreshLibrary(client)}
+    />
+  );
 }

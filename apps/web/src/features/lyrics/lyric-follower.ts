@@ -3,18 +3,25 @@ import type { PanelLine } from './hooks/use-panel-lyric.ts';
 
 /**
  * Follows the playhead in the lyric panel without React: one call per change marks the line being
- * sung (class + aria-current), fills its words (a CSS variable on the one word being sung) and
- * keeps the line centred, unless the user scrolled away in the last RECENTER_MS. The panel calls
- * `update()` from one requestAnimationFrame loop while a word fills, and from a timer set for the
- * next line otherwise: no React render per frame, and no frame at all between lines.
+ * sung (class + aria-current), fills its words and keeps the line centred, unless the user
+ * scrolled away in the last RECENTER_MS. The panel calls `update()` on every playhead tick and
+ * from a timer set for the next word or line: no React render and no script per frame.
+ *
+ * A word fills on the compositor: its lit copy is revealed by a transform animation (Web
+ * Animations, at the song's speed, paused with it), re-synced on every update. `--fill` on the
+ * word holds the fill at the last update: CSS draws that where animations are not available.
+ * Filling by repainting a gradient every frame cost a fifth of a core.
  */
 export const RECENTER_MS = 3000;
 export const ACTIVE_CLASS = 'is-active';
 export const SUNG_CLASS = 'is-sung';
 
 export interface LyricFollower {
-  /** brings the lines up to `time` (seconds); returns the seconds until the next change: 0 = next frame */
-  update: (time: number) => number;
+  /**
+   * brings the lines up to `time` (song seconds), the song playing or not at `rate`; returns the
+   * wall-clock seconds until the next word or line
+   */
+  update: (time: number, playing?: boolean, rate?: number) => number;
   /** the user scrolls: leave the scroll position alone for RECENTER_MS */
   userScrolled: (now?: number) => void;
   /** centre the current line now (after a click on a line, or the pause after a scroll) */
@@ -23,12 +30,32 @@ export interface LyricFollower {
   readonly freeUntil: number;
 }
 
+/** an animation this far from the playhead is moved back to it */
+const DRIFT_MS = 40;
+const REVEAL: Keyframe[] = [{ transform: 'translateX(-100%)' }, { transform: 'none' }];
+const COUNTER: Keyframe[] = [{ transform: 'translateX(100%)' }, { transform: 'none' }];
+
+/** The compositor animations filling one word: its lit box moves in while the text inside stays put. */
+function revealWord(word: HTMLElement, durationMs: number): Animation[] {
+  const lit = word.querySelector<HTMLElement>('[data-lit]');
+  const text = lit?.firstElementChild as HTMLElement | null | undefined;
+  if (!lit || !text || typeof lit.animate !== 'function') return [];
+  const timing: KeyframeAnimationOptions = { duration: Math.max(1, durationMs), fill: 'forwards', easing: 'linear' };
+  return [lit.animate(REVEAL, timing), text.animate(COUNTER, timing)];
+}
+
 export function createLyricFollower(scroller: HTMLElement, lines: readonly PanelLine[], lineElements: () => HTMLElement[]): LyricFollower {
   let active = -1;
   /** in the active line: words before this index are marked sung */
   let sungUpTo = 0;
   let fillingWord: HTMLElement | null = null;
+  let fillAnimations: Animation[] = [];
   let freeUntil = 0;
+
+  const stopFill = () => {
+    for (const a of fillAnimations) a.cancel();
+    fillAnimations = [];
+  };
 
   const center = (smooth: boolean) => {
     const el = lineElements()[active];
@@ -41,6 +68,7 @@ export function createLyricFollower(scroller: HTMLElement, lines: readonly Panel
   const wordsOf = (index: number) => (lineElements()[index]?.querySelectorAll<HTMLElement>('[data-word]') ?? []) as ArrayLike<HTMLElement>;
 
   const leaveLine = (index: number) => {
+    stopFill();
     const el = lineElements()[index];
     if (!el) return;
     el.classList.remove(ACTIVE_CLASS);
@@ -52,7 +80,7 @@ export function createLyricFollower(scroller: HTMLElement, lines: readonly Panel
     }
   };
 
-  const fillWords = (line: PanelLine, time: number): number => {
+  const fillWords = (line: PanelLine, time: number, playing: boolean, rate: number): number => {
     const { index, fraction } = wordProgress(line, time);
     const words = wordsOf(active);
     const upTo = Math.min(Math.max(index, 0), words.length);
@@ -63,18 +91,30 @@ export function createLyricFollower(scroller: HTMLElement, lines: readonly Panel
       words[sungUpTo]!.style.removeProperty('--fill');
     }
     const word = index >= 0 && index < words.length ? words[index]! : null;
-    if (fillingWord && fillingWord !== word) fillingWord.style.removeProperty('--fill');
+    if (fillingWord && fillingWord !== word) {
+      fillingWord.style.removeProperty('--fill');
+      stopFill();
+    }
+    if (word && fillingWord !== word) fillAnimations = revealWord(word, line.words[index]!.duration * 1000);
     fillingWord = word;
     if (word) {
+      const sung = line.words[index]!;
       word.style.setProperty('--fill', `${(fraction * 100).toFixed(1)}%`);
-      return 0;
+      const at = fraction * sung.duration * 1000;
+      for (const a of fillAnimations) {
+        if (a.playbackRate !== rate) a.playbackRate = rate;
+        if (Math.abs(Number(a.currentTime ?? 0) - at) > DRIFT_MS) a.currentTime = at;
+        if (playing && a.playState !== 'running') a.play();
+        else if (!playing && a.playState === 'running') a.pause();
+      }
+      return sung.time + sung.duration - time;
     }
     // Before the first word: wake up when it starts; after the last: at the next line.
     return index < 0 ? line.words[0]!.time - time : Infinity;
   };
 
   return {
-    update(time) {
+    update(time, playing = true, rate = 1) {
       const index = currentLineIndex(lines, time);
       if (index !== active) {
         if (active >= 0) leaveLine(active);
@@ -90,8 +130,8 @@ export function createLyricFollower(scroller: HTMLElement, lines: readonly Panel
       }
       const untilNextLine = index + 1 < lines.length ? lines[index + 1]!.time - time : Infinity;
       const line = lines[index];
-      const untilWord = line && line.words.length ? fillWords(line, time) : Infinity;
-      return Math.max(0, Math.min(untilNextLine, untilWord));
+      const untilWord = line && line.words.length ? fillWords(line, time, playing, rate) : Infinity;
+      return Math.max(0, Math.min(untilNextLine, untilWord)) / (rate > 0 ? rate : 1);
     },
     userScrolled(now = performance.now()) {
       freeUntil = now + RECENTER_MS;

@@ -9,6 +9,8 @@ export interface LyricClock {
   /** called on every change of the stored playhead: the ticks of playback and every seek */
   subscribeTime: (listener: () => void) => () => void;
   playing: boolean;
+  /** the song's speed (1 = normal): words fill at it */
+  getRate?: () => number;
 }
 
 interface LyricLinesProps extends LyricClock {
@@ -25,7 +27,7 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
  * sung. React renders the lines once per song (and per 译 toggle); the follower moves the
  * highlight from one animation-frame loop or timer (lyric-follower.ts).
  */
-export function LyricLines({ lines, showTranslation, playing, getTime, subscribeTime, onSeek }: LyricLinesProps) {
+export function LyricLines({ lines, showTranslation, playing, getTime, getRate, subscribeTime, onSeek }: LyricLinesProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const follower = useRef<LyricFollower | null>(null);
@@ -49,9 +51,9 @@ export function LyricLines({ lines, showTranslation, playing, getTime, subscribe
     const tick = () => {
       frame = 0;
       clearTimeout(timer);
-      const wait = current.update(getTime());
+      const wait = current.update(getTime(), playing, getRate?.() ?? 1);
       if (!playing || wait === Infinity) return;
-      // A word is filling: every frame. Otherwise sleep until the next line (re-synced on every playhead tick).
+      // Sleep until the next word or line (re-synced on every playhead tick); a change due now waits a frame.
       if (wait < 0.02) frame = requestAnimationFrame(tick);
       else timer = setTimeout(tick, Math.min(wait * 1000, 1000));
     };
@@ -62,7 +64,7 @@ export function LyricLines({ lines, showTranslation, playing, getTime, subscribe
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [lines, showTranslation, playing, getTime, subscribeTime]);
+  }, [lines, showTranslation, playing, getTime, getRate, subscribeTime]);
 
   const scrolledByUser = () => {
     follower.current?.userScrolled();
@@ -133,6 +135,10 @@ const Line = memo(function Line({
           ? line.words.map((word, j) => (
               <span key={j} className={styles.word} data-word="">
                 {word.text}
+                {/* the word lit, revealed as it is sung (lyric-follower.ts); drawn by CSS so the line's text stays once */}
+                <span className={styles.lit} data-lit="" aria-hidden="true">
+                  <span className={styles.litText} data-text={word.text} />
+                </span>
               </span>
             ))
           : line.lyric}

@@ -28,7 +28,7 @@ import styles from './player-bar.module.css';
  * The bottom player bar. `lyric` is a slot: the lyrics feature renders the current line and
  * the app layer plugs it in, so the player never depends on the lyrics feature.
  */
-export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
+export function PlayerBar({ lyric, like }: { lyric?: ReactNode; like?: ReactNode }) {
   const current = usePlayerStore((s) => s.current);
   const playing = useTransportStore((s) => s.playing);
   const loadingUrl = useTransportStore((s) => s.loadingUrl);
@@ -70,6 +70,7 @@ export function PlayerBar({ lyric }: { lyric?: ReactNode }) {
               </p>
               {lyric}
             </div>
+            {like}
           </>
         ) : (
           <>

@@ -20,7 +20,8 @@ export interface ListHeaderProps {
   collectCount?: number;
   canPlay: boolean;
   onPlayAll: () => void;
-  onCollect: () => void;
+  /** absent: no 收藏 button (one's own playlist) */
+  onCollect?: () => void;
   extra?: ReactNode;
 }
 
@@ -42,15 +43,17 @@ export function ListHeader(props: ListHeaderProps) {
           <button type="button" className={styles.primary} onClick={props.onPlayAll} disabled={!props.canPlay}>
             <PlayIcon size={16} /> 播放全部
           </button>
-          <button
-            type="button"
-            className={`${styles.secondary} ${collected ? styles.collected : ''}`}
-            onClick={props.onCollect}
-            aria-pressed={!!collected}
-          >
-            <HeartIcon size={16} /> {collected ? '已收藏' : '收藏'}
-            {collectCount ? `(${formatCount(collectCount)})` : ''}
-          </button>
+          {props.onCollect ? (
+            <button
+              type="button"
+              className={`${styles.secondary} ${collected ? styles.collected : ''}`}
+              onClick={props.onCollect}
+              aria-pressed={!!collected}
+            >
+              <HeartIcon size={16} /> {collected ? '已收藏' : '收藏'}
+              {collectCount ? `(${formatCount(collectCount)})` : ''}
+            </button>
+          ) : null}
         </div>
         <dl className={styles.facts}>
           {tags?.length ? (

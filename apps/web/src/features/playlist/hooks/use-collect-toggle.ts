@@ -6,7 +6,13 @@ import { useCollect, type CollectKind } from '../api/subscribe.ts';
  * The collect flow (SPEC §4): not logged in → the login view opens and nothing else happens;
  * otherwise the item is collected or un-collected with a toast.
  */
-export function useCollectToggle(kind: CollectKind, id: number, initial: boolean, requireLogin: () => boolean) {
+export function useCollectToggle(
+  kind: CollectKind,
+  id: number,
+  initial: boolean,
+  requireLogin: () => boolean,
+  onChange?: (id: number, collected: boolean) => void,
+) {
   const [collected, setCollected] = useState(initial);
   const mutation = useCollect();
   useEffect(() => {
@@ -21,6 +27,7 @@ export function useCollectToggle(kind: CollectKind, id: number, initial: boolean
       {
         onSuccess: () => {
           setCollected(next);
+          onChange?.(id, next);
           notify({ kind: 'success', message: next ? '收藏成功' : '取消收藏成功' });
         },
         onError: (error) => notify({ kind: 'error', message: (error as { msg?: string }).msg ?? error.message }),

@@ -8,4 +8,8 @@ export interface ListPageProps {
   onPlay: (songs: readonly Song[], index: number) => void;
   /** true when logged in; otherwise opens the login view and returns false */
   requireLogin: () => boolean;
+  /** the logged-in user: their own playlists have no 收藏 button */
+  currentUserId?: number | null;
+  /** a playlist was collected or un-collected (the app refreshes the sidebar's 收藏的歌单) */
+  onCollectChange?: (id: number, collected: boolean) => void;
 }

@@ -15,11 +15,11 @@ import type { ListPageProps } from './list-page-props.ts';
 import styles from './list-page.module.css';
 
 /** /list/song/:id — a playlist from /playlist/detail. */
-export function PlaylistView({ id, playingId, onPlay, requireLogin }: ListPageProps & { id: number }) {
+export function PlaylistView({ id, playingId, onPlay, requireLogin, currentUserId, onCollectChange }: ListPageProps & { id: number }) {
   const query = usePlaylistDetail(id);
   const playlist = query.data;
   const { tracks, loadingRest, restError, retryRest } = usePlaylistTracks(playlist);
-  const collect = useCollectToggle('song', id, !!playlist?.subscribed, requireLogin);
+  const collect = useCollectToggle('song', id, !!playlist?.subscribed, requireLogin, onCollectChange);
   useDocumentTitle(playlist?.name);
 
   if (query.isPending) return <ListSkeleton />;
@@ -28,6 +28,8 @@ export function PlaylistView({ id, playingId, onPlay, requireLogin }: ListPagePr
   }
   const p = query.data;
   const creator = p.creator;
+  // One's own playlist cannot be collected: no 收藏 button on it.
+  const own = currentUserId != null && (creator.userId === currentUserId || p.userId === currentUserId);
 
   return (
     <>
@@ -50,7 +52,7 @@ export function PlaylistView({ id, playingId, onPlay, requireLogin }: ListPagePr
         collectCount={p.subscribedCount}
         canPlay={tracks.length > 0}
         onPlayAll={() => onPlay(tracks, 0)}
-        onCollect={collect.toggle}
+        onCollect={own ? undefined : collect.toggle}
       />
       <section className={styles.tracks} aria-label="歌曲列表">
         <SongTable songs={tracks} playingId={playingId} onPlay={(_song, index) => onPlay(tracks, index)} />
