@@ -14,6 +14,11 @@ export function LoginDialog() {
   const setShow = useAuthStore((s) => s.setShow);
   const [mode, setMode] = useState<LoginMode>('phone');
 
+  // Each opening starts at 手机号登录 (a finished registration must not greet the next login).
+  useEffect(() => {
+    if (!show) setMode('phone');
+  }, [show]);
+
   useEffect(() => {
     if (!show) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setShow(false);
