@@ -13,6 +13,7 @@ import { recommendEndpoints } from './endpoints/recommend.ts';
 import { cloudEndpoints } from './endpoints/cloud.ts';
 import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
 import { qrLoginEndpoints } from './endpoints/qr-login.ts';
+import { clientBreadthEndpoints } from './endpoints/client-breadth.ts';
 
 export type { EndpointDef } from './endpoint-def.ts';
 
@@ -57,6 +58,7 @@ export const endpoints = {
   ...cloudEndpoints,
   ...subsonicPasswordEndpoints,
   ...qrLoginEndpoints,
+  ...clientBreadthEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointPath = keyof typeof endpoints;

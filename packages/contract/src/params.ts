@@ -45,3 +45,11 @@ export const idListParam = (name: string, max = 1000) =>
     }
     return parts.map(Number);
   });
+
+/**
+ * A page size as NetEase clients send it: above `cap` it is clamped to `cap` rather than refused
+ * (the reference server passes any limit on; YesPlayMusic asks /artist/album for 200), below `min`
+ * or malformed it is still a 400.
+ */
+export const cappedIntParam = (name: string, { min = 1, cap }: { min?: number; cap: number }) =>
+  intParam(name, { min }).transform((n) => Math.min(n, cap));

@@ -8,6 +8,7 @@ import { createBannerRepo } from './banners.ts';
 import { createCaptchaRepo } from './captchas.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
+import { createClientBrowseRepo } from './client-browse.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
 import { createLyricRepo } from './lyrics.ts';
@@ -44,6 +45,7 @@ export function createRepos(db: Db) {
     captchas: createCaptchaRepo(db),
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
+    clientBrowse: createClientBrowseRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),
     lyrics: createLyricRepo(db),

@@ -18,6 +18,7 @@ import { songRoutes } from './song.ts';
 import { squareRoutes } from './square.ts';
 import { subsonicPasswordRoutes } from './subsonic-password.ts';
 import { qrLoginRoutes } from './qr-login.ts';
+import { clientBreadthRoutes } from './client-breadth.ts';
 
 /** Every API route group; registered under the API prefix by the app. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
@@ -38,5 +39,6 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   cloudRoutes(app, options);
   subsonicPasswordRoutes(app, options);
   qrLoginRoutes(app, options);
+  clientBreadthRoutes(app, options);
   openApiRoutes(app, options);
 }

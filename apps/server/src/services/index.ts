@@ -23,6 +23,7 @@ import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
 import { createSubsonicServices } from './subsonic/index.ts';
 import { createQrLoginService } from './qr-login.ts';
+import { createClientBreadthService } from './client-breadth.ts';
 import type { Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
@@ -55,6 +56,8 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   const transcodes = createTranscodeService(repos, paths.root, encoding);
   const artistAbout = createArtistAboutService(repos);
   const accounts = createAccountServices(repos, { clock: options.clock, sms: options.sms, mediaRoot: paths.root, encoder });
+  const charts = createChartService(repos, options.clock);
+  const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock);
   return {
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),
@@ -65,15 +68,16 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     transcodes,
     images: createImageService(repos, paths, { encoder, cacheBytes: options.imageCacheBytes }),
     square: createSquareService(repos),
-    charts: createChartService(repos, options.clock),
+    charts,
     artists: createArtistService(repos),
     artistAbout,
     search: createSearchService(repos),
     openapi: createOpenApiService(),
     social: createSocialService(repos, options.clock),
     recommend: createRecommendService(repos, options.clock, artistAbout.similarScores),
-    subsonic: createSubsonicServices(repos, dataDir, audio, options.clock),
+    subsonic,
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
+    breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),
     /** changes with every write to the library: answers cached before it are stale */

@@ -32,7 +32,8 @@ export function createSquareService(repos: Repos) {
    * such a tie: it takes the whole tie, even if that makes it a little longer than `limit`.
    */
   function page(filter: HighQualityFilter, q: SquarePageQuery, limit: number): { rows: PlaylistRecord[]; more: boolean } {
-    const before = q.before ?? Number.MAX_SAFE_INTEGER;
+    // NetEase clients send before=0 for the first page: like the reference server, 0 is "from the start".
+    const before = q.before || Number.MAX_SAFE_INTEGER;
     const rows = repos.playlists.highQualityPage(filter, before, q.offset ?? 0, limit + 1);
     if (rows.length <= limit) return { rows, more: false };
     const kept = rows.slice(0, limit);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, intParam } from '../params.ts';
+import { cappedIntParam, idParam, intParam } from '../params.ts';
 import { artist, song } from '../entities.ts';
 
 /** Artists: the filtered list (歌手), an artist's page, albums, introduction, similar artists. */
@@ -24,7 +24,7 @@ export const artistInitialParam = z.union([z.string(), z.number()]).transform((v
 });
 
 const page = {
-  limit: intParam('limit', { min: 1, max: 100 }).optional(),
+  limit: cappedIntParam('limit', { cap: 100 }).optional(),
   offset: intParam('offset', { min: 0, max: 1_000_000_000 }).optional(),
 };
 

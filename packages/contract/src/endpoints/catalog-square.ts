@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam } from '../params.ts';
+import { cappedIntParam, intParam } from '../params.ts';
 import { userRef } from '../entities.ts';
 
 /** Playlist square (精品歌单): curated playlists by tag, and the tag catalogue. */
@@ -8,7 +8,7 @@ import { userRef } from '../entities.ts';
 export const topPlaylistHighqualityParams = z.object({
   /** a tag name from /playlist/highquality/tags; 全部 (the default) = every tag */
   cat: z.string().trim().max(40, 'cat must be at most 40 characters').optional(),
-  limit: intParam('limit', { min: 1, max: 100 }).optional(),
+  limit: cappedIntParam('limit', { cap: 100 }).optional(),
   /** NetEase's cursor: the `updateTime` (= `lasttime`) of the previous page's last playlist */
   before: intParam('before', { min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
   offset: intParam('offset', { min: 0, max: 1_000_000_000 }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam } from '../params.ts';
+import { cappedIntParam, intParam } from '../params.ts';
 
 // GET /banner ------------------------------------------------------------------------------
 export const bannerParams = z.object({ type: intParam('type', { min: 0, max: 3 }).optional() });
@@ -18,7 +18,7 @@ export const bannerResponse = z.looseObject({ code: z.literal(200), banners: z.a
 export type BannerResponse = z.infer<typeof bannerResponse>;
 
 // GET /personalized ------------------------------------------------------------------------
-export const personalizedParams = z.object({ limit: intParam('limit', { min: 1, max: 100 }).optional() });
+export const personalizedParams = z.object({ limit: cappedIntParam('limit', { cap: 100 }).optional() });
 export const personalizedPlaylist = z.looseObject({
   id: z.number(),
   name: z.string(),

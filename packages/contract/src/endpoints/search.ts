@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { SearchType } from '../enums.ts';
-import { intParam } from '../params.ts';
+import { cappedIntParam, intParam } from '../params.ts';
 import { artist, privilege, song } from '../entities.ts';
 
 /** Longest keyword accepted, in characters (a pasted lyric line fits; a pasted page does not). */
@@ -22,13 +22,14 @@ const keywordsParam = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return text;
 });
 
-const searchTypeParam = intParam('type').transform((n, ctx) => {
-  if (!SEARCH_TYPES.includes(n)) {
-    ctx.addIssue({ code: 'custom', message: `type must be one of ${SEARCH_TYPES.join(', ')}` });
-    return z.NEVER;
-  }
-  return n as SearchType;
-});
+
+/**
+ * /search also takes the types Cloudtune has nothing for (1002 users, 1004 MVs, 1009 radio, 1014
+ * videos…) and the combined 1018: clients send them routinely, and get an empty result of the
+ * type's shape rather than a 400 (apps/server/README.md).
+ */
+const anySearchTypeParam = intParam('type', { min: 1, max: 1_000_000 });
+export const isSearchType = (n: number): n is SearchType => SEARCH_TYPES.includes(n);
 
 // Entities as search answers them -----------------------------------------------------------
 const searchArtistRef = z.looseObject({ id: z.number(), name: z.string().nullable(), alias: z.array(z.string()).optional() });
@@ -92,8 +93,8 @@ export type SearchPlaylist = z.infer<typeof searchPlaylist>;
 export const searchParams = z.object({
   keywords: keywordsParam,
   /** 1 song (default), 10 album, 100 artist, 1000 playlist, 1006 lyric */
-  type: searchTypeParam.optional(),
-  limit: intParam('limit', { min: 1, max: 100 }).optional(),
+  type: anySearchTypeParam.optional(),
+  limit: cappedIntParam('limit', { cap: 100 }).optional(),
   offset: intParam('offset', { min: 0 }).optional(),
 });
 /** One `result` shape per type; the `*Count` fields are capped (NetEase stops counting at 600). */
