@@ -143,7 +143,7 @@ function AddToPlaylistDialog({
               onClick={() => void pick(p.id)}
               data-testid="add-to-playlist-entry"
             >
-              <CoverImage src={p.coverImgUrl} width={40} radius={6} alt="" />
+              <CoverImage src={p.coverImgUrl} width={40} radius={6} alt="" className={styles.cover} />
               <span className={styles.name}>{p.name}</span>
               <span className={styles.count}>{p.trackCount ?? 0}首</span>
             </button>
