@@ -24,3 +24,6 @@ export {
   type LocalServerOptions,
 } from './services/server-process.ts';
 export { nodeLauncher, type NodeLauncherOptions } from './services/node-launcher.ts';
+export { answerLocalFile, localFilePath } from './services/local-file.ts';
+export { scanLocalMusic } from './services/local-folders.ts';
+export { parseInvokeArgs } from './services/ipc-contract.ts';

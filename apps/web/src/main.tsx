@@ -5,6 +5,8 @@ import { wireAppearance } from './app/appearance-wiring.ts';
 import { installGlobalErrorHandlers } from './app/error-reporting.tsx';
 import { wireHttp } from './app/http-wiring.ts';
 import { wireOffline } from './app/offline-wiring.ts';
+import { wireDesktop } from './app/desktop-wiring.ts';
+import { DesktopLyricFeed } from './app/desktop-lyric-feed.tsx';
 import { Providers } from './app/providers.tsx';
 import { seedFirstScreen } from './app/first-screen.ts';
 import { createQueryClient } from './app/query-client.ts';
@@ -16,6 +18,7 @@ installGlobalErrorHandlers();
 wireHttp();
 wireAppearance();
 wireOffline();
+wireDesktop();
 wireSession();
 
 const queryClient = createQueryClient();
@@ -25,6 +28,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers client={queryClient}>
       <RouterProvider router={createAppRouter()} />
+      <DesktopLyricFeed />
     </Providers>
   </StrictMode>,
 );

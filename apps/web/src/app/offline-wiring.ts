@@ -1,5 +1,7 @@
 import { configureDownloads, downloadedSource } from '../features/downloads/index.ts';
 import { fetchSongUrl, setLocalSource } from '../features/player/index.ts';
+// The store itself, not the feature's index: the settings page stays out of the first screen's bundle.
+import { useSettingsStore } from '../features/settings/settings.store.ts';
 import { isDesktop, platform } from '../lib/platform.ts';
 
 /**
@@ -9,7 +11,10 @@ import { isDesktop, platform } from '../lib/platform.ts';
  * build-tools/service-worker-plugin.ts) so the app opens with the server unreachable.
  */
 export function wireOffline(): void {
-  configureDownloads({ songUrl: (id, signal) => fetchSongUrl(id, undefined, signal) });
+  configureDownloads({
+    songUrl: (id, signal) => fetchSongUrl(id, undefined, signal),
+    downloadDirectory: () => useSettingsStore.getState().downloadDir,
+  });
   setLocalSource(downloadedSource);
   if (!isDesktop(platform) && import.meta.env.PROD && 'serviceWorker' in navigator) {
     window.addEventListener('load', () => {

@@ -144,8 +144,13 @@ export const routeTable: RouteEntry[] = [
     lazy: sectionPage,
     children: [
       { index: true, platforms: DESKTOP, redirect: 'song' },
-      placeholder('song', '歌曲', { platforms: DESKTOP }),
-      placeholder('dir', '文件夹', { platforms: DESKTOP }),
+      { path: 'song', title: '歌曲', platforms: DESKTOP, lazy: () => import('./pages/local-music.tsx') },
+      {
+        path: 'dir',
+        title: '文件夹',
+        platforms: DESKTOP,
+        lazy: () => import('./pages/local-music.tsx').then((m) => ({ default: m.LocalFoldersRoute })),
+      },
     ],
   },
   placeholder('/cloud', '音乐云盘', { auth: true, collectable: true }),

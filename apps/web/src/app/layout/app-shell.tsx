@@ -10,6 +10,7 @@ import { useAuthGuard } from '../auth-guard.ts';
 import type { RouteHandle } from '../build-routes.tsx';
 import { useNavHistoryTracking } from '../navigation/use-nav-history-tracking.ts';
 import { LibraryHost, PlayerLike } from './library-host.tsx';
+import { PlayerActions } from './player-actions.tsx';
 import { PlayerLyricPanel } from './player-lyric-panel.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { SongTableServicesProvider } from './song-table-services.tsx';
@@ -65,7 +66,7 @@ export function AppShell({ routes, platform }: { routes: RouteObject[]; platform
         </ScrollContainerContext.Provider>
       </div>
       <PlayerLyricPanel />
-      <PlayerBar lyric={<PlayerLyric />} like={<PlayerLike />} />
+      <PlayerBar lyric={<PlayerLyric />} like={<PlayerLike />} actions={<PlayerActions platform={platform} />} />
       <AudioHost />
       <LibraryHost />
       <LoginDialog />

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
+import { downloadSongs } from '../../features/downloads/index.ts';
 import { DailySongsPage } from '../../features/library/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { ListPage } from '../../features/playlist/index.ts';
@@ -9,7 +10,7 @@ import { refreshLibrary } from '../layout/library-host.tsx';
 
 const playList = (songs: readonly Song[], index: number) => usePlayerStore.getState().playList(songs, index);
 
-/** /list/:type/:playlist, wired to the player (queue, playing row), auth (collect) and the library (daily songs, sidebar). */
+/** /list/:type/:playlist, wired to the player (queue, playing row), auth (collect), the library (daily songs, sidebar) and downloads (下载全部). */
 export default function ListRoute() {
   const { playlist } = useParams();
   const playingId = usePlayerStore((s) => s.current?.id);
@@ -24,6 +25,7 @@ export default function ListRoute() {
       requireLogin={requireLogin}
       currentUserId={uid}
       onCollectChange={() => void refreshLibrary(client)}
+      onDownloadAll={downloadSongs}
     />
   );
 }

@@ -15,6 +15,8 @@ export type SongToDownload = Omit<DownloadedSong, 'size' | 'dlt' | 'path'>;
 /** What the app gives this feature: where a song's audio is (the player's /song/url with the settings' bit rate). */
 export interface DownloadServices {
   songUrl: (id: number, signal: AbortSignal) => Promise<string>;
+  /** desktop: the 下载目录 chosen in 设置 ('' = the shell's default) */
+  downloadDirectory?: () => string;
 }
 
 let services: DownloadServices | null = null;
@@ -55,6 +57,9 @@ async function saveOnDesktop(song: SongToDownload, { signal }: RunContext): Prom
   const bridge = desktopBridge()?.downloads;
   if (!bridge) throw new Error('桌面客户端不可用');
   const url = await audioUrl(song, signal);
+  // The folder chosen in 设置 → 下载; the shell refuses one that is not an absolute path.
+  const directory = services?.downloadDirectory?.().trim();
+  if (directory) await bridge.setDirectory(directory).catch(() => undefined);
   const lyrics = await fetchLyricText(song.id, signal).catch(() => '');
   const file = await bridge.save({
     url,

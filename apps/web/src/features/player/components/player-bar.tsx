@@ -26,9 +26,10 @@ import styles from './player-bar.module.css';
 
 /**
  * The bottom player bar. `lyric` is a slot: the lyrics feature renders the current line and
- * the app layer plugs it in, so the player never depends on the lyrics feature.
+ * the app layer plugs it in, so the player never depends on the lyrics feature; `actions` holds
+ * the app's buttons for the playing song (下载, 桌面歌词).
  */
-export function PlayerBar({ lyric, like }: { lyric?: ReactNode; like?: ReactNode }) {
+export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: ReactNode; actions?: ReactNode }) {
   const current = usePlayerStore((s) => s.current);
   const playing = useTransportStore((s) => s.playing);
   const loadingUrl = useTransportStore((s) => s.loadingUrl);
@@ -133,6 +134,7 @@ export function PlayerBar({ lyric, like }: { lyric?: ReactNode; like?: ReactNode
           <VolumeControl />
         </MoreMenu>
         <EffectsButton />
+        {actions}
         <button
           type="button"
           className={`${styles.iconButton} ${lyricOpen ? styles.active : ''}`}

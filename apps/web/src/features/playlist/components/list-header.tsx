@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image.tsx';
-import { HeartIcon, PlayIcon } from '../../../components/icons.tsx';
+import { DownloadIcon, HeartIcon, PlayIcon } from '../../../components/icons.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { Description } from './description.tsx';
 import styles from './list-header.module.css';
@@ -22,6 +22,8 @@ export interface ListHeaderProps {
   onPlayAll: () => void;
   /** absent: no 收藏 button (one's own playlist) */
   onCollect?: () => void;
+  /** 下载全部 (shown when given) */
+  onDownloadAll?: () => void;
   extra?: ReactNode;
 }
 
@@ -52,6 +54,11 @@ export function ListHeader(props: ListHeaderProps) {
             >
               <HeartIcon size={16} /> {collected ? '已收藏' : '收藏'}
               {collectCount ? `(${formatCount(collectCount)})` : ''}
+            </button>
+          ) : null}
+          {props.onDownloadAll ? (
+            <button type="button" className={styles.secondary} onClick={props.onDownloadAll} disabled={!props.canPlay}>
+              <DownloadIcon size={16} /> 下载全部
             </button>
           ) : null}
         </div>

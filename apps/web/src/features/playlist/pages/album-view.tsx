@@ -13,7 +13,7 @@ import styles from './list-page.module.css';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** /list/album/:id — an album from /album. */
-export function AlbumView({ id, playingId, onPlay, requireLogin }: ListPageProps & { id: number }) {
+export function AlbumView({ id, playingId, onPlay, requireLogin, onDownloadAll }: ListPageProps & { id: number }) {
   const query = useAlbum(id);
   const subscribed = !!(query.data?.album.info as { liked?: boolean } | undefined)?.liked;
   const collect = useCollectToggle('album', id, subscribed, requireLogin);
@@ -50,6 +50,7 @@ export function AlbumView({ id, playingId, onPlay, requireLogin }: ListPageProps
         collected={collect.collected}
         canPlay={songs.length > 0}
         onPlayAll={() => onPlay(songs, 0)}
+        onDownloadAll={onDownloadAll && (() => onDownloadAll(songs))}
         onCollect={collect.toggle}
       />
       <section className={styles.tracks} aria-label="歌曲列表">

@@ -12,4 +12,6 @@ export interface ListPageProps {
   currentUserId?: number | null;
   /** a playlist was collected or un-collected (the app refreshes the sidebar's 收藏的歌单) */
   onCollectChange?: (id: number, collected: boolean) => void;
+  /** 下载全部: the list's songs join the download queue */
+  onDownloadAll?: (songs: readonly Song[]) => void;
 }

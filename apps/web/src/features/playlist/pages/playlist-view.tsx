@@ -15,7 +15,15 @@ import type { ListPageProps } from './list-page-props.ts';
 import styles from './list-page.module.css';
 
 /** /list/song/:id — a playlist from /playlist/detail. */
-export function PlaylistView({ id, playingId, onPlay, requireLogin, currentUserId, onCollectChange }: ListPageProps & { id: number }) {
+export function PlaylistView({
+  id,
+  playingId,
+  onPlay,
+  requireLogin,
+  currentUserId,
+  onCollectChange,
+  onDownloadAll,
+}: ListPageProps & { id: number }) {
   const query = usePlaylistDetail(id);
   const playlist = query.data;
   const { tracks, loadingRest, restError, retryRest } = usePlaylistTracks(playlist);
@@ -52,6 +60,7 @@ export function PlaylistView({ id, playingId, onPlay, requireLogin, currentUserI
         collectCount={p.subscribedCount}
         canPlay={tracks.length > 0}
         onPlayAll={() => onPlay(tracks, 0)}
+        onDownloadAll={onDownloadAll && (() => onDownloadAll(tracks))}
         onCollect={own ? undefined : collect.toggle}
       />
       <section className={styles.tracks} aria-label="歌曲列表">

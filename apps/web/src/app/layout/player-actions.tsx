@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { DownloadIcon } from '../../components/icons.tsx';
+import { downloadSongs } from '../../features/downloads/index.ts';
+import { usePlayerStore } from '../../features/player/index.ts';
+import { notify } from '../../lib/notice.ts';
+import { desktopBridge, isDesktop, type Platform } from '../../lib/platform.ts';
+import styles from './player-actions.module.css';
+
+/** 桌面歌词 (desktop): opens or closes the lyric window; follows it when it is closed by its own button. */
+function DesktopLyricButton() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => desktopBridge()?.lyricWindow?.onVisibilityChange?.(setOpen), []);
+  const toggle = () =>
+    void desktopBridge()
+      ?.lyricWindow?.setVisible(!open)
+      .then(setOpen, (error: unknown) => notify({ kind: 'error', message: `桌面歌词打不开：${(error as Error).message}` }));
+  return (
+    <button
+      type="button"
+      className={`${styles.button} ${open ? styles.active : ''}`}
+      aria-label="桌面歌词"
+      aria-pressed={open}
+      title="桌面歌词"
+      onClick={toggle}
+      data-testid="desktop-lyric-toggle"
+    >
+      词
+    </button>
+  );
+}
+
+/** The player bar's buttons for the playing song that need other features: 下载, and 桌面歌词 on the desktop. */
+export function PlayerActions({ platform }: { platform: Platform }) {
+  const current = usePlayerStore((s) => s.current);
+  // Local files (negative ids) are on disk already.
+  const canDownload = !!current && current.id > 0;
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.button}
+        aria-label="下载"
+        title="下载"
+        disabled={!canDownload}
+        onClick={() => current && downloadSongs([current])}
+      >
+        <DownloadIcon size={18} />
+      </button>
+      {isDesktop(platform) && desktopBridge()?.lyricWindow ? <DesktopLyricButton /> : null}
+    </>
+  );
+}

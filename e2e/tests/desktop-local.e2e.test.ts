@@ -1,0 +1,286 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  answerAppRequest,
+  answerLocalFile,
+  apiOrigin,
+  contentSecurityPolicy,
+  localFilePath,
+  parseInvokeArgs,
+  scanLocalMusic,
+  type LocalFolder,
+  type LyricWindowState,
+} from '@cloudtune/desktop';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../src/browser.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+
+/**
+ * The desktop build's 本地音乐, player commands and desktop lyrics, with the preload bridge
+ * emulated as in desktop.e2e.test.ts: the page is answered by the shell's app:// rules (now also
+ * its local-file route) over a loopback origin, and every bridge call goes to the shell's real
+ * services in this process — arguments parsed by the IPC contract, folders scanned by
+ * scanLocalMusic, files served by answerLocalFile below the checked folders only. The lyric
+ * window is a second page on #/desktop-lyric that gets what the main window sends, as the shell
+ * forwards it.
+ */
+const desktopDist = fileURLToPath(new URL('../../apps/web/dist/desktop/', import.meta.url));
+const shots = process.env.CLOUDTUNE_SHOTS;
+
+let shell: Server;
+let shellOrigin: string;
+let server: RunningServer;
+let port: number;
+let browser: Browser;
+let page: Page;
+let lyricPage: Page | null = null;
+const temp = mkdtempSync(join(tmpdir(), 'cloudtune-desktop-local-'));
+const musicFolder = join(temp, '我的音乐');
+const downloads = join(temp, 'Cloudtune');
+const settings: { closeToTray: boolean; downloadDirectory: string | null; localFolders: LocalFolder[] } = {
+  closeToTray: false,
+  downloadDirectory: downloads,
+  localFolders: [],
+};
+const lyricStates: LyricWindowState[] = [];
+
+/** Real audio files, tagged, in a folder and a sub-folder. */
+function makeMusic() {
+  mkdirSync(join(musicFolder, '专辑'), { recursive: true });
+  mkdirSync(downloads, { recursive: true });
+  const make = (file: string, title: string, artist: string, frequency: number) =>
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}:duration=20`,
+      '-metadata',
+      `title=${title}`,
+      '-metadata',
+      `artist=${artist}`,
+      '-metadata',
+      'album=本地专辑',
+      '-b:a',
+      '64k',
+      file,
+    ]);
+  make(join(musicFolder, 'one.mp3'), '本地一号', '本地歌手', 330);
+  make(join(musicFolder, '专辑', 'two.mp3'), '本地二号', '另一位歌手', 440);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=550:duration=20',
+    '-c:a',
+    'flac',
+    join(musicFolder, 'untagged.flac'),
+  ]);
+}
+
+/** The bridge calls, answered by the shell's services (what src/main/ipc-handlers.ts does). */
+async function bridgeCall(method: string, args: unknown[]): Promise<unknown> {
+  switch (method) {
+    case 'chooseFolder':
+      parseInvokeArgs('cloudtune:choose-folder', args);
+      return musicFolder;
+    case 'settingsGet':
+      return settings;
+    case 'settingsUpdate': {
+      const [patch] = parseInvokeArgs('cloudtune:settings-update', args);
+      Object.assign(settings, patch);
+      return settings;
+    }
+    case 'scan': {
+      const [folders] = parseInvokeArgs('cloudtune:local-music-scan', args);
+      return scanLocalMusic(folders);
+    }
+    case 'lyricUpdate': {
+      const [state] = parseInvokeArgs('cloudtune:lyric-window-update', args);
+      lyricStates.push(state);
+      await lyricPage?.evaluate((s) => (window as unknown as { __lyricUpdate?: (s: unknown) => void }).__lyricUpdate?.(s), state);
+      return undefined;
+    }
+    case 'lyricSetVisible':
+      return parseInvokeArgs('cloudtune:lyric-window-set-visible', args)[0];
+    default:
+      throw new Error(`unknown bridge call ${method}`);
+  }
+}
+
+/** window.cloudtune as the preload script exposes it, each member a call into this process. */
+function installBridge(p: number) {
+  const call = (window as unknown as { __shell: (m: string, a: unknown[]) => Promise<unknown> }).__shell;
+  const commandListeners = new Set<(c: string) => void>();
+  const lyricListeners = new Set<(s: unknown) => void>();
+  const w = window as unknown as Record<string, unknown>;
+  w.__command = (c: string) => commandListeners.forEach((l) => l(c));
+  w.__lyricUpdate = (s: unknown) => lyricListeners.forEach((l) => l(s));
+  w.cloudtune = {
+    getPort: () => Promise.resolve(p),
+    chooseFolder: (options?: unknown) => call('chooseFolder', [options]),
+    openFolder: () => Promise.resolve(),
+    onCommand: (listener: (c: string) => void) => (commandListeners.add(listener), () => commandListeners.delete(listener)),
+    settings: { get: () => call('settingsGet', []), update: (patch: unknown) => call('settingsUpdate', [patch]) },
+    downloads: {
+      getDirectory: () => Promise.resolve('/tmp'),
+      setDirectory: (d: string) => Promise.resolve(d),
+      save: () => Promise.reject(new Error('not here')),
+    },
+    localMusic: { scan: (folders: string[]) => call('scan', [folders]) },
+    lyricWindow: {
+      setVisible: (visible: boolean) => call('lyricSetVisible', [visible]),
+      update: (state: unknown) => void call('lyricUpdate', [state]),
+      onUpdate: (listener: (s: unknown) => void) => (lyricListeners.add(listener), () => lyricListeners.delete(listener)),
+      onVisibilityChange: () => () => undefined,
+    },
+  };
+}
+
+async function openPage(hash: string): Promise<Page> {
+  const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  p.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  await p.exposeFunction('__shell', bridgeCall);
+  await p.addInitScript(installBridge, port);
+  await p.goto(`${shellOrigin}/index.html${hash}`);
+  return p;
+}
+
+beforeAll(async () => {
+  makeMusic();
+  shell = createServer((request, response) => {
+    const url = `app://cloudtune${request.url ?? '/'}`;
+    const roots = () => [settings.downloadDirectory ?? downloads, ...settings.localFolders.filter((f) => f.checked).map((f) => f.path)];
+    const answer =
+      localFilePath(url) !== null
+        ? answerLocalFile({ url, method: request.method ?? 'GET', range: request.headers.range }, roots)
+        : answerAppRequest(
+            { url, method: request.method ?? 'GET' },
+            { root: desktopDist, contentSecurityPolicy: () => contentSecurityPolicy(apiOrigin(port)) },
+          );
+    answer.then(
+      (a) => response.writeHead(a.status, a.headers).end(a.body ?? undefined),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => shell.listen(0, '127.0.0.1', resolve));
+  shellOrigin = `http://127.0.0.1:${(shell.address() as { port: number }).port}`;
+  server = await startServer({ CLOUDTUNE_API_ONLY: '1', CLOUDTUNE_ALLOWED_ORIGINS: shellOrigin });
+  port = Number(new URL(server.url).port);
+  browser = await launchBrowser();
+  page = await openPage('#/local-music/song');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  shell?.close();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+const audio = () =>
+  page.evaluate(() => {
+    const el = document.querySelector<HTMLAudioElement>('[data-testid="audio"]')!;
+    return { time: el.currentTime, paused: el.paused, src: el.getAttribute('src') ?? '' };
+  });
+
+describe('本地音乐 in the desktop build', () => {
+  it('选择目录: 添加文件夹 picks a folder, 确认 saves it in the shell and the songs appear', async () => {
+    await page.getByRole('button', { name: '选择目录' }).click();
+    const dialog = page.getByRole('dialog', { name: '选择目录' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '添加文件夹' }).click();
+    await expect.poll(() => dialog.getByRole('checkbox').count()).toBe(1);
+    expect(await dialog.getByRole('checkbox').isChecked()).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/choose-folder-dialog.png` });
+    await dialog.getByRole('button', { name: '确认' }).click();
+    await expect.poll(() => page.getByTestId('local-row').count(), { timeout: 20_000 }).toBe(3);
+    expect(settings.localFolders).toEqual([{ path: musicFolder, checked: true }]);
+    const titles = await Promise.all(
+      (await page.getByTestId('local-row').all()).map((r) => r.locator('[role="cell"]').first().textContent()),
+    );
+    expect(titles.sort()).toEqual(['untagged', '本地一号', '本地二号']);
+    await expect(page.getByTestId('local-count').textContent()).resolves.toContain('共 3 首');
+  });
+
+  it('plays a local file from the shell’s local-file route, and searches within', async () => {
+    const row = page.getByTestId('local-row').filter({ hasText: '本地二号' });
+    await row.dblclick({ position: { x: 200, y: 12 } });
+    await expect.poll(async () => (await audio()).src).toContain('/local-file?path=');
+    await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain('本地二号');
+    if (shots) await page.screenshot({ path: `${shots}/local-music.png` });
+    await screenshot(page, 'desktop-local-music');
+    await page.getByRole('searchbox', { name: '搜索本地音乐' }).fill('另一位');
+    await expect.poll(() => page.getByTestId('local-row').count()).toBe(1);
+    await page.getByRole('searchbox', { name: '搜索本地音乐' }).fill('');
+  });
+
+  it('文件夹 groups the songs by folder', async () => {
+    await page.getByRole('link', { name: '文件夹' }).click();
+    await expect.poll(() => page.getByTestId('local-folder').count()).toBe(1);
+    await expect(page.getByTestId('local-folder').getByTestId('local-row').count()).resolves.toBe(3);
+  });
+
+  it('the tray and media keys (onCommand) drive the player: next, play/pause', async () => {
+    const before = await page.getByTestId('player-bar').textContent();
+    await page.evaluate(() => (window as unknown as { __command: (c: string) => void }).__command('next'));
+    await expect.poll(() => page.getByTestId('player-bar').textContent()).not.toBe(before);
+    await expect.poll(async () => (await audio()).paused).toBe(false);
+    await page.evaluate(() => (window as unknown as { __command: (c: string) => void }).__command('play-pause'));
+    await expect.poll(async () => (await audio()).paused).toBe(true);
+  });
+
+  it('a file outside the checked folders is not served', async () => {
+    const outside = await page.evaluate(async () => (await fetch('/local-file?path=%2Fetc%2Fpasswd.mp3')).status);
+    expect([403, 404]).toContain(outside);
+    settings.localFolders = [{ path: musicFolder, checked: false }];
+    const unchecked = await page.evaluate(
+      async (path) => (await fetch(`/local-file?path=${encodeURIComponent(path)}`)).status,
+      join(musicFolder, 'one.mp3'),
+    );
+    expect(unchecked).toBe(403);
+    settings.localFolders = [{ path: musicFolder, checked: true }];
+  });
+});
+
+describe('桌面歌词', () => {
+  it('the lyric window’s page shows the line of the playing song that the main window shows', async () => {
+    lyricPage = await openPage('#/desktop-lyric');
+    await lyricPage.getByTestId('desktop-lyric').waitFor();
+    // A server song with lyrics, from a playlist, as in the desktop journey.
+    await page.goto(`${shellOrigin}/index.html#/music/recommend`);
+    await page.getByTestId('playlist-card').first().click();
+    await page
+      .getByTestId('song-row')
+      .first()
+      .dblclick({ position: { x: 120, y: 12 } });
+    await page.waitForFunction(
+      () => ((document.querySelector('[data-testid="audio"]') as HTMLAudioElement | null)?.currentTime ?? 0) > 0.5,
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
+    const mainLine = async () => (await page.getByTestId('current-lyric').textContent())?.trim() ?? '';
+    await expect.poll(mainLine, { timeout: 30_000 }).not.toBe('');
+    const line = await mainLine();
+    await expect
+      .poll(async () => (await lyricPage!.getByTestId('desktop-lyric-line').textContent())?.trim(), { timeout: 10_000 })
+      .toBe(line);
+    expect(lyricStates.at(-1)).toMatchObject({ playing: true });
+    await page.getByRole('button', { name: '桌面歌词' }).waitFor();
+    if (shots) {
+      await lyricPage.setViewportSize({ width: 800, height: 140 });
+      await lyricPage.screenshot({ path: `${shots}/lyric-window.png` });
+    }
+  });
+});
