@@ -184,6 +184,38 @@ describe('logged in', () => {
     expect(await page.getByRole('button', { name: /^(已)?收藏/ }).count()).toBe(0);
   });
 
+  it('one’s own playlist: 编辑 renames it and sets a tag, 从歌单中删除 takes a song out, 删除 deletes it after asking', async () => {
+    // On 通勤路上's page from the previous step, with one song in it.
+    const songId = await rows().first().getAttribute('data-song-id');
+    await page.getByRole('button', { name: '编辑', exact: true }).click();
+    const dialog = page.getByTestId('edit-playlist-dialog');
+    await dialog.getByLabel('歌单名').fill('下班路上');
+    await dialog.getByLabel('简介').fill('地铁上听的歌');
+    await dialog.getByRole('button', { name: '华语', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: '华语', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await shot('edit-playlist-dialog');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await toast('修改成功').waitFor();
+    await page.getByRole('heading', { name: '下班路上' }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: '华语' }).count()).toBe(1);
+    const created = nav().getByRole('region', { name: '创建的歌单' });
+    await expect.poll(() => created.getByRole('link', { name: '下班路上' }).count()).toBe(1);
+
+    await row(songId!).click({ button: 'right', position: { x: 240, y: 12 } });
+    await page.getByTestId('song-menu').getByRole('menuitem', { name: '从歌单中删除' }).click();
+    await toast('已从歌单中删除').waitFor();
+    await expect.poll(() => row(songId!).count()).toBe(0);
+
+    await page.getByRole('button', { name: '删除', exact: true }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: '删除' }).click();
+    await expect.poll(path).toBe('/music/recommend');
+    await expect.poll(() => created.getByRole('link', { name: '下班路上' }).count()).toBe(0);
+    // 我喜欢的音乐 can be edited but never deleted or renamed.
+    await created.getByRole('link', { name: '我喜欢的音乐' }).click();
+    await page.getByRole('heading', { name: '我喜欢的音乐' }).waitFor();
+    expect(await page.getByRole('button', { name: '删除', exact: true }).count()).toBe(0);
+  });
+
   it('journey 5: two audio files go up to 音乐云盘 with progress; both listed; a double-click plays one; one is deleted', async () => {
     await nav().getByRole('link', { name: '我的音乐云盘' }).click();
     await expect.poll(path).toBe('/cloud');

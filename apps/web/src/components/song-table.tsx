@@ -1,4 +1,4 @@
-import { memo, useCallback, useContext, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatDuration } from '../lib/format.ts';
@@ -27,6 +27,8 @@ interface SongTableProps<S extends SongRowData> {
   menu?: (song: S) => SongMenuItem[];
   /** a short line after the name, e.g. a daily song's reason */
   note?: (song: S) => ReactNode;
+  /** entries after the app's menu, e.g. 从歌单中删除 on one's own playlist */
+  extraMenu?: (song: S) => SongMenuItem[];
 }
 
 const plain = (text: string): ReactNode => text;
@@ -44,9 +46,15 @@ export function SongTable<S extends SongRowData>({
   numberFrom = 0,
   menu,
   note,
+  extraMenu,
 }: SongTableProps<S>) {
   const services = useContext(SongTableContext);
-  const menuOf = (menu ?? services.menu) as ((song: SongRowData) => SongMenuItem[]) | undefined;
+  const baseMenu = (menu ?? services.menu) as ((song: SongRowData) => SongMenuItem[]) | undefined;
+  const extra = extraMenu as ((song: SongRowData) => SongMenuItem[]) | undefined;
+  const menuOf = useMemo(
+    () => (extra ? (song: SongRowData) => [...(baseMenu?.(song) ?? []), ...extra(song)] : baseMenu),
+    [baseMenu, extra],
+  );
   const [open, setOpen] = useState<{ x: number; y: number; song: SongRowData } | null>(null);
   const closeMenu = useCallback(() => setOpen(null), []);
   const onContextMenu = useCallback(

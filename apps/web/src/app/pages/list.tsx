@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
@@ -16,6 +16,7 @@ export default function ListRoute() {
   const playingId = usePlayerStore((s) => s.current?.id);
   const uid = useAuthStore((s) => s.user?.account.id ?? null);
   const client = useQueryClient();
+  const navigate = useNavigate();
   // id -1 is the daily-songs list (SPEC §2); the route's guard has made sure someone is logged in.
   if (playlist === '-1') return uid === null ? null : <DailySongsPage uid={uid} playingId={playingId} onPlay={playList} />;
   return (
@@ -25,6 +26,11 @@ export default function ListRoute() {
       requireLogin={requireLogin}
       currentUserId={uid}
       onCollectChange={() => void refreshLibrary(client)}
+      onPlaylistChange={(id) => void refreshLibrary(client, id)}
+      onPlaylistDeleted={() => {
+        void refreshLibrary(client);
+        void navigate('/music/recommend');
+      }}
       onDownloadAll={downloadSongs}
     />
   );

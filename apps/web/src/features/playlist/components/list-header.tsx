@@ -22,6 +22,8 @@ export interface ListHeaderProps {
   onPlayAll: () => void;
   /** absent: no 收藏 button (one's own playlist) */
   onCollect?: () => void;
+  /** one's own playlist: 编辑 / 删除 */
+  ownerActions?: ReactNode;
   /** 下载全部 (shown when given) */
   onDownloadAll?: () => void;
   extra?: ReactNode;
@@ -45,6 +47,7 @@ export function ListHeader(props: ListHeaderProps) {
           <button type="button" className={styles.primary} onClick={props.onPlayAll} disabled={!props.canPlay}>
             <PlayIcon size={16} /> 播放全部
           </button>
+          {props.ownerActions}
           {props.onCollect ? (
             <button
               type="button"

@@ -12,6 +12,10 @@ export interface ListPageProps {
   currentUserId?: number | null;
   /** a playlist was collected or un-collected (the app refreshes the sidebar's 收藏的歌单) */
   onCollectChange?: (id: number, collected: boolean) => void;
+  /** one's own playlist was edited or a song removed from it (the app refreshes the sidebar) */
+  onPlaylistChange?: (id: number) => void;
+  /** one's own playlist was deleted (the app leaves its page) */
+  onPlaylistDeleted?: (id: number) => void;
   /** 下载全部: the list's songs join the download queue */
   onDownloadAll?: (songs: readonly Song[]) => void;
 }

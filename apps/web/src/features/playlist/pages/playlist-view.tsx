@@ -1,10 +1,15 @@
+import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { isNotFound } from '../../../lib/http.ts';
-import { SongTable } from '../../../components/song-table.tsx';
+import { SongTable, type SongRowData } from '../../../components/song-table.tsx';
+import { notify } from '../../../lib/notice.ts';
+import { removeTracks } from '../api/edit-playlist.ts';
+import { OwnerTools } from '../components/owner-tools.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePlaylistDetail } from '../api/playlist-detail.ts';
 import { ListHeader } from '../components/list-header.tsx';
@@ -22,6 +27,8 @@ export function PlaylistView({
   requireLogin,
   currentUserId,
   onCollectChange,
+  onPlaylistChange,
+  onPlaylistDeleted,
   onDownloadAll,
 }: ListPageProps & { id: number }) {
   const query = usePlaylistDetail(id);
@@ -29,6 +36,25 @@ export function PlaylistView({
   const { tracks, loadingRest, restError, retryRest } = usePlaylistTracks(playlist);
   const collect = useCollectToggle('song', id, !!playlist?.subscribed, requireLogin, onCollectChange);
   useDocumentTitle(playlist?.name);
+  const client = useQueryClient();
+  // One's own playlist: the song menu also takes a song out of it.
+  const removeMenu = useCallback(
+    (song: SongRowData) => [
+      {
+        label: '从歌单中删除',
+        onSelect: () =>
+          void removeTracks(id, [song.id]).then(
+            async () => {
+              await client.invalidateQueries({ queryKey: ['playlist-detail', id] });
+              notify({ kind: 'success', message: '已从歌单中删除' });
+              onPlaylistChange?.(id);
+            },
+            (error: { msg?: string; message: string }) => notify({ kind: 'error', message: `删除失败：${error.msg ?? error.message}` }),
+          ),
+      },
+    ],
+    [id, client, onPlaylistChange],
+  );
 
   if (query.isPending) return <ListSkeleton />;
   if (query.isError) {
@@ -38,13 +64,15 @@ export function PlaylistView({
   const creator = p.creator;
   // One's own playlist cannot be collected: no 收藏 button on it.
   const own = currentUserId != null && (creator.userId === currentUserId || p.userId === currentUserId);
+  // SPEC §6: on one's own list the liked-songs playlist is 我喜欢的音乐.
+  const liked = own && p.specialType === 5;
 
   return (
     <>
       <ListHeader
         badge="歌单"
         cover={p.coverImgUrl}
-        name={p.name}
+        name={liked ? '我喜欢的音乐' : p.name}
         byline={
           <>
             <CoverImage src={creator.avatarUrl} width={24} radius="50%" className={styles.avatar} />
@@ -62,9 +90,17 @@ export function PlaylistView({
         onPlayAll={() => onPlay(tracks, 0)}
         onDownloadAll={onDownloadAll && (() => onDownloadAll(tracks))}
         onCollect={own ? undefined : collect.toggle}
+        ownerActions={
+          own ? <OwnerTools playlist={p} liked={liked} onChanged={onPlaylistChange} onDeleted={onPlaylistDeleted} /> : undefined
+        }
       />
       <section className={styles.tracks} aria-label="歌曲列表">
-        <SongTable songs={tracks} playingId={playingId} onPlay={(_song, index) => onPlay(tracks, index)} />
+        <SongTable
+          songs={tracks}
+          playingId={playingId}
+          onPlay={(_song, index) => onPlay(tracks, index)}
+          extraMenu={own ? removeMenu : undefined}
+        />
         {loadingRest ? <p className={styles.more}>正在加载其余歌曲…</p> : null}
         {restError ? <LoadError onRetry={() => void retryRest()} /> : null}
         {tracks.length === 0 && p.trackIds.length > 0 && !loadingRest ? <EmptyList /> : null}

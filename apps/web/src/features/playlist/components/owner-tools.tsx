@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PlaylistDetail } from '@cloudtune/contract';
+import { ConfirmDialog, Dialog, dialogStyles } from '../../../components/dialog.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
+import { notify } from '../../../lib/notice.ts';
+import { deletePlaylist, updatePlaylist, usePlaylistTagNames } from '../api/edit-playlist.ts';
+import { playlistEdit, PLAYLIST_TAGS_MAX, toggleTag } from '../edit-rules.ts';
+import headerStyles from './list-header.module.css';
+import styles from './owner-tools.module.css';
+
+const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
+
+interface OwnerToolsProps {
+  playlist: PlaylistDetail;
+  /** 我喜欢的音乐: its name cannot change and it cannot be deleted */
+  liked: boolean;
+  onChanged?: (id: number) => void;
+  onDeleted?: (id: number) => void;
+}
+
+/** One's own playlist: 编辑 (name, 简介, tags) and 删除 with a confirmation. */
+export function OwnerTools({ playlist, liked, onChanged, onDeleted }: OwnerToolsProps) {
+  const [open, setOpen] = useState<'edit' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deletePlaylist(playlist.id);
+      notify({ kind: 'success', message: '删除成功' });
+      setOpen(null);
+      onDeleted?.(playlist.id);
+    } catch (error) {
+      notify({ kind: 'error', message: `删除失败：${reason(error)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className={headerStyles.secondary} onClick={() => setOpen('edit')}>
+        编辑
+      </button>
+      {liked ? null : (
+        <button type="button" className={headerStyles.secondary} onClick={() => setOpen('delete')}>
+          <TrashIcon size={16} /> 删除
+        </button>
+      )}
+      {open === 'edit' ? (
+        <EditPlaylistDialog playlist={playlist} liked={liked} onClose={() => setOpen(null)} onChanged={onChanged} />
+      ) : null}
+      {open === 'delete' ? (
+        <ConfirmDialog
+          title="删除歌单"
+          message={`确定删除歌单「${playlist.name}」吗？`}
+          confirmLabel="删除"
+          busy={busy}
+          onConfirm={() => void remove()}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function EditPlaylistDialog({
+  playlist,
+  liked,
+  onClose,
+  onChanged,
+}: {
+  playlist: PlaylistDetail;
+  liked: boolean;
+  onClose: () => void;
+  onChanged?: (id: number) => void;
+}) {
+  const before = { name: playlist.name, desc: playlist.description ?? '', tags: playlist.tags ?? [] };
+  const [name, setName] = useState(before.name);
+  const [desc, setDesc] = useState(before.desc);
+  const [tags, setTags] = useState<readonly string[]>(before.tags);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const tagNames = usePlaylistTagNames(true);
+  const client = useQueryClient();
+  const edit = playlistEdit(before, { name, desc, tags }, liked);
+
+  const save = async () => {
+    if (!edit || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await updatePlaylist(playlist.id, edit);
+      await client.invalidateQueries({ queryKey: ['playlist-detail', playlist.id] });
+      notify({ kind: 'success', message: '修改成功' });
+      onChanged?.(playlist.id);
+      onClose();
+    } catch (err) {
+      setError(`保存失败：${reason(err)}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title="编辑歌单信息"
+      onClose={onClose}
+      testId="edit-playlist-dialog"
+      width={520}
+      footer={
+        <>
+          <button type="button" className={dialogStyles.secondary} onClick={onClose}>
+            取消
+          </button>
+          <button type="button" className={dialogStyles.primary} disabled={!edit || busy} onClick={() => void save()}>
+            保存
+          </button>
+        </>
+      }
+    >
+      <label className={styles.label}>
+        歌单名
+        <input
+          className={dialogStyles.field}
+          value={name}
+          disabled={liked}
+          title={liked ? '我喜欢的音乐不能改名' : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </label>
+      <label className={styles.label}>
+        简介
+        <textarea className={`${dialogStyles.field} ${styles.textarea}`} rows={3} value={desc} onChange={(e) => setDesc(e.target.value)} />
+      </label>
+      <fieldset className={styles.tags}>
+        <legend className={styles.label}>
+          标签（最多{PLAYLIST_TAGS_MAX}个）{tags.length ? `：${tags.join(' / ')}` : ''}
+        </legend>
+        <div className={styles.chips}>
+          {(tagNames.data ?? []).map((tag) => (
+            <button
+              key={tag}
+              type="button"
+              className={`${styles.chip} ${tags.includes(tag) ? styles.on : ''}`}
+              aria-pressed={tags.includes(tag)}
+              disabled={!tags.includes(tag) && tags.length >= PLAYLIST_TAGS_MAX}
+              onClick={() => setTags(toggleTag(tags, tag))}
+            >
+              {tag}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {error ? (
+        <p className={dialogStyles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
