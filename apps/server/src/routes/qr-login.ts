@@ -24,8 +24,8 @@ function page(reply: FastifyReply, title: string, body: string): FastifyReply {
     .send(
       `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
         `<title>${escapeHtml(title)} - Cloudtune</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:15vh auto;padding:0 1.5rem;text-align:center;color:#333}` +
-        `h1{font-size:1.3rem}button{font-size:1rem;padding:.6rem 2.2rem;margin:.4rem;border-radius:2rem;border:1px solid #ec4141;background:#ec4141;color:#fff;cursor:pointer}` +
-        `button.secondary{background:#fff;color:#333;border-color:#ccc}a{color:#ec4141}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+        `h1{font-size:1.3rem}button{font-size:1rem;padding:.6rem 2.2rem;margin:.4rem;border-radius:2rem;border:1px solid #2fb483;background:#2fb483;color:#fff;cursor:pointer}` +
+        `button.secondary{background:#fff;color:#333;border-color:#ccc}a{color:#2fb483}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
     );
 }
 

@@ -2,7 +2,7 @@
  * What the login view checks before it asks the server (the server checks again and its
  * words win): a mainland mobile number, an email, a password of 6–64 characters, a 4–6 digit code.
  */
-export type LoginMode = 'phone' | 'email' | 'register';
+export type LoginMode = 'phone' | 'email' | 'qr' | 'register';
 
 export const isPhone = (v: string) => /^1\d{10}$/.test(v.trim());
 export const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());

@@ -3,7 +3,10 @@ import { loginByEmail, loginByPhone, loginErrorText, registerByPhone, sendCaptch
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { validateLogin, isPhone, type LoginFields, type LoginMode } from '../login-rules.ts';
 import { completeLogin } from '../session.ts';
+import { QrLogin } from './qr-login.tsx';
 import styles from './login-dialog.module.css';
+
+const TAB_NAMES = { phone: '手机号登录', email: '邮箱登录', qr: '扫码登录' } as const;
 
 const EMPTY: LoginFields = { phone: '', email: '', password: '', captcha: '', nickname: '' };
 
@@ -61,17 +64,26 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
   };
 
   const register = mode === 'register';
+  const tabs = register ? null : (
+    <div className={styles.tabs} role="tablist" aria-label="登录方式">
+      {(['phone', 'email', 'qr'] as const).map((m) => (
+        <button key={m} type="button" role="tab" aria-selected={mode === m} className={styles.tab} onClick={() => switchMode(m)}>
+          {TAB_NAMES[m]}
+        </button>
+      ))}
+    </div>
+  );
+  if (mode === 'qr') {
+    return (
+      <>
+        {tabs}
+        <QrLogin />
+      </>
+    );
+  }
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {register ? null : (
-        <div className={styles.tabs} role="tablist" aria-label="登录方式">
-          {(['phone', 'email'] as const).map((m) => (
-            <button key={m} type="button" role="tab" aria-selected={mode === m} className={styles.tab} onClick={() => switchMode(m)}>
-              {m === 'phone' ? '手机号登录' : '邮箱登录'}
-            </button>
-          ))}
-        </div>
-      )}
+      {tabs}
       {mode === 'email' ? (
         <input
           className={styles.input}

@@ -1,0 +1,29 @@
+import { HttpError, request } from '../../../lib/http.ts';
+
+/**
+ * QR login (the server's /login/qr/*): a key, its QR (the approval page another logged-in device
+ * opens) and the poll. The poll's 800/801/802 come back as codes, not failures.
+ */
+export type QrState = 'waiting' | 'scanned' | 'expired' | 'approved';
+
+export async function newQrCode(): Promise<{ key: string; qrurl: string; qrimg: string }> {
+  const { data: keyData } = await request<{ code?: number; data: { unikey: string } }>('/login/qr/key');
+  const { data } = await request<{ code?: number; data: { qrurl: string; qrimg: string } }>('/login/qr/create', {
+    params: { key: keyData.unikey, qrimg: true },
+  });
+  return { key: keyData.unikey, ...data };
+}
+
+const STATES: Record<number, QrState> = { 800: 'expired', 801: 'waiting', 802: 'scanned' };
+
+/** One poll: 803 (approved) sets the session cookie on this browser. */
+export async function checkQr(key: string): Promise<QrState> {
+  try {
+    await request('/login/qr/check', { params: { key } });
+    return 'approved';
+  } catch (err) {
+    if (err instanceof HttpError && err.code === 803) return 'approved';
+    if (err instanceof HttpError && STATES[err.code]) return STATES[err.code]!;
+    throw err;
+  }
+}
