@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,8 @@ describe('kill -9 during a cloud upload', () => {
       },
     });
     const failed = new Promise<Error>((resolve) => req.on('error', resolve));
+    let dead = false;
+    void failed.then(() => (dead = true));
     // A real MP3's start, then 50 MB in 1 MB writes at the pace the server takes them.
     let sent = 0;
     const pump = (async () => {
@@ -115,7 +117,7 @@ describe('kill -9 during a cloud upload', () => {
       req.write(mp3);
       sent = mp3.length;
       const chunk = Buffer.alloc(1024 * 1024, 0x55);
-      while (!req.destroyed && sent < UPLOAD_BYTES) {
+      while (!dead && sent < UPLOAD_BYTES) {
         const piece = chunk.subarray(0, Math.min(chunk.length, UPLOAD_BYTES - sent));
         sent += piece.length;
         // Waits for the server to take more — or for the connection to die with it.
@@ -158,5 +160,58 @@ describe('kill -9 during a cloud upload', () => {
     const exitedAgain = new Promise((r) => second.child.once('exit', r));
     second.child.kill('SIGTERM');
     await exitedAgain;
+  });
+});
+
+/** The server process's peak resident memory so far (Linux), in bytes. */
+const peakRss = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+describe('a 200 MB upload', () => {
+  it('streams to disk: the server never holds the file in memory', { timeout: 180_000 }, async () => {
+    const wav = join(dataDir, 'long.wav');
+    // 19'50" of stereo CD audio: 200 MiB.
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1189', '-ac', '2', '-ar', '44100', wav]);
+    const size = statSync(wav).size;
+    expect(size).toBeGreaterThan(200 * 1024 * 1024);
+    const server = await serve();
+    const cookie = await login(server.base);
+    const before = peakRss(server.child.pid!);
+
+    const boundary = '----cloudtune-big';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="songFile"; filename="long.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${server.base}/cloud`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(Buffer.byteLength(head) + size + Buffer.byteLength(tail)),
+            cookie,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (d: string) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write(head);
+      createReadStream(wav)
+        .on('end', () => req.end(tail))
+        .pipe(req, { end: false });
+    });
+    const after = peakRss(server.child.pid!);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 200, privateCloud: { fileSize: size, fileName: 'long.wav', songName: 'long' } });
+    // The whole file is 200 MB; the server's peak grows by a small fraction of it (30 MB measured).
+    expect(after - before).toBeLessThan(64 * 1024 * 1024);
+    const stored = cloudFiles();
+    expect(stored).toEqual([{ name: expect.stringMatching(/^[0-9a-f]{2}\/[0-9a-f]{64}\.wav$/), size }]);
+    const exited = new Promise((r) => server.child.once('exit', r));
+    server.child.kill('SIGTERM');
+    await exited;
   });
 });
