@@ -79,7 +79,13 @@ export function buildRoutes(platform: Platform): RouteObject[] {
     },
     // 桌面歌词: the desktop lyric window's own page, outside the shell (no player, no navigation).
     ...(platform === 'desktop'
-      ? [{ path: '/desktop-lyric', HydrateFallback: Splash, lazy: async () => ({ Component: (await import('./pages/desktop-lyric.tsx')).default }) }]
+      ? [
+          {
+            path: '/desktop-lyric',
+            HydrateFallback: Splash,
+            lazy: async () => ({ Component: (await import('./pages/desktop-lyric.tsx')).default }),
+          },
+        ]
       : []),
     // SPEC §2: anything else is the full-screen not-found page (outside the shell).
     { path: '*', HydrateFallback: Splash, lazy: async () => ({ Component: (await import('./pages/not-found.tsx')).default }) },
