@@ -175,7 +175,15 @@ describe('the main process', () => {
   it('sends tray entries and media keys to the page as player commands', () => {
     const window = fake.record.windows[0]!;
     const items = fake.record.trays[0]!.menu!.items;
-    expect(items.map((item) => item.label ?? item.type)).toEqual(['播放/暂停', '上一首', '下一首', 'separator', '显示主窗口', '退出']);
+    expect(items.map((item) => item.label ?? item.type)).toEqual([
+      '播放/暂停',
+      '上一首',
+      '下一首',
+      'separator',
+      '桌面歌词',
+      '显示主窗口',
+      '退出',
+    ]);
     items[1]!.click!();
     fake.record.shortcuts.get('MediaPlayPause')!();
     fake.record.shortcuts.get('MediaNextTrack')!();
@@ -185,7 +193,7 @@ describe('the main process', () => {
       ['cloudtune:command', 'next'],
     ]);
     window.hide();
-    items[4]!.click!();
+    items[5]!.click!();
     expect(window.visible).toBe(true);
   });
 
@@ -254,7 +262,15 @@ describe('the main process', () => {
     await expect(invoke(fake, 'cloudtune:lyric-window-update', APP, { line: 1 })).rejects.toThrow(/bad argument/);
     await invoke(fake, 'cloudtune:lyric-window-set-visible', APP, false);
     expect(lyric.destroyed).toBe(true);
+    // the tray's 桌面歌词 opens it again, and closes it
+    const trayLyric = fake.record.trays[0]!.menu!.items.find((item) => item.label === '桌面歌词')!;
+    trayLyric.click!();
+    await vi.waitFor(() => expect(fake.record.windows[2]?.visible).toBe(true));
+    trayLyric.click!();
+    expect(fake.record.windows[2]!.destroyed).toBe(true);
     expect(main.sent).toEqual([
+      ['cloudtune:lyric-visibility', true],
+      ['cloudtune:lyric-visibility', false],
       ['cloudtune:lyric-visibility', true],
       ['cloudtune:lyric-visibility', false],
     ]);
@@ -269,7 +285,7 @@ describe('the main process', () => {
     expect(window.visible).toBe(false);
     expect(fake.record.quitted).toBe(false);
 
-    const quitEntry = fake.record.trays[0]!.menu!.items[5]!;
+    const quitEntry = fake.record.trays[0]!.menu!.items[6]!;
     quitEntry.click!();
     await vi.waitFor(() => expect(fake.record.quitted).toBe(true), { timeout: 10_000, interval: 20 });
     // The server was asked to stop before the app quit, and the window state was saved.

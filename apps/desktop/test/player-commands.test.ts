@@ -16,21 +16,22 @@ function recorder() {
     shell: {
       sendCommand: (command: PlayerCommand) => calls.push(`command:${command}`),
       showWindow: () => calls.push('show'),
+      toggleLyricWindow: () => calls.push('lyric'),
       quit: () => calls.push('quit'),
     },
   };
 }
 
 describe('tray and media keys', () => {
-  it('offers play/pause, previous, next, show and quit in the tray, in that order', () => {
+  it('offers play/pause, previous, next, the desktop lyrics, show and quit in the tray, in that order', () => {
     const labels = TRAY_MENU.map((entry) => ('label' in entry ? entry.label : '-'));
-    expect(labels).toEqual(['播放/暂停', '上一首', '下一首', '-', '显示主窗口', '退出']);
+    expect(labels).toEqual(['播放/暂停', '上一首', '下一首', '-', '桌面歌词', '显示主窗口', '退出']);
   });
 
   it('turns each tray entry into its action', () => {
     const { calls, shell } = recorder();
     for (const entry of TRAY_MENU) if ('action' in entry) runTrayAction(entry.action, shell);
-    expect(calls).toEqual(['command:play-pause', 'command:previous', 'command:next', 'show', 'quit']);
+    expect(calls).toEqual(['command:play-pause', 'command:previous', 'command:next', 'lyric', 'show', 'quit']);
   });
 
   it('maps the three media keys to the same commands as the tray', () => {

@@ -70,6 +70,7 @@ async function start(): Promise<void> {
   const actions: ShellActions = {
     sendCommand: (command) => window?.webContents.send(COMMAND_CHANNEL, command),
     showWindow: () => showWindow(window),
+    toggleLyricWindow: () => lyricWindow.toggle(),
     quit: () => {
       quitting = true;
       app.quit();

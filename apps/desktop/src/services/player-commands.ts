@@ -18,7 +18,7 @@ export const MEDIA_KEY_COMMANDS: Readonly<Record<string, PlayerCommand>> = {
   MediaNextTrack: 'next',
 };
 
-export type TrayAction = { kind: 'command'; command: PlayerCommand } | { kind: 'show' } | { kind: 'quit' };
+export type TrayAction = { kind: 'command'; command: PlayerCommand } | { kind: 'lyric' } | { kind: 'show' } | { kind: 'quit' };
 export type TrayMenuEntry = { label: string; action: TrayAction } | { separator: true };
 
 export const TRAY_TOOLTIP = 'Cloudtune 云音乐';
@@ -28,6 +28,7 @@ export const TRAY_MENU: readonly TrayMenuEntry[] = [
   { label: '上一首', action: { kind: 'command', command: 'previous' } },
   { label: '下一首', action: { kind: 'command', command: 'next' } },
   { separator: true },
+  { label: '桌面歌词', action: { kind: 'lyric' } },
   { label: '显示主窗口', action: { kind: 'show' } },
   { label: '退出', action: { kind: 'quit' } },
 ];
@@ -37,12 +38,15 @@ export interface ShellActions {
   sendCommand(command: PlayerCommand): void;
   /** shows, restores and focuses the main window */
   showWindow(): void;
+  /** opens or closes the desktop lyric window (桌面歌词) */
+  toggleLyricWindow(): void;
   /** quits for real, even when closing goes to the tray */
   quit(): void;
 }
 
 export function runTrayAction(action: TrayAction, shell: ShellActions): void {
   if (action.kind === 'command') shell.sendCommand(action.command);
+  else if (action.kind === 'lyric') shell.toggleLyricWindow();
   else if (action.kind === 'show') shell.showWindow();
   else shell.quit();
 }
