@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { downloadSongs } from '../../features/downloads/index.ts';
-import { DailySongsPage } from '../../features/library/index.ts';
+import { DailySongsPage } from '../../features/library/screens.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { ListPage } from '../../features/playlist/index.ts';
 import { refreshLibrary } from '../layout/library-host.tsx';

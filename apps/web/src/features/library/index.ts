@@ -1,5 +1,4 @@
 /** The library feature's public surface (daily songs, likes, own and collected playlists): only src/app imports it. */
-export { DailySongsPage, type DailySongsPageProps } from './pages/daily-songs-page.tsx';
 export { LikeButton } from './components/like-button.tsx';
 export { LibraryDialogs, type LibraryDialogsProps } from './components/library-dialogs.tsx';
 export { openAddToPlaylist, openCreatePlaylist } from './library-dialogs.store.ts';
