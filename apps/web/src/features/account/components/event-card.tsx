@@ -41,7 +41,9 @@ export function EventCard({ event, onPlaySong }: { event: UserEvent; onPlaySong:
         ) : null}
         {playlist ? (
           <Link to={`/list/song/${playlist.id}`} className={styles.shared}>
-            <CoverImage src={playlist.cover} width={48} radius={4} />
+            <span className={styles.cover}>
+              <CoverImage src={playlist.cover} width={48} radius={4} />
+            </span>
             <span className={styles.sharedText}>
               <span className={styles.sharedName}>歌单：{playlist.name}</span>
               {playlist.creator ? <span className={styles.sharedSub}>by {playlist.creator}</span> : null}
