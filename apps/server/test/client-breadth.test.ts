@@ -29,6 +29,22 @@ describe('charts, new releases, the square', () => {
     expect(shapeOf(body.list[0])).toMatchSnapshot();
   });
 
+  test('the charts have NetEase’s ids, which clients hard-code (YesPlayMusic’s home row keeps 19723756)', async () => {
+    const ids = Object.fromEntries((await get('/toplist')).list.map((c: Json) => [c.name, c.id]));
+    expect(ids).toMatchObject({
+      飙升榜: 19723756,
+      新歌榜: 3779629,
+      原创榜: 2884035,
+      热歌榜: 3778678,
+      欧美榜: 2809513713,
+      日本榜: 5059644681,
+      韩国榜: 745956260,
+    });
+    const soaring = await get('/playlist/detail?id=19723756');
+    expect(soaring.playlist).toMatchObject({ id: 19723756, name: '飙升榜' });
+    expect(soaring.playlist.tracks.length).toBeGreaterThan(10);
+  });
+
   test('/toplist/artist ranks artists of the area by this week’s plays', async () => {
     const zh = expectContract('/toplist/artist', await get('/toplist/artist'));
     expect(zh.list.type).toBe(1);

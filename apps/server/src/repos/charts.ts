@@ -9,6 +9,8 @@ export interface ChartRecord {
 }
 
 export interface NewChartPlaylist {
+  /** the playlist id to take (NetEase's id of the chart) when it is free; else the next one */
+  id?: number;
   kind: string;
   name: string;
   description: string;
@@ -25,8 +27,9 @@ export function createChartRepo(db: Db) {
     'SELECT playlist_id AS playlistId, kind, computed_at AS computedAt, last_play_id AS lastPlayId FROM charts',
   );
   const insertPlaylist = db.prepare(`
-    INSERT INTO playlists (name, creator_id, description, special_type, created_at, updated_at)
-    VALUES (@name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
+    INSERT INTO playlists (id, name, creator_id, description, special_type, created_at, updated_at)
+    VALUES (@id, @name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
+  const playlistExists = db.prepare<[number], number>('SELECT 1 FROM playlists WHERE id = ?').pluck();
   const insertChart = db.prepare('INSERT INTO charts (playlist_id, kind) VALUES (?, ?)');
   const clearTracks = db.prepare('DELETE FROM playlist_tracks WHERE playlist_id = ?');
   const insertTrack = db.prepare('INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)');
@@ -40,7 +43,8 @@ export function createChartRepo(db: Db) {
     all: (): ChartRecord[] => all.all(),
     /** Creates the chart's playlist and its row; returns the playlist id. */
     create(chart: NewChartPlaylist): number {
-      const id = Number(insertPlaylist.run(chart).lastInsertRowid);
+      const wanted = chart.id !== undefined && playlistExists.get(chart.id) === undefined ? chart.id : null;
+      const id = Number(insertPlaylist.run({ ...chart, id: wanted }).lastInsertRowid);
       insertChart.run(id, chart.kind);
       return id;
     },

@@ -15,11 +15,17 @@ export interface ChartDefinition {
   description: string;
   /** global charts: the artist area they rank */
   area?: number;
+  /**
+   * NetEase's own playlist id of this chart, which a new library's chart playlist gets: clients
+   * hard-code them (YesPlayMusic's home 排行榜 row shows only 19723756 and a few foreign charts).
+   */
+  neteaseId?: number;
 }
 
 export const CHARTS: readonly ChartDefinition[] = [
   {
     kind: 'soaring',
+    neteaseId: 19723756,
     name: '飙升榜',
     toplistType: 'S',
     size: 100,
@@ -28,6 +34,7 @@ export const CHARTS: readonly ChartDefinition[] = [
   },
   {
     kind: 'new',
+    neteaseId: 3779629,
     name: '新歌榜',
     toplistType: 'N',
     size: 100,
@@ -36,6 +43,7 @@ export const CHARTS: readonly ChartDefinition[] = [
   },
   {
     kind: 'original',
+    neteaseId: 2884035,
     name: '原创榜',
     toplistType: 'O',
     size: 200,
@@ -44,15 +52,40 @@ export const CHARTS: readonly ChartDefinition[] = [
   },
   {
     kind: 'hot',
+    neteaseId: 3778678,
     name: '热歌榜',
     toplistType: 'H',
     size: 200,
     updateFrequency: '每周四更新',
     description: '最近 7 天播放最多的歌曲。',
   },
-  { kind: 'western', name: '欧美榜', area: 96, size: 200, updateFrequency: '每周四更新', description: '欧美歌手最近 7 天播放最多的歌曲。' },
-  { kind: 'japanese', name: '日本榜', area: 8, size: 200, updateFrequency: '每周四更新', description: '日本歌手最近 7 天播放最多的歌曲。' },
-  { kind: 'korean', name: '韩国榜', area: 16, size: 200, updateFrequency: '每周四更新', description: '韩国歌手最近 7 天播放最多的歌曲。' },
+  {
+    kind: 'western',
+    neteaseId: 2809513713,
+    name: '欧美榜',
+    area: 96,
+    size: 200,
+    updateFrequency: '每周四更新',
+    description: '欧美歌手最近 7 天播放最多的歌曲。',
+  },
+  {
+    kind: 'japanese',
+    neteaseId: 5059644681,
+    name: '日本榜',
+    area: 8,
+    size: 200,
+    updateFrequency: '每周四更新',
+    description: '日本歌手最近 7 天播放最多的歌曲。',
+  },
+  {
+    kind: 'korean',
+    neteaseId: 745956260,
+    name: '韩国榜',
+    area: 16,
+    size: 200,
+    updateFrequency: '每周四更新',
+    description: '韩国歌手最近 7 天播放最多的歌曲。',
+  },
   { kind: 'chinese', name: '华语榜', area: 7, size: 200, updateFrequency: '每周四更新', description: '华语歌手最近 7 天播放最多的歌曲。' },
 ];
 

@@ -74,7 +74,7 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
             });
         for (const def of CHARTS) {
           if (!have.has(def.kind))
-            repos.charts.create({ kind: def.kind, name: def.name, description: def.description, creatorId, createdAt });
+            repos.charts.create({ id: def.neteaseId, kind: def.kind, name: def.name, description: def.description, creatorId, createdAt });
         }
       });
       rows = repos.charts.all();
