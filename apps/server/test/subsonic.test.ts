@@ -113,6 +113,10 @@ describe('documents', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(post.json()['subsonic-response'].status).toBe('ok');
+    // web players on other origins read the answers (no cookie authenticates /rest)
+    const cors = await t.app.inject({ url: `/rest/ping?${demoAuth}`, headers: { origin: 'https://player.example' } });
+    expect(cors.headers['access-control-allow-origin']).toBe('*');
+    expect(cors.headers['access-control-allow-credentials']).toBeUndefined();
     const jsonp = await t.app.inject({ url: `/rest/ping?${demoAuth}&f=jsonp&callback=cb` });
     expect(jsonp.body).toMatch(/^cb\(\{"subsonic-response":\{"status":"ok"/);
   });

@@ -43,6 +43,9 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
     method: ['GET', 'POST'],
     url: `${SUBSONIC_PREFIX}/:method`,
     handler: async (request, reply) => {
+      // Web Subsonic players run on other origins; nothing ambient authenticates here (the
+      // credentials are in each request), so any page may read what it can authenticate for.
+      reply.header('access-control-allow-origin', '*');
       const raw = rawParams(request.query, request.body);
       const format: Format = formatOf(raw.f, raw.callback);
       const name = request.params.method.replace(/\.view$/, '');
