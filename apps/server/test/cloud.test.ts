@@ -8,7 +8,7 @@ import { recorded } from '@cloudtune/ncm-fixtures';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { CLOUD_FULL_MSG, CLOUD_REFUSED_MSG, cloudFilePath, NOT_AUDIO_MSG } from '../src/services/cloud.ts';
+import { CLOUD_FULL_MSG, CLOUD_REFUSED_MSG, cloudFilePath, MALFORMED_MSG, NOT_AUDIO_MSG } from '../src/services/cloud.ts';
 import { call, loginByPhone, register, testClock } from './account-helpers.ts';
 import { expectContract, expectError, shapeOf, startTestApp, type TestApp } from './helpers.ts';
 import { runFfmpeg } from './import-media.ts';
@@ -368,5 +368,34 @@ describe('an upload cut off mid-body', () => {
     expect(rows()).toBe(0);
     // The server goes on serving.
     expect((await call(t.app, '/api/user/cloud', { session: owner })).body).toMatchObject({ code: 200, count: 0 });
+  });
+
+  it('a body that ends before its closing boundary, or has none, is a 400 and leaves nothing', async () => {
+    const port = (t.app.server.address() as { port: number }).port;
+    const post = (type: string, body: Buffer) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/cloud',
+            headers: { 'content-type': type, 'content-length': String(body.length), cookie: `MUSIC_U=${owner}` },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8').on('data', (d: string) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const head = '--cut\r\nContent-Disposition: form-data; name="songFile"; filename="cut.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n';
+    const cut = await post('multipart/form-data; boundary=cut', Buffer.concat([Buffer.from(head), audio.tagged]));
+    expect(cut).toEqual({ status: 400, body: { code: 400, msg: MALFORMED_MSG } });
+    const noBoundary = await post('multipart/form-data', Buffer.concat([Buffer.from(head), audio.tagged]));
+    expect(noBoundary).toEqual({ status: 400, body: { code: 400, msg: MALFORMED_MSG } });
+    expect([rows(), cloudFiles()]).toEqual([0, []]);
   });
 });

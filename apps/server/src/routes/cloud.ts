@@ -5,7 +5,7 @@ import { endpoint } from '../http/endpoint.ts';
 import { sendNotFound } from '../http/errors.ts';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
-import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull } from '../services/cloud.ts';
+import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull, MALFORMED_MSG } from '../services/cloud.ts';
 import type { RouteOptions } from './options.ts';
 
 /** The field the song comes in (NetEase's cloud upload). */
@@ -28,7 +28,11 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
       // The part may hold at most what is left of the quota (the avatar route keeps its own 5 MB).
       const room = services.cloud.remaining(user.id);
       if (room === 0) throw cloudFull();
-      const part = await request.file({ limits: { fileSize: room, files: 1 } });
+      const part = await request.file({ limits: { fileSize: room, files: 1 } }).catch((err: unknown) => {
+        // busboy's own words (no boundary, a broken header) are about the request, not the server.
+        const status = (err as { statusCode?: number }).statusCode;
+        throw status !== undefined && status < 500 ? err : badRequest(MALFORMED_MSG);
+      });
       if (!part || part.fieldname !== FILE_FIELD) {
         part?.file.resume();
         throw fileRequired();

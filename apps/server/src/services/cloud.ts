@@ -16,6 +16,7 @@ import { playable } from './songs.ts';
 
 export const CLOUD_FULL_MSG = '云盘空间不足';
 export const NOT_AUDIO_MSG = 'songFile must be an audio file (MP3, FLAC, Ogg, M4A, AAC or WAV)';
+export const MALFORMED_MSG = 'songFile: the multipart/form-data body is malformed or ends early';
 export const CLOUD_REFUSED_MSG = '只有上传者本人可以播放云盘歌曲';
 /** How long a cloud song's URL from /song/url plays without a session (NetEase's `expi`). */
 export const CLOUD_URL_TTL_S = 1200;
@@ -200,7 +201,12 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
       try {
         // Past the size limit busboy stops the part short (`truncated`): the quota, not a short file.
         stream.once('limit', () => stream.destroy(cloudFull()));
-        await pipeline(stream, hashing, createWriteStream(tmp, { flush: true }), { signal });
+        // The part's own failures (a body cut short of its closing boundary, a broken part) are the client's.
+        let partError: unknown;
+        stream.once('error', (err) => (partError = err));
+        await pipeline(stream, hashing, createWriteStream(tmp, { flush: true }), { signal }).catch((err: unknown) => {
+          throw err === partError && !(err instanceof ApiError) ? badRequest(MALFORMED_MSG) : err;
+        });
         if (stream.truncated) throw cloudFull();
         const tags = await readTags(tmp, size, fileName).catch(() => Promise.reject(notAudio()));
         const placed = await place(user.id, tmp, fileName, size, sha.digest('hex'), md5.digest('hex'), tags);
