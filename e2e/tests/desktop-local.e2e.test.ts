@@ -48,6 +48,7 @@ const settings: { closeToTray: boolean; downloadDirectory: string | null; localF
   localFolders: [],
 };
 const lyricStates: LyricWindowState[] = [];
+const clickThrough: boolean[] = [];
 
 /** Real audio files, tagged, in a folder and a sub-folder. */
 function makeMusic() {
@@ -109,6 +110,9 @@ async function bridgeCall(method: string, args: unknown[]): Promise<unknown> {
       await lyricPage?.evaluate((s) => (window as unknown as { __lyricUpdate?: (s: unknown) => void }).__lyricUpdate?.(s), state);
       return undefined;
     }
+    case 'lyricClickThrough':
+      clickThrough.push(parseInvokeArgs('cloudtune:lyric-window-click-through', args)[0]);
+      return undefined;
     case 'lyricSetVisible':
       return parseInvokeArgs('cloudtune:lyric-window-set-visible', args)[0];
     default:
@@ -141,6 +145,7 @@ function installBridge(p: number) {
       update: (state: unknown) => void call('lyricUpdate', [state]),
       onUpdate: (listener: (s: unknown) => void) => (lyricListeners.add(listener), () => lyricListeners.delete(listener)),
       onVisibilityChange: () => () => undefined,
+      setClickThrough: (on: boolean) => call('lyricClickThrough', [on]),
     },
   };
 }
@@ -282,5 +287,19 @@ describe('桌面歌词', () => {
       await lyricPage.setViewportSize({ width: 800, height: 140 });
       await lyricPage.screenshot({ path: `${shots}/lyric-window.png` });
     }
+  });
+
+  it('锁定 makes clicks go through the lyric window; hovering 解锁 takes them again, and a click unlocks', async () => {
+    const lyric = lyricPage!;
+    await lyric.getByTestId('desktop-lyric').hover();
+    await lyric.getByRole('button', { name: '锁定桌面歌词' }).click();
+    await expect.poll(() => clickThrough.at(-1)).toBe(true);
+    await expect(lyric.getByTestId('desktop-lyric').getAttribute('data-locked')).resolves.toBe('true');
+    expect(await lyric.getByRole('button', { name: '放大字体' }).count()).toBe(0);
+    await lyric.getByRole('button', { name: '解锁桌面歌词' }).hover();
+    await expect.poll(() => clickThrough.at(-1)).toBe(false);
+    await lyric.getByRole('button', { name: '解锁桌面歌词' }).click();
+    await lyric.getByRole('button', { name: '锁定桌面歌词' }).waitFor();
+    expect(clickThrough.at(-1)).toBe(false);
   });
 });

@@ -111,6 +111,8 @@ export interface LyricWindowBridge {
   onUpdate(listener: (state: LyricWindowState) => void): () => void;
   /** main window: the lyric window was shown or closed (its own close button, the tray); returns the unsubscribe function */
   onVisibilityChange(listener: (visible: boolean) => void): () => void;
+  /** lyric window: clicks go through the window to what is below (locked), or not */
+  setClickThrough(on: boolean): Promise<void>;
 }
 
 /**

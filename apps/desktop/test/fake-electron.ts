@@ -67,6 +67,8 @@ export function createFakeElectron(userData: string) {
     show = () => (this.visible = true);
     showInactive = () => (this.visible = true);
     setAlwaysOnTop = () => undefined;
+    ignoreMouse: [boolean, unknown][] = [];
+    setIgnoreMouseEvents = (ignore: boolean, options?: unknown) => this.ignoreMouse.push([ignore, options]);
     getBounds = () => this.getNormalBounds();
     hide = () => (this.visible = false);
     focus = () => undefined;

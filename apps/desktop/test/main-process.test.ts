@@ -260,6 +260,14 @@ describe('the main process', () => {
     await invoke(fake, 'cloudtune:lyric-window-update', APP, state);
     expect(lyric.sent).toEqual([['cloudtune:lyric-state', state]]);
     await expect(invoke(fake, 'cloudtune:lyric-window-update', APP, { line: 1 })).rejects.toThrow(/bad argument/);
+    // 锁定: clicks go through, mouse moves still reach the page
+    await invoke(fake, 'cloudtune:lyric-window-click-through', APP, true);
+    await invoke(fake, 'cloudtune:lyric-window-click-through', APP, false);
+    expect(lyric.ignoreMouse).toEqual([
+      [true, { forward: true }],
+      [false, { forward: true }],
+    ]);
+    await expect(invoke(fake, 'cloudtune:lyric-window-click-through', APP, 'yes')).rejects.toThrow(/bad argument/);
     await invoke(fake, 'cloudtune:lyric-window-set-visible', APP, false);
     expect(lyric.destroyed).toBe(true);
     // the tray's 桌面歌词 opens it again, and closes it

@@ -81,4 +81,5 @@ export function registerIpcHandlers({ port, settings, window, lyricWindow }: Ipc
 
   handle('cloudtune:lyric-window-set-visible', (visible) => lyricWindow.setVisible(visible));
   handle('cloudtune:lyric-window-update', (state) => lyricWindow.update(state));
+  handle('cloudtune:lyric-window-click-through', (on) => lyricWindow.setClickThrough(on));
 }

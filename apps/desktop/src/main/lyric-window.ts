@@ -81,6 +81,10 @@ export function createLyricWindowController(options: LyricWindowOptions) {
       last = state;
       if (window && !window.isDestroyed()) window.webContents.send(LYRIC_STATE_CHANNEL, state);
     },
+    /** 锁定: clicks pass through to what is below; mouse moves still reach the page, so it can offer 解锁 on hover */
+    setClickThrough(on: boolean): void {
+      if (window && !window.isDestroyed()) window.setIgnoreMouseEvents(on, { forward: true });
+    },
     isOpen: () => !!window && !window.isDestroyed(),
     /** the tray's 桌面歌词 item */
     toggle: () => void (window && !window.isDestroyed() ? window.close() : open()),

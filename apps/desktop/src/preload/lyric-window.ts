@@ -22,6 +22,7 @@ export const lyricWindow: Pick<DesktopBridge, 'lyricWindow'> = {
       ipcRenderer.on(LYRIC_STATE_CHANNEL, forward);
       return () => void ipcRenderer.removeListener(LYRIC_STATE_CHANNEL, forward);
     },
+    setClickThrough: (on: boolean) => invoke<'cloudtune:lyric-window-click-through', void>('cloudtune:lyric-window-click-through', on),
     onVisibilityChange(listener: (visible: boolean) => void) {
       const forward = (_event: IpcRendererEvent, visible: unknown) => typeof visible === 'boolean' && listener(visible);
       ipcRenderer.on(LYRIC_VISIBILITY_CHANNEL, forward);

@@ -54,6 +54,7 @@ export const invokeChannels = {
   'cloudtune:local-music-scan': z.tuple([z.array(absolutePath).max(100)]),
   'cloudtune:lyric-window-set-visible': z.tuple([z.boolean()]),
   'cloudtune:lyric-window-update': z.tuple([lyricWindowState]),
+  'cloudtune:lyric-window-click-through': z.tuple([z.boolean()]),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

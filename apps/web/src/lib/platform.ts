@@ -71,6 +71,7 @@ export interface DesktopBridge {
     update?(state: LyricWindowState): void;
     onUpdate?(listener: (state: LyricWindowState) => void): () => void;
     onVisibilityChange?(listener: (visible: boolean) => void): () => void;
+    setClickThrough?(on: boolean): Promise<void>;
   };
 }
 
