@@ -255,7 +255,7 @@ describe('playing a cloud song', () => {
       'audio/mpeg',
     ]);
     expect(ranged.rawPayload.equals(audio.tagged.subarray(100, 1100))).toBe(true);
-    expect(ranged.headers['cache-control']).toBe('private, max-age=86400');
+    expect(ranged.headers['cache-control']).toBe('private, no-cache');
     const signed = await media(new URL(url).pathname + new URL(url).search, { range: 'bytes=0-' });
     expect([signed.statusCode, signed.rawPayload.equals(audio.tagged)]).toEqual([206, true]);
     const whole = await media(path, { cookie: `MUSIC_U=${owner}` });
@@ -272,6 +272,10 @@ describe('playing a cloud song', () => {
       await media(`/api/media/cloud/${1e12 + 999}.mp3?t=${token}`),
     ];
     for (const res of refused.slice(0, 3)) expect([res.statusCode, res.json()]).toEqual([403, { code: 403, msg: CLOUD_REFUSED_MSG }]);
+    // A copy the browser kept is revalidated: the same ETag gets 304 for the owner only.
+    const etag = (await media(path, { cookie: `MUSIC_U=${owner}` })).headers.etag as string;
+    expect((await media(path, { cookie: `MUSIC_U=${owner}`, 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await media(path, { 'if-none-match': etag })).statusCode).toBe(403);
     expect([refused[3]!.statusCode, refused[3]!.json().code]).toEqual([404, 404]);
     clock.advance(1201_000);
     expect((await media(`${path}?t=${token}`)).statusCode).toBe(403);

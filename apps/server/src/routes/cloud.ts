@@ -58,8 +58,9 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
       if (found === 'refused') throw new ApiError(403, CLOUD_REFUSED_MSG);
       const file = await services.files.acquire(found.path).catch(() => undefined);
       if (!file) return sendNotFound(reply);
-      // Only this user may see it: no shared cache keeps a copy.
-      return sendFile(request, reply, { file, contentType: found.mimeType, etag: found.etag, cacheControl: 'private, max-age=86400' });
+      // Only this user may hear it: no shared cache keeps a copy, and the browser's own asks again each
+      // time (a 304 when allowed), so a copy it kept is not played after a logout or by the next user.
+      return sendFile(request, reply, { file, contentType: found.mimeType, etag: found.etag, cacheControl: 'private, no-cache' });
     },
   });
 }
