@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { isDesktop, type Platform } from '../../../lib/platform.ts';
+import { useEffect, useId, useState } from 'react';
+import { desktopBridge, isDesktop, type Platform } from '../../../lib/platform.ts';
 import { useSettingsStore } from '../settings.store.ts';
 import styles from '../../../components/setting-form.module.css';
 
@@ -8,6 +8,18 @@ export function DownloadSettings({ platform }: { platform: Platform }) {
   const id = useId();
   const downloadDir = useSettingsStore((s) => s.downloadDir);
   const setDownloadDir = useSettingsStore((s) => s.setDownloadDir);
+  // The folder the shell uses when none is set here (the OS music folder + /Cloudtune).
+  const [current, setCurrent] = useState('');
+  useEffect(() => {
+    if (isDesktop(platform))
+      void desktopBridge()
+        ?.downloads?.getDirectory()
+        .then(setCurrent, () => undefined);
+  }, [platform]);
+  const choose = async () => {
+    const picked = await desktopBridge()?.chooseFolder?.({ title: '下载目录', defaultPath: downloadDir || current || undefined });
+    if (picked) setDownloadDir(picked);
+  };
   if (!isDesktop(platform)) {
     return (
       <p className={styles.lead}>
@@ -25,10 +37,15 @@ export function DownloadSettings({ platform }: { platform: Platform }) {
           id={id}
           className={styles.input}
           value={downloadDir}
-          placeholder="系统“下载”文件夹"
+          placeholder={current || '系统“音乐”文件夹/Cloudtune'}
           spellCheck={false}
           onChange={(e) => setDownloadDir(e.currentTarget.value)}
         />
+        {desktopBridge()?.chooseFolder ? (
+          <button type="button" className={styles.button} onClick={() => void choose()}>
+            更改目录
+          </button>
+        ) : null}
         <button type="button" className={styles.button} disabled={!downloadDir} onClick={() => setDownloadDir('')}>
           恢复默认
         </button>
