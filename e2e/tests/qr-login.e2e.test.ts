@@ -75,3 +75,23 @@ it('signs in by QR from a second browser context', async () => {
   await fresh.close();
   await phone.close();
 });
+
+it('设置 → Subsonic makes an app password (shown once) that Subsonic requests accept, and revokes it', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.request.get(`${server.url}/api/login/cellphone?phone=${DEMO.phone}&password=${DEMO.password}`);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/setting/subsonic`);
+  const section = page.getByTestId('subsonic-settings');
+  await section.getByRole('button', { name: '重新生成' }).click();
+  const shown = page.getByTestId('subsonic-password');
+  await shown.waitFor();
+  const password = /([a-z2-9]{5}(?:-[a-z2-9]{5}){3})/.exec((await shown.textContent())!)![1]!;
+  await shot(page, 'subsonic-settings');
+  const ping = async () =>
+    (await (await fetch(`${server.url}/rest/ping.view?u=${DEMO.phone}&p=${password}&f=json&v=1.16.1&c=e2e`)).json())['subsonic-response'];
+  expect(await ping()).toMatchObject({ status: 'ok' });
+  await section.getByRole('button', { name: '撤销' }).click();
+  await section.getByText('尚未生成应用密码').waitFor();
+  expect(await ping()).toMatchObject({ status: 'failed', error: { code: 40 } });
+  await context.close();
+});

@@ -113,6 +113,9 @@ export const fixtureHandlers = [
   http.get(api('/artist/album'), json(artistAlbum)),
   http.get(api('/artist/desc'), json(artistDesc)),
   http.get(api('/simi/artist'), json(simiArtist)),
+  // Cloudtune's own (设置 → Subsonic): nobody is logged in unless a test says so (the body's code
+  // says 301: a 301 status without a Location would be followed by the interceptor).
+  http.get(api('/subsonic/password/status'), () => HttpResponse.json({ code: 301, msg: '需要登录' })),
 ];
 
 export const server = setupServer(...fixtureHandlers);

@@ -23,9 +23,10 @@ describe('设置', () => {
     renderApp('/setting/source');
     expect(await screen.findByRole('heading', { level: 1, name: '设置' })).toBeTruthy();
     const menu = within(screen.getByRole('navigation', { name: '设置分类' }));
-    expect(menu.getAllByRole('link').map((a) => a.textContent)).toEqual(['播放源', '音质', '音效', '快捷键', '下载', '外观']);
+    expect(menu.getAllByRole('link').map((a) => a.textContent)).toEqual(['播放源', '音质', '音效', '快捷键', '下载', '外观', 'Subsonic']);
     expect(menu.getByRole('link', { name: '播放源' }).getAttribute('aria-current')).toBe('page');
-    for (const name of ['播放源', '音质', '音效', '快捷键', '下载', '外观']) expect(screen.getByRole('region', { name })).toBeTruthy();
+    for (const name of ['播放源', '音质', '音效', '快捷键', '下载', '外观', 'Subsonic'])
+      expect(screen.getByRole('region', { name })).toBeTruthy();
   });
 
   it('播放源: QQ, Kuwo and Migu are checked and cannot be removed; extras are added and removed', async () => {

@@ -5,6 +5,7 @@ import type { Platform } from '../../../lib/platform.ts';
 import { AppearanceSettings } from '../components/appearance-settings.tsx';
 import { DownloadSettings } from '../components/download-settings.tsx';
 import { ShortcutList } from '../components/shortcut-list.tsx';
+import { SubsonicSettings } from '../components/subsonic-settings.tsx';
 import styles from './setting-page.module.css';
 
 /** The sections other features provide; the app layer passes them in (features never import each other). */
@@ -25,6 +26,7 @@ export const SETTING_SECTIONS = [
   { location: 'shortcut', title: '快捷键' },
   { location: 'download', title: '下载' },
   { location: 'appearance', title: '外观' },
+  { location: 'subsonic', title: 'Subsonic' },
 ] as const;
 type Location = (typeof SETTING_SECTIONS)[number]['location'];
 
@@ -57,6 +59,7 @@ export function SettingPage({ slots, platform }: { slots: SettingSlots; platform
     shortcut: <ShortcutList />,
     download: <DownloadSettings platform={platform} />,
     appearance: <AppearanceSettings />,
+    subsonic: <SubsonicSettings />,
   };
   return (
     <div className={styles.page}>
