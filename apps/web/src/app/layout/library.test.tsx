@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { recorded } from '@cloudtune/ncm-fixtures';
 import { useAuthStore, type AuthUser, type UserPlaylist } from '../../features/auth/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
+import { wireHttp } from '../http-wiring.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { api, fixtures, http, HttpResponse, server } from '../../test/msw.ts';
 
@@ -108,6 +109,24 @@ describe('the library in the app', () => {
     expect(await screen.findByText('收藏成功')).toBeTruthy();
     expect(calls.map((c) => [c.get('op'), c.get('pid'), c.get('tracks')])).toEqual([['add', '502', String(second!.id)]]);
     await waitFor(() => expect(screen.queryByTestId('add-to-playlist-dialog')).toBeNull());
+  });
+
+  it('a stored session the server has ended: the hearts and daily playlists fail quietly, no login view pops up', async () => {
+    // Body code 301 (an HTTP 301 without Location makes the test's fetch follow a redirect to "null").
+    const ended = () => HttpResponse.json({ code: 301, msg: '需要登录' });
+    server.use(http.get(api('/likelist'), ended), http.get(api('/recommend/resource'), ended));
+    // The app's 301 flow, as main.tsx installs it: a call marked `auth` would log out and open the login view.
+    const unwire = wireHttp();
+    try {
+      renderApp('/music/recommend');
+      // The default playlists stand in for the personal ones.
+      expect(await screen.findByText(fixtures.personalized.result[0]!.name)).toBeTruthy();
+      expect(useAuthStore.getState().show).toBe(false);
+      expect(useAuthStore.getState().user).toEqual(user);
+      expect(screen.queryByTestId('login-view')).toBeNull();
+    } finally {
+      unwire();
+    }
   });
 
   it('logged out: no hearts and no 收藏到歌单', async () => {

@@ -21,9 +21,13 @@ export function toRecommendCards(items: readonly RecommendResourceItem[], limit 
   return items.slice(0, limit).map(({ playcount, ...item }) => ({ ...item, playCount: item.playCount ?? playcount ?? 0 }));
 }
 
-/** GET /recommend/resource — the logged-in user's daily playlists (SPEC §6: instead of the default ones). */
+/**
+ * GET /recommend/resource — the logged-in user's daily playlists (SPEC §6: instead of the default
+ * ones). Not marked `auth`: on the first screen an expired session must not open the login view;
+ * the page falls back to the default playlists instead.
+ */
 export async function fetchRecommendResource(signal?: AbortSignal): Promise<PersonalizedPlaylist[]> {
-  const data = await request<{ code?: number; recommend: RecommendResourceItem[] }>('/recommend/resource', { auth: true, signal });
+  const data = await request<{ code?: number; recommend: RecommendResourceItem[] }>('/recommend/resource', { signal });
   return toRecommendCards(data.recommend ?? []);
 }
 

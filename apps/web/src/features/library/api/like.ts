@@ -2,9 +2,13 @@ import { request } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notice.ts';
 import { emptyLikes, loadedLikes, useLikeStore, withLiked } from '../like-state.ts';
 
-/** GET /likelist?uid — the ids of the songs the user likes (NetEase: `{ ids[], checkPoint }`). */
+/**
+ * GET /likelist?uid — the ids of the songs the user likes (NetEase: `{ ids[], checkPoint }`).
+ * Loaded on its own at start: not marked `auth`, so a stored session that has expired does not
+ * pop the login view up (the session check logs it out quietly); the hearts just stay empty.
+ */
 export async function fetchLikeList(uid: number): Promise<number[]> {
-  const data = await request<{ code?: number; ids?: number[] }>('/likelist', { params: { uid }, auth: true });
+  const data = await request<{ code?: number; ids?: number[] }>('/likelist', { params: { uid } });
   return data.ids ?? [];
 }
 
