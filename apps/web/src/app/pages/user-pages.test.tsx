@@ -32,6 +32,9 @@ beforeEach(() => {
     }),
     http.get('*/api/user/playlist', () => HttpResponse.json(recorded('user_playlist'))),
     http.get('*/api/user/follows', () => HttpResponse.json(recorded('user_follows'))),
+    http.get('*/api/user/audio', () => HttpResponse.json({ code: 200, djRadios: [], count: 0 })),
+    // The shell's hearts (the library) ask for the logged-in user's liked songs.
+    http.get('*/api/likelist', () => HttpResponse.json({ code: 200, ids: [], checkPoint: 0 })),
     http.get('*/api/follow', ({ request }) => {
       follows.push(new URL(request.url).search);
       return HttpResponse.json({ code: 200, followed: true });
@@ -73,12 +76,16 @@ describe('another user’s profile', () => {
 describe('one’s own profile', () => {
   it('offers 编辑个人资料 and names the liked songs 我喜欢的音乐', async () => {
     act(() => useAuthStore.setState({ user: { profile: { userId: other, nickname: 'x' }, account: { id: other } } }));
-    server.use(http.get('*/api/user/subcount', () => HttpResponse.json(recorded('user_subcount'))));
+    server.use(
+      http.get('*/api/user/subcount', () => HttpResponse.json(recorded('user_subcount'))),
+      http.get('*/api/user/audio', () => HttpResponse.json({ code: 200, djRadios: [{ id: 3, name: '深夜电台', picUrl: null }], count: 1 })),
+    );
     renderApp(`/userinfo/${other}`);
     expect(await screen.findByRole('link', { name: '编辑个人资料' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '关注' })).toBeNull();
     await waitFor(() => expect(screen.getAllByTestId('profile-playlist')[0]!.textContent).toContain('我喜欢的音乐'));
     expect(screen.getByTestId('ranking-card').textContent).toContain('我的听歌排行');
+    expect(within(await screen.findByRole('list', { name: '我创建的电台' })).getByText('深夜电台')).toBeTruthy();
   });
 });
 

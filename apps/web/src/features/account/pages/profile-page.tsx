@@ -8,6 +8,7 @@ import { fetchSubcount } from '../api/user.ts';
 import { PlayRanking } from '../components/play-ranking.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ProfilePlaylists } from '../components/profile-playlists.tsx';
+import { ProfileRadios } from '../components/profile-radios.tsx';
 import { usePagedList } from '../hooks/use-paged-list.ts';
 import { useRouteUid } from '../hooks/use-uid.ts';
 import { playlistsTitle, rankingTitle, renameLiked } from '../profile-rules.ts';
@@ -41,6 +42,7 @@ export function ProfilePage({ currentUserId, onPlaySong, onFollowChange }: Profi
     <div className={styles.page}>
       <ProfileHeader detail={detail.data} own={own} onFollowChange={onFollowChange} />
       {rankingOpen ? <PlayRanking uid={uid} title={ranking} onPlaySong={onPlaySong} /> : null}
+      <ProfileRadios uid={uid} own={own} />
       <ProfilePlaylists
         title={playlistsTitle(own) + counts}
         playlists={renameLiked(list.items, own)}
