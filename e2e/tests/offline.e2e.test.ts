@@ -87,7 +87,26 @@ describe('offline listening in the browser build', () => {
       await expect.poll(audioSrc).toMatch(/^blob:/);
       const start = await audioTime();
       await expect.poll(audioTime, { timeout: 20_000 }).toBeGreaterThan(start + 1);
+      // the cover too, from the downloaded copy (the service worker answers the image's URL)
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('player-bar')
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
     }
     if (shots) await page.screenshot({ path: `${shots}/download-manager-offline.png` });
+  });
+
+  it('删除 removes a download, also offline', async () => {
+    const row = page.getByTestId('download-row').first();
+    const name = (await row.locator('[role="cell"]').first().textContent())!;
+    await row.getByRole('button', { name: `删除《${name}》` }).click();
+    await expect.poll(() => page.getByTestId('download-row').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('download-row').count()).toBe(1);
   });
 });

@@ -8,7 +8,9 @@
  * - fetch, same origin GETs only: a page navigation goes to the network first and falls back to
  *   the cached index.html (the app routes itself), so with the server stopped a reload still opens
  *   the app; a precached file comes from the cache; a reverb (audio-effect/*.wav) is cached the
- *   first time it is fetched; the API and media go to the network untouched.
+ *   first time it is fetched; a cover image that cannot be fetched comes from a downloaded song's
+ *   copy when there is one (offline-store.ts keeps it by the image's path); the rest of the API
+ *   and media go to the network untouched.
  *
  * This function's source is written into sw.js with the values filled in; it must not use
  * anything from its module.
@@ -45,6 +47,18 @@ async function pageFromNetworkOrCache(request) {
   }
 }
 
+const DOWNLOADS_CACHE = 'cloudtune-downloads';
+
+async function imageOrDownloadedCover(request, pathname) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match('/offline/cover-by-path' + pathname, { cacheName: DOWNLOADS_CACHE });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 async function cacheFirst(request, cacheName) {
   const cache = await caches.open(cacheName);
   const cached = await cache.match(request);
@@ -59,6 +73,10 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (url.pathname.includes('/media/image/')) {
+    event.respondWith(imageOrDownloadedCover(request, url.pathname));
+    return;
+  }
   if (API_PREFIX && (url.pathname === API_PREFIX || url.pathname.startsWith(API_PREFIX + '/'))) return;
   if (request.mode === 'navigate') {
     event.respondWith(pageFromNetworkOrCache(request));

@@ -48,7 +48,7 @@ async function saveInBrowser(song: SongToDownload, { signal, onProgress }: RunCo
         .then((r) => (r.ok ? r.blob() : null))
         .catch(() => null)
     : null;
-  await keepSong(song.id, audio, cover);
+  await keepSong(song.id, audio, cover, song.al.picUrl);
   return { size: audio.size };
 }
 
@@ -111,7 +111,11 @@ export const useDownloadJobs = () => useSyncExternalStore(queue.subscribe, queue
 /** Removes a download: the kept audio (browser) or the file (desktop), and the entry. */
 export async function deleteDownload(song: DownloadedSong): Promise<void> {
   if (song.path) await desktopBridge()?.downloads?.remove?.(song.path);
-  else await dropSong(song.id);
+  else {
+    // An album's songs share one cover: it stays while another of them is kept.
+    const shared = useDownloadsStore.getState().songs.some((s) => s.id !== song.id && s.al.picUrl === song.al.picUrl);
+    await dropSong(song.id, shared ? null : song.al.picUrl);
+  }
   useDownloadsStore.getState().remove(song.id);
 }
 

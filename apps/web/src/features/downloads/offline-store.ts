@@ -11,12 +11,20 @@ const coverKey = (id: number) => new URL(`/offline/cover/${id}`, location.origin
 
 const open = () => caches.open(OFFLINE_CACHE);
 
+/**
+ * The cover also under its image's path: offline, the service worker answers the player bar's
+ * and the lists' requests for that image (any size) with it.
+ */
+const coverByPathKey = (picUrl: string) =>
+  new URL(`/offline/cover-by-path${new URL(picUrl, location.origin).pathname}`, location.origin).href;
+
 /** Keeps a song's audio (and its cover, when there is one). */
-export async function keepSong(id: number, audio: Blob, cover: Blob | null): Promise<void> {
+export async function keepSong(id: number, audio: Blob, cover: Blob | null, picUrl?: string | null): Promise<void> {
   const cache = await open();
   const headers = (blob: Blob) => ({ 'content-type': blob.type || 'application/octet-stream', 'content-length': String(blob.size) });
   await cache.put(audioKey(id), new Response(audio, { headers: headers(audio) }));
   if (cover) await cache.put(coverKey(id), new Response(cover, { headers: headers(cover) }));
+  if (cover && picUrl) await cache.put(coverByPathKey(picUrl), new Response(cover, { headers: headers(cover) }));
 }
 
 const objectUrls = new Map<string, string>();
@@ -43,9 +51,9 @@ export async function offlineAudio(id: number): Promise<Blob | null> {
   return response ? response.blob() : null;
 }
 
-export async function dropSong(id: number): Promise<void> {
+export async function dropSong(id: number, picUrl?: string | null): Promise<void> {
   const cache = await open();
-  await Promise.all([cache.delete(audioKey(id)), cache.delete(coverKey(id))]);
+  await Promise.all([cache.delete(audioKey(id)), cache.delete(coverKey(id)), picUrl ? cache.delete(coverByPathKey(picUrl)) : undefined]);
   for (const key of [audioKey(id), coverKey(id)]) {
     const url = objectUrls.get(key);
     if (url) URL.revokeObjectURL(url);
