@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, createSearch, databaseFile, openDatabase, seedDemoLibrary, type Db, type SearchService } from '@cloudtune/server';
+import { buildApp, createSearch, databaseFile, mediaUrls, openDatabase, seedDemoLibrary, type Db } from '@cloudtune/server';
 
 /** Catalog size; `BENCH_SEARCH_SONGS=100000 npm run bench:search` for a quicker run, 0 skips. */
 const DEFAULT_SONGS = 1_000_000;
@@ -11,12 +11,7 @@ const SEARCH_TYPES = [1, 10, 100, 1000] as const;
 /** The issue's goal for a search on a million songs. */
 const GOAL_P95_MS = 20;
 
-type Urls = Parameters<SearchService['search']>[1];
-const urls: Urls = {
-  image: (kind, id) => `http://127.0.0.1/api/media/image/${kind}/${id}.jpg`,
-  audio: (id) => `http://127.0.0.1/api/media/audio/${id}.mp3`,
-  uploadedAvatar: (hash) => `http://127.0.0.1/api/media/avatar/${hash}.jpg`,
-};
+const urls = mediaUrls('http://127.0.0.1/api');
 
 interface Query {
   label: string;

@@ -13,6 +13,7 @@ export { startServer, servingLine, type RunningServer } from './server.ts';
 export { openDatabase, databaseFile, type Db } from './db/connection.ts';
 export { seedDemoLibrary, needsDemoLibrary, DEFAULT_SEED, type DemoLibraryOptions, type DemoLibrarySummary } from './content/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
+export { mediaUrls, type MediaUrls } from './media/urls.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 
 /** Adds a playlist (e.g. a 1,000-track one for benchmarks) to an opened library; returns its id. */
