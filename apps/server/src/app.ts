@@ -14,6 +14,8 @@ import { allowCrossOrigin } from './http/cors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { acceptMultipart } from './http/multipart.ts';
 import { originPolicy } from './http/origins.ts';
+import { proxyTrust } from './http/proxies.ts';
+import type { TlsFiles } from './http/tls.ts';
 import { installRateLimits } from './http/rate-limit.ts';
 import { BodyCache } from './http/body-cache.ts';
 import { installErrorHandler } from './http/errors.ts';
@@ -58,6 +60,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** bytes of cloud drive each user may keep (CLOUDTUNE_CLOUD_QUOTA_GB; default 10 GB) */
   cloudQuotaBytes?: number;
+  /** a PEM certificate and key: the server speaks HTTPS (CLOUDTUNE_TLS_CERT / CLOUDTUNE_TLS_KEY) */
+  tls?: TlsFiles | null;
+  /** reverse proxies (IPs/CIDRs) whose X-Forwarded-Proto/Host/For are believed (CLOUDTUNE_TRUSTED_PROXIES) */
+  trustedProxies?: readonly string[];
 }
 
 /**
@@ -68,7 +74,8 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const apiPrefix = options.apiPrefix ?? '/api';
   // Checked before anything is opened: a bad CLOUDTUNE_PUBLIC_URL or origin stops the start.
-  const hosts = hostPolicy({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
+  const trustsProxy = proxyTrust(options.trustedProxies);
+  const hosts = hostPolicy({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts, trustsProxy });
   const origins = originPolicy(options.allowedOrigins);
   const db = openDatabase(options.dataDir);
   let demoAccount: boolean;
@@ -85,7 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: level ? { level } : false,
     routerOptions: { ignoreTrailingSlash: true },
-    ...serverLimitOptions(options.limits),
+    // Only a trusted proxy's X-Forwarded-* count (protocol, host, and the client address rate limits use).
+    ...(trustsProxy ? { trustProxy: (address: string) => trustsProxy(address) } : {}),
+    ...serverLimitOptions(options.limits, options.tls ?? null),
   });
   // A crash during a render leaves `.tmp` files that nothing would ever delete or count.
   await removeStrayTemporaries(join(options.dataDir, 'media'));

@@ -27,6 +27,11 @@ export interface Config {
   smsWebhook: string | null;
   /** CLOUDTUNE_CLOUD_QUOTA_GB: bytes of cloud drive each user may keep (default 10 GB) */
   cloudQuotaBytes: number;
+  /** CLOUDTUNE_TLS_CERT / CLOUDTUNE_TLS_KEY: PEM files; both set = the server speaks HTTPS */
+  tlsCert: string | null;
+  tlsKey: string | null;
+  /** CLOUDTUNE_TRUSTED_PROXIES: IPs/CIDRs whose X-Forwarded-Proto/Host/For are believed */
+  trustedProxies: string[];
 }
 
 /** apps/server/, whatever the working directory. */
@@ -87,6 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const apiOnly = env.CLOUDTUNE_API_ONLY === '1' || env.CLOUDTUNE_API_ONLY === 'true';
   const logLevel = (env.CLOUDTUNE_LOG_LEVEL ?? 'warn') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`CLOUDTUNE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const tlsCert = env.CLOUDTUNE_TLS_CERT?.trim() ? resolve(base, env.CLOUDTUNE_TLS_CERT.trim()) : null;
+  const tlsKey = env.CLOUDTUNE_TLS_KEY?.trim() ? resolve(base, env.CLOUDTUNE_TLS_KEY.trim()) : null;
+  // The files themselves are read (and checked) when the server starts.
+  if ((tlsCert === null) !== (tlsKey === null)) {
+    throw new Error('CLOUDTUNE_TLS_CERT and CLOUDTUNE_TLS_KEY go together: set both (a PEM certificate and its private key) or neither');
+  }
   return {
     port: port(env.PORT),
     // The desktop shell's API listens on loopback only; the web app on every interface.
@@ -107,5 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: list(env.CLOUDTUNE_ALLOWED_ORIGINS),
     smsWebhook: httpUrl('CLOUDTUNE_SMS_WEBHOOK', env.CLOUDTUNE_SMS_WEBHOOK),
     cloudQuotaBytes: gigabytes('CLOUDTUNE_CLOUD_QUOTA_GB', env.CLOUDTUNE_CLOUD_QUOTA_GB, DEFAULT_CLOUD_QUOTA_BYTES),
+    tlsCert,
+    tlsKey,
+    trustedProxies: list(env.CLOUDTUNE_TRUSTED_PROXIES),
   };
 }

@@ -30,7 +30,9 @@ export function shedIdleConnections(server: Server, { high, low }: { high: numbe
   sweeper.unref();
   server.once('close', () => clearInterval(sweeper));
   server.on('request', (request, response) => {
-    const tracked = open.get(request.socket);
+    // Over HTTPS the request's socket is the TLS socket wrapping the tracked TCP one.
+    const socket = request.socket as Socket & { _parent?: Socket };
+    const tracked = open.get(socket) ?? (socket._parent ? open.get(socket._parent) : undefined);
     if (!tracked) return;
     tracked.busy = true;
     response.once('close', () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { shedIdleConnections } from './connection-shedder.ts';
+import type { TlsFiles } from './tls.ts';
 import type { FastifyError, FastifyHttpOptions, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 
 /**
@@ -75,9 +77,10 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
   rawReply(socket, 400, 'Bad Request', '请求格式错误', head);
 }
 
-/** Fastify options that install the limits on its HTTP server. */
+/** Fastify options that install the limits on its HTTP server (an HTTPS one when given a certificate). */
 export function serverLimitOptions(
   overrides: Partial<ServerLimits> = {},
+  tls: TlsFiles | null = null,
 ): Pick<
   FastifyHttpOptions<RawServerDefault>,
   'serverFactory' | 'clientErrorHandler' | 'frameworkErrors' | 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'
@@ -88,15 +91,17 @@ export function serverLimitOptions(
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     serverFactory: (handler) => {
-      const server: Server = createServer(
-        {
-          headersTimeout: limits.headersTimeoutMs,
-          requestTimeout: limits.requestTimeoutMs,
-          connectionsCheckingInterval: TIMEOUT_CHECK_MS,
-          maxHeaderSize: MAX_HEADER_BYTES,
-        },
-        handler,
-      );
+      const httpOptions = {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+        maxHeaderSize: MAX_HEADER_BYTES,
+      };
+      // Fastify ignores its own `https` option beside a server factory: TLS is set up here.
+      // An https.Server has every http.Server event and setting these limits use.
+      const server: Server = tls
+        ? (createTlsServer({ ...httpOptions, cert: tls.cert, key: tls.key }, handler) as unknown as Server)
+        : createServer(httpOptions, handler);
       // With a server factory, Fastify leaves these to us.
       server.timeout = limits.idleTimeoutMs;
       server.keepAliveTimeout = limits.keepAliveTimeoutMs;
