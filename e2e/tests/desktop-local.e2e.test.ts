@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +11,13 @@ import {
   contentSecurityPolicy,
   localFilePath,
   parseInvokeArgs,
+  removeDownload,
+  saveDownload,
   scanLocalMusic,
   type LocalFolder,
   type LyricWindowState,
 } from '@cloudtune/desktop';
+import { parseFile } from 'music-metadata';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.ts';
@@ -110,6 +113,21 @@ async function bridgeCall(method: string, args: unknown[]): Promise<unknown> {
       await lyricPage?.evaluate((s) => (window as unknown as { __lyricUpdate?: (s: unknown) => void }).__lyricUpdate?.(s), state);
       return undefined;
     }
+    case 'downloadsGetDirectory':
+      return settings.downloadDirectory ?? downloads;
+    case 'downloadsSetDirectory': {
+      const [path] = parseInvokeArgs('cloudtune:downloads-set-directory', args);
+      settings.downloadDirectory = path;
+      return path;
+    }
+    case 'downloadsSave': {
+      const [request] = parseInvokeArgs('cloudtune:downloads-save', args);
+      return saveDownload(request, { directory: settings.downloadDirectory ?? downloads, serverOrigin: apiOrigin(port) });
+    }
+    case 'downloadsRemove': {
+      const [path] = parseInvokeArgs('cloudtune:downloads-remove', args);
+      return removeDownload(path, settings.downloadDirectory ?? downloads);
+    }
     case 'lyricClickThrough':
       clickThrough.push(parseInvokeArgs('cloudtune:lyric-window-click-through', args)[0]);
       return undefined;
@@ -135,9 +153,10 @@ function installBridge(p: number) {
     onCommand: (listener: (c: string) => void) => (commandListeners.add(listener), () => commandListeners.delete(listener)),
     settings: { get: () => call('settingsGet', []), update: (patch: unknown) => call('settingsUpdate', [patch]) },
     downloads: {
-      getDirectory: () => Promise.resolve('/tmp'),
-      setDirectory: (d: string) => Promise.resolve(d),
-      save: () => Promise.reject(new Error('not here')),
+      getDirectory: () => call('downloadsGetDirectory', []),
+      setDirectory: (path: string) => call('downloadsSetDirectory', [path]),
+      save: (request: unknown) => call('downloadsSave', [request]),
+      remove: (path: string) => call('downloadsRemove', [path]),
     },
     localMusic: { scan: (folders: string[]) => call('scan', [folders]) },
     lyricWindow: {
@@ -301,5 +320,42 @@ describe('桌面歌词', () => {
     await lyric.getByRole('button', { name: '解锁桌面歌词' }).click();
     await lyric.getByRole('button', { name: '锁定桌面歌词' }).waitFor();
     expect(clickThrough.at(-1)).toBe(false);
+  });
+});
+
+describe('下载管理 in the desktop build', () => {
+  it('下载 writes the song with its tags into the download folder; it is listed there and plays from the file', async () => {
+    await page.goto(`${shellOrigin}/index.html#/music/recommend`);
+    await page.getByTestId('playlist-card').first().click();
+    const row = page.getByTestId('song-row').nth(1);
+    await row.waitFor();
+    const id = Number(await row.getAttribute('data-song-id'));
+    const detail = (await (await fetch(`${server.url}/song/detail?ids=${id}`)).json()) as {
+      songs: { name: string; ar: { name: string }[]; al: { name: string } }[];
+    };
+    const song = detail.songs[0]!;
+    await row.click({ button: 'right', position: { x: 200, y: 12 } });
+    await page.getByTestId('song-menu').getByRole('menuitem', { name: '下载' }).click();
+    await page.evaluate(() => (window.location.hash = '#/download/song'));
+    await expect.poll(() => page.getByTestId('download-row').count(), { timeout: 60_000 }).toBe(1);
+
+    const mp3 = readdirSync(downloads).filter((f) => f.endsWith('.mp3'));
+    expect(mp3).toEqual([`${song.ar.map((a) => a.name).join(',')} - ${song.name}.mp3`]);
+    const { common } = await parseFile(join(downloads, mp3[0]!));
+    expect(common.title).toBe(song.name);
+    expect(common.artists).toEqual(song.ar.map((a) => a.name));
+    expect(common.album).toBe(song.al.name);
+    expect(common.picture?.length).toBe(1);
+    await expect(page.getByTestId('download-storage').textContent()).resolves.toContain(downloads);
+    await page.getByTestId('download-storage').getByRole('button', { name: '打开目录' }).waitFor();
+    await page.getByTestId('download-storage').getByRole('button', { name: '设置' }).waitFor();
+
+    await page
+      .getByTestId('download-row')
+      .first()
+      .dblclick({ position: { x: 200, y: 12 } });
+    await expect.poll(async () => (await audio()).src).toContain(`/local-file?path=${encodeURIComponent(downloads)}`);
+    await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(1);
+    if (shots) await page.screenshot({ path: `${shots}/download-manager-desktop.png` });
   });
 });

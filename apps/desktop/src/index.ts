@@ -27,3 +27,4 @@ export { nodeLauncher, type NodeLauncherOptions } from './services/node-launcher
 export { answerLocalFile, localFilePath } from './services/local-file.ts';
 export { scanLocalMusic } from './services/local-folders.ts';
 export { parseInvokeArgs } from './services/ipc-contract.ts';
+export { saveDownload, removeDownload } from './services/downloads.ts';
