@@ -22,7 +22,6 @@ const keywordsParam = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return text;
 });
 
-
 /**
  * /search also takes the types Cloudtune has nothing for (1002 users, 1004 MVs, 1009 radio, 1014
  * videos…) and the combined 1018: clients send them routinely, and get an empty result of the
