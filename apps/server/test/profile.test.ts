@@ -281,4 +281,27 @@ describe('/avatar/upload', () => {
     const tooLarge = await upload(demo, multipart('imgFile', 'a.png', 'image/png', png), '?imgSize=2048');
     expect(tooLarge.json()).toEqual({ code: 400, msg: 'imgSize must be ≤ 1024' });
   });
+
+  it('a body cut short of its closing boundary, or without a boundary, is a 400 and changes nothing', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const before = (await call(t.app, '/api/user/account', { session: demo })).body;
+    const head = Buffer.from(
+      '--cut\r\nContent-Disposition: form-data; name="imgFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
+    for (const type of ['multipart/form-data; boundary=cut', 'multipart/form-data']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/avatar/upload',
+        payload: Buffer.concat([head, png]),
+        headers: { 'content-type': type, cookie: `MUSIC_U=${demo}` },
+      });
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { code: 400, msg: 'imgFile: the multipart/form-data body is malformed or ends early' },
+      ]);
+    }
+    expect((await call(t.app, '/api/user/account', { session: demo })).body).toEqual(before);
+  });
 });

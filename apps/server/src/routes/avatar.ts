@@ -13,6 +13,15 @@ import type { RouteOptions } from './options.ts';
 const FILE_FIELD = 'imgFile';
 
 const isTooLarge = (err: unknown): boolean => (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+const MALFORMED_MSG = `${FILE_FIELD}: the multipart/form-data body is malformed or ends early`;
+
+/** The body's own failures (no boundary, a broken header, cut short) are the client's: 413 or 400, never 500. */
+function uploadError(err: unknown): unknown {
+  if (isTooLarge(err)) return new ApiError(413, AVATAR_TOO_LARGE_MSG);
+  if (err instanceof ApiError) return err;
+  const status = (err as { statusCode?: number }).statusCode;
+  return status !== undefined && status < 500 ? err : badRequest(MALFORMED_MSG);
+}
 
 /**
  * POST /avatar/upload (multipart `imgFile`, `imgSize`/`imgX`/`imgY` in the query or the form) and
@@ -31,8 +40,7 @@ export function avatarRoutes(app: FastifyInstance, { services, apiPrefix }: Rout
       try {
         part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
       } catch (err) {
-        if (isTooLarge(err)) throw new ApiError(413, AVATAR_TOO_LARGE_MSG);
-        throw err;
+        throw uploadError(err);
       }
       if (!part || part.fieldname !== FILE_FIELD) throw badRequest(`${FILE_FIELD} is required (multipart/form-data)`);
       const fields = Object.fromEntries(
@@ -44,8 +52,7 @@ export function avatarRoutes(app: FastifyInstance, { services, apiPrefix }: Rout
       try {
         bytes = await part.toBuffer();
       } catch (err) {
-        if (isTooLarge(err)) throw new ApiError(413, AVATAR_TOO_LARGE_MSG);
-        throw err;
+        throw uploadError(err);
       }
       const params = parseParams(endpoints['/avatar/upload'].params, rawParams(request.query, fields));
       return services.avatars.upload(user, bytes, params, urlsFor(request, apiPrefix));
