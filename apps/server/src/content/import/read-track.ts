@@ -1,6 +1,7 @@
 import { normalizeLrc } from '@cloudtune/lrc';
 import type { IPicture } from 'music-metadata';
 import { audioFormatOf } from './audio-format.ts';
+import { embeddedLyricText } from './embedded-lyrics.ts';
 import { guessFromPath } from './file-names.ts';
 
 /** Everything the importer takes from one audio file. */
@@ -64,7 +65,7 @@ export async function readTrack(root: string, path: string, size: number, named 
   const year = common.year && common.year > 1000 && common.year < 3000 ? common.year : null;
   const pictures = common.picture ?? [];
   // The first lyrics tag with timed lines; plain (unsynchronized) text is not LRC.
-  const lyric = common.lyrics?.map((l) => normalizeLrc(l.text ?? '')).find(Boolean) ?? null;
+  const lyric = common.lyrics?.map((l) => normalizeLrc(embeddedLyricText(l))).find(Boolean) ?? null;
   return {
     title: clean(common.title) || guess.title,
     artists,
