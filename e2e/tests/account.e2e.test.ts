@@ -17,6 +17,9 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+/** Waits for a condition; logins hash with scrypt on a busy machine, so a second is not enough. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+
 const SHOTS = process.env.SHOTS ?? '/tmp/shots/web-profile';
 const PHONE = '13912345678';
 const PASSWORD = 'e2e-secret';
@@ -93,16 +96,16 @@ describe('journey 1: register through the captcha outbox, log out, log in by pho
   it('registers a new account with a nickname and is logged in', async () => {
     await page.goto(`${server.url}/music/recommend`);
     await page.getByRole('button', { name: '未登录' }).click();
-    await expect.poll(() => loginView().isVisible()).toBe(true);
+    await poll(() => loginView().isVisible()).toBe(true);
     await shot('login');
     await loginView().getByRole('tab', { name: '邮箱登录' }).click();
     await shot('login-email');
 
     await loginView().getByRole('button', { name: '没有账号？注册' }).click();
-    await expect.poll(() => loginView().getByRole('heading', { name: '注册' }).isVisible()).toBe(true);
+    await poll(() => loginView().getByRole('heading', { name: '注册' }).isVisible()).toBe(true);
     // Asking for a code before a valid phone says so in the dialog.
     await loginView().getByRole('button', { name: '获取验证码' }).click();
-    await expect.poll(() => loginView().getByRole('alert').textContent()).toBe('请输入11位手机号');
+    await poll(() => loginView().getByRole('alert').textContent()).toBe('请输入11位手机号');
 
     await loginView().getByLabel('手机号').fill(PHONE);
     await loginView().getByRole('button', { name: '获取验证码' }).click();
@@ -121,7 +124,7 @@ describe('journey 1: register through the captcha outbox, log out, log in by pho
     await shot('register');
     await loginView().getByRole('button', { name: '注册', exact: true }).click();
     await loginView().waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('user-chip').textContent()).toContain(NICKNAME);
+    await poll(() => page.getByTestId('user-chip').textContent()).toContain(NICKNAME);
     myUid = await page.evaluate(() => JSON.parse(localStorage.getItem('cloudtune-auth')!).state.user.account.id as number);
     expect(myUid).toBeGreaterThan(0);
   });
@@ -135,10 +138,10 @@ describe('journey 1: register through the captcha outbox, log out, log in by pho
     await dialog.getByLabel('手机号').fill(PHONE);
     await dialog.getByLabel('密码').fill('not-the-password');
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('密码错误');
+    await poll(() => dialog.getByRole('alert').textContent()).toBe('密码错误');
     await dialog.getByLabel('手机号').fill('13700000009');
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('账号不存在');
+    await poll(() => dialog.getByRole('alert').textContent()).toBe('账号不存在');
     await shot('login-error', fresh);
     await fresh.close();
   });
@@ -147,8 +150,8 @@ describe('journey 1: register through the captcha outbox, log out, log in by pho
     const menu = await openUserMenu();
     await shot('user-menu');
     await menu.getByRole('menuitem', { name: '退出登录' }).click();
-    await expect.poll(() => page.getByRole('button', { name: '未登录' }).isVisible()).toBe(true);
-    await expect.poll(() => path()).toBe('/music/recommend');
+    await poll(() => page.getByRole('button', { name: '未登录' }).isVisible()).toBe(true);
+    await poll(() => path()).toBe('/music/recommend');
     // The server agrees: the session cookie is no longer a login.
     const status = await page.evaluate(async () => (await (await fetch('/api/login/status')).json()) as { data: { account: unknown } });
     expect(status.data.account).toBeNull();
@@ -157,19 +160,19 @@ describe('journey 1: register through the captcha outbox, log out, log in by pho
   it('logs in by phone; the sidebar shows 我喜欢的音乐; 签到 turns into 已签到 and stays after a reload', async () => {
     await page.getByRole('button', { name: '未登录' }).click();
     await loginByPhone(page, PHONE, PASSWORD);
-    await expect.poll(() => page.getByTestId('user-chip').textContent()).toContain(NICKNAME);
-    await expect.poll(() => page.getByRole('navigation', { name: '主导航' }).getByText('我喜欢的音乐').isVisible()).toBe(true);
+    await poll(() => page.getByTestId('user-chip').textContent()).toContain(NICKNAME);
+    await poll(() => page.getByRole('navigation', { name: '主导航' }).getByText('我喜欢的音乐').isVisible()).toBe(true);
 
     let menu = await openUserMenu();
     await menu.getByRole('menuitem', { name: '签到' }).click();
-    await expect.poll(() => toast('签到成功').isVisible()).toBe(true);
-    await expect.poll(() => menu.getByRole('menuitem', { name: '已签到' }).isDisabled()).toBe(true);
+    await poll(() => toast('签到成功').isVisible()).toBe(true);
+    await poll(() => menu.getByRole('menuitem', { name: '已签到' }).isDisabled()).toBe(true);
     await shot('user-menu-signed');
     await page.keyboard.press('Escape');
 
     await page.reload();
     menu = await openUserMenu();
-    await expect.poll(() => menu.getByRole('menuitem', { name: '已签到' }).isDisabled()).toBe(true);
+    await poll(() => menu.getByRole('menuitem', { name: '已签到' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
   });
 });
@@ -178,53 +181,53 @@ describe('journey 6: another user’s profile — follow them, they are in the f
   it('their profile shows SPEC’s head; 关注 → 已关注', async () => {
     await page.goto(`${server.url}/userinfo/${demo.uid}`);
     const head = page.getByTestId('profile-header');
-    await expect.poll(() => head.getByRole('heading', { name: demo.nickname }).isVisible()).toBe(true);
+    await poll(() => head.getByRole('heading', { name: demo.nickname }).isVisible()).toBe(true);
     // The user pages hide the main navigation.
     expect(await page.getByRole('navigation', { name: '主导航' }).count()).toBe(0);
-    await expect.poll(() => page.getByTestId('profile-playlist').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('profile-playlist').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('ranking-card').textContent()).toContain('听歌排行');
     expect(await head.getByRole('button', { name: '发私信' }).isDisabled()).toBe(true);
     await shot('profile-other');
 
     const fans = Number(await head.getByTestId('fans-count').textContent());
     await head.getByRole('button', { name: '关注', exact: true }).click();
-    await expect.poll(() => head.getByRole('button', { name: '已关注' }).isVisible()).toBe(true);
-    await expect.poll(async () => Number(await head.getByTestId('fans-count').textContent())).toBe(fans + 1);
+    await poll(() => head.getByRole('button', { name: '已关注' }).isVisible()).toBe(true);
+    await poll(async () => Number(await head.getByTestId('fans-count').textContent())).toBe(fans + 1);
     // Still followed after a reload: the server kept it.
     await page.reload();
-    await expect.poll(() => head.getByRole('button', { name: '已关注' }).isVisible()).toBe(true);
+    await poll(() => head.getByRole('button', { name: '已关注' }).isVisible()).toBe(true);
 
     await page.getByTestId('ranking-card').click();
-    await expect.poll(() => page.getByTestId('play-ranking').isVisible()).toBe(true);
+    await poll(() => page.getByTestId('play-ranking').isVisible()).toBe(true);
     await page.getByRole('tab', { name: '所有时间' }).click();
-    await expect.poll(() => page.getByTestId('ranking-row').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('ranking-row').count()).toBeGreaterThan(0);
     await shot('profile-ranking');
   });
 
   it('they appear in my follow list; I appear among their fans', async () => {
     await page.goto(`${server.url}/userinfo/${myUid}`);
     const head = page.getByTestId('profile-header');
-    await expect.poll(() => head.getByRole('link', { name: '编辑个人资料' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('profile-playlist').first().textContent()).toContain('我喜欢的音乐');
+    await poll(() => head.getByRole('link', { name: '编辑个人资料' }).isVisible()).toBe(true);
+    await poll(() => page.getByTestId('profile-playlist').first().textContent()).toContain('我喜欢的音乐');
     await head.getByRole('link', { name: /关注/ }).click();
-    await expect.poll(() => path()).toBe(`/followList/${myUid}`);
+    await poll(() => path()).toBe(`/followList/${myUid}`);
     const card = page.getByTestId('user-card').filter({ hasText: demo.nickname });
-    await expect.poll(() => card.count()).toBe(1);
-    await expect.poll(() => page.getByTestId('list-end').isVisible()).toBe(true);
+    await poll(() => card.count()).toBe(1);
+    await poll(() => page.getByTestId('list-end').isVisible()).toBe(true);
     await shot('follows');
 
     await card.getByRole('link').click();
-    await expect.poll(() => path()).toBe(`/userinfo/${demo.uid}`);
+    await poll(() => path()).toBe(`/userinfo/${demo.uid}`);
     await page.getByTestId('profile-header').getByRole('link', { name: /粉丝/ }).click();
-    await expect.poll(() => path()).toBe(`/fansView/${demo.uid}`);
-    await expect.poll(() => page.getByTestId('user-card').filter({ hasText: NICKNAME }).count()).toBe(1);
+    await poll(() => path()).toBe(`/fansView/${demo.uid}`);
+    await poll(() => page.getByTestId('user-card').filter({ hasText: NICKNAME }).count()).toBe(1);
     await shot('fans');
 
     await page.goto(`${server.url}/eventView/${demo.uid}`);
-    await expect.poll(() => page.getByTestId('event-card').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('event-card').count()).toBeGreaterThan(0);
     await shot('events');
     await page.goto(`${server.url}/eventView/${myUid}`);
-    await expect.poll(() => page.getByText('暂无动态').isVisible()).toBe(true);
+    await poll(() => page.getByText('暂无动态').isVisible()).toBe(true);
   });
 });
 
@@ -236,7 +239,7 @@ describe('journey 4: edit the profile — signature, birthday, a cropped avatar'
     expect(made.status, made.stderr?.toString()).toBe(0);
 
     await page.goto(`${server.url}/userSetting`);
-    await expect.poll(() => page.getByRole('heading', { name: '编辑个人信息' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: '编辑个人信息' }).isVisible()).toBe(true);
     const save = page.getByRole('button', { name: '保存', exact: true });
     expect(await save.isDisabled()).toBe(true);
     await shot('user-setting');
@@ -253,8 +256,8 @@ describe('journey 4: edit the profile — signature, birthday, a cropped avatar'
 
     await page.getByTestId('avatar-input').setInputFiles(image);
     const dialog = page.getByTestId('avatar-dialog');
-    await expect.poll(() => dialog.getByRole('img', { name: '大尺寸封面' }).isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByRole('img', { name: '小尺寸封面' }).isVisible()).toBe(true);
+    await poll(() => dialog.getByRole('img', { name: '大尺寸封面' }).isVisible()).toBe(true);
+    await poll(() => dialog.getByRole('img', { name: '小尺寸封面' }).isVisible()).toBe(true);
     // Shrink the box with the wheel, then drag it far past the image's right edge: it stays inside.
     const area = dialog.getByTestId('crop-area');
     const box = (await area.boundingBox())!;
@@ -278,7 +281,7 @@ describe('journey 4: edit the profile — signature, birthday, a cropped avatar'
     await dialog.getByRole('button', { name: '保存并关闭' }).click();
     const answer = (await (await upload).json()) as { code: number; data: { url: string } };
     expect(answer.code).toBe(200);
-    await expect.poll(() => toast('头像修改成功').isVisible()).toBe(true);
+    await poll(() => toast('头像修改成功').isVisible()).toBe(true);
     await dialog.waitFor({ state: 'detached' });
     const avatar = await fetch(answer.data.url);
     expect(avatar.status).toBe(200);
@@ -287,22 +290,25 @@ describe('journey 4: edit the profile — signature, birthday, a cropped avatar'
     // The edits made before the upload are kept; 保存 sends them.
     expect(await page.getByLabel('介绍', { exact: true }).inputValue()).toBe('e2e 写下的新签名');
     await save.click();
-    await expect.poll(() => toast('修改成功').isVisible()).toBe(true);
-    await expect.poll(() => save.isDisabled()).toBe(true);
+    await poll(() => toast('修改成功').isVisible()).toBe(true);
+    await poll(() => save.isDisabled()).toBe(true);
     await shot('user-setting-saved');
 
     await page.goto(`${server.url}/userinfo/${myUid}`);
     await page.reload();
-    await expect.poll(() => page.getByTestId('signature').textContent()).toBe('e2e 写下的新签名');
+    await poll(() => page.getByTestId('signature').textContent()).toBe('e2e 写下的新签名');
     const src = await page
       .getByTestId('profile-header')
       .getByRole('img', { name: `${NICKNAME}的头像` })
       .getAttribute('src');
     expect(src).toContain(new URL(answer.data.url).pathname);
     await shot('profile-own');
+    await page.setViewportSize({ width: 800, height: 900 });
+    await shot('profile-own-800');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.goto(`${server.url}/userSetting`);
-    await expect.poll(() => page.getByLabel('年', { exact: true }).inputValue()).toBe('1999');
+    await poll(() => page.getByLabel('年', { exact: true }).inputValue()).toBe('1999');
     expect(await page.getByLabel('月', { exact: true }).inputValue()).toBe('6');
     expect(await page.getByLabel('日', { exact: true }).inputValue()).toBe('15');
     expect(await page.getByLabel('介绍', { exact: true }).inputValue()).toBe('e2e 写下的新签名');
@@ -315,7 +321,7 @@ describe('journey 4: edit the profile — signature, birthday, a cropped avatar'
     expect(made.status).toBe(0);
     await page.getByTestId('avatar-input').setInputFiles(big);
     const dialog = page.getByTestId('avatar-dialog');
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('请选择不超过5M的图片');
+    await poll(() => dialog.getByRole('alert').textContent()).toBe('请选择不超过5M的图片');
     await dialog.getByRole('button', { name: '关闭', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -326,9 +332,9 @@ describe('journey 7: logged out, an auth page keeps its URL behind the login vie
     const fresh = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     fresh.on('pageerror', (e) => console.error('[pageerror]', e.message));
     await fresh.goto(`${server.url}/cloud`);
-    await expect.poll(() => loginView(fresh).isVisible()).toBe(true);
+    await poll(() => loginView(fresh).isVisible()).toBe(true);
     expect(path(fresh)).toBe('/cloud');
-    await expect.poll(() => fresh.getByTestId('auth-gate').isVisible()).toBe(true);
+    await poll(() => fresh.getByTestId('auth-gate').isVisible()).toBe(true);
     await shot('auth-gate-login', fresh);
     // Closing the login view leaves the 登录 prompt in the page; its button opens the view again.
     await loginView(fresh).getByRole('button', { name: '关闭' }).click();
@@ -337,9 +343,9 @@ describe('journey 7: logged out, an auth page keeps its URL behind the login vie
     await shot('auth-gate', fresh);
     await fresh.getByTestId('auth-gate').getByRole('button', { name: '立即登录' }).click();
     await loginByPhone(fresh, DEMO.phone, DEMO.password);
-    await expect.poll(() => fresh.getByTestId('auth-gate').count()).toBe(0);
+    await poll(() => fresh.getByTestId('auth-gate').count()).toBe(0);
     expect(path(fresh)).toBe('/cloud');
-    await expect.poll(() => fresh.getByRole('heading', { name: '音乐云盘' }).isVisible()).toBe(true);
+    await poll(() => fresh.getByRole('heading', { name: '音乐云盘' }).isVisible()).toBe(true);
     await fresh.close();
   });
 
@@ -347,11 +353,11 @@ describe('journey 7: logged out, an auth page keeps its URL behind the login vie
     const fresh = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await fresh.goto(`${server.url}/music/recommend`);
     await fresh.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的音乐云盘' }).click();
-    await expect.poll(() => loginView(fresh).isVisible()).toBe(true);
+    await poll(() => loginView(fresh).isVisible()).toBe(true);
     expect(path(fresh)).toBe('/music/recommend');
     await loginByPhone(fresh, DEMO.phone, DEMO.password);
-    await expect.poll(() => path(fresh)).toBe('/cloud');
-    await expect.poll(() => fresh.getByRole('heading', { name: '音乐云盘' }).isVisible()).toBe(true);
+    await poll(() => path(fresh)).toBe('/cloud');
+    await poll(() => fresh.getByRole('heading', { name: '音乐云盘' }).isVisible()).toBe(true);
     await fresh.close();
   });
 });
