@@ -153,7 +153,7 @@ export const routeTable: RouteEntry[] = [
       },
     ],
   },
-  placeholder('/cloud', '音乐云盘', { auth: true, collectable: true }),
+  { path: '/cloud', title: '音乐云盘', platforms: BOTH, auth: true, collectable: true, lazy: () => import('./pages/cloud.tsx') },
   userPage('/userinfo/:uid', '个人主页', 'UserInfoRoute'),
   userPage('/followList/:uid', '关注', 'FollowListRoute', { collectable: true }),
   userPage('/eventView/:uid', '动态', 'EventsRoute'),
