@@ -49,9 +49,14 @@ export function setLocalSource(resolver: ((id: number) => Promise<string | null>
   localSource = resolver;
 }
 
+/**
+ * The kept copy and the server are asked side by side: a download answers from the browser (even
+ * offline), any other song does not wait for the lookup (double-click to sound).
+ */
 async function songSource(id: number): Promise<SongSource> {
+  const remote = fetchSongSource(id);
   const local = await localSource?.(id).catch(() => null);
-  return local ? { url: local, trial: null } : fetchSongSource(id);
+  return local ? { url: local, trial: null } : remote;
 }
 const prepareAhead = createPrepareAhead();
 /** set while the engine itself moves on (a song ended or failed), read by the load it causes */

@@ -1,15 +1,23 @@
-import { request } from '../../../lib/http.ts';
+import { isNotFound, request } from '../../../lib/http.ts';
+
+/** false once the server showed it has no /song/prepare (a plain NeteaseCloudMusicApi server) */
+let serverPrepares = true;
 
 /**
- * POST /song/prepare — Cloudtune's server makes a song's audio ahead of its first play, so the
- * next song of the queue starts from disk when 下一首 is pressed. Best effort: a plain
- * NeteaseCloudMusicApi server answers 404, a busy one says so; neither matters to playback.
+ * POST /song/prepare — Cloudtune's server makes a song's audio ahead of its first play (a demo
+ * song is rendered on its first play), so the next song of the queue starts from disk when
+ * 下一首 is pressed. Only for the next song: a prepared render runs to its end, so preparing
+ * every song picked would hold the server's encoders for songs already skipped.
+ * Best effort: a busy server says so; a server without the call answers 404, after which it is
+ * not asked again (an unknown song's 404 stops it too, at the cost of nothing but speed).
  */
 export async function prepareOnServer(id: number): Promise<void> {
+  if (!serverPrepares) return;
   try {
     await request('/song/prepare', { method: 'POST', params: { id } });
   } catch (error) {
-    console.debug('[player] prepare ahead skipped', id, error);
+    if (isNotFound(error)) serverPrepares = false;
+    console.debug('[player] prepare skipped', id, error);
   }
 }
 
