@@ -6,17 +6,16 @@ import { sendNotFound } from '../http/errors.ts';
 import { parseParams } from '../http/params.ts';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
-import { sendLive } from '../http/send-live.ts';
 import type { OpenFile } from '../media/open-files.ts';
 import { IMAGE_KINDS, type ImageKind } from '../media/urls.ts';
 import type { ImageSize } from '../services/images.ts';
 import { VARIANT_BITRATES, variantFromKbps, type VariantBitrate } from '../services/transcode-levels.ts';
 import type { RouteOptions } from './options.ts';
+import { CACHE_FOR_A_DAY, sendSongAudio } from './song-audio.ts';
 
 const MIN_SIDE = 16;
 const MAX_SIDE = 2048;
 const idOnly = z.object({ id: idParam('id') });
-const CACHE_FOR_A_DAY = 'public, max-age=86400';
 
 /** `123`, `123.mp3` or `123.jpg` → 123; the extension is cosmetic, the id is all we use. */
 const idFrom = (file: string, ext: string): number =>
@@ -87,25 +86,7 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
           return sendNotMade(reply, bitrate === null ? services.audio.quality(id).type : 'mp3');
         }
       }
-      const signal = requestSignal(reply);
-      // Resolves false when the file found has vanished since (a FastifyReply is thenable: not returned through await).
-      const send = async (fresh: boolean): Promise<boolean> => {
-        const source = await services.songs.stream(id, bitrate, { signal, fresh });
-        if (source.kind === 'live') {
-          sendLive(request, reply, { live: source.live, contentType: source.mimeType, cacheControl: CACHE_FOR_A_DAY });
-          return true;
-        }
-        const found = source.file;
-        const file = await services.files.acquire(found.path).catch((err: unknown) => {
-          if (fresh || !isMissing(err)) throw err;
-          return undefined;
-        });
-        if (file) sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
-        return file !== undefined;
-      };
-      // A file evicted or deleted since it was found is found afresh (made again if need be).
-      if (!(await send(false))) await send(true);
-      return reply;
+      return sendSongAudio(request, reply, services, id, bitrate);
     },
   });
 

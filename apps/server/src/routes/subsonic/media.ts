@@ -1,14 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSignal } from '../../http/request-signal.ts';
 import { sendFile } from '../../http/send-file.ts';
-import { sendLive } from '../../http/send-live.ts';
 import type { Services } from '../../services/index.ts';
 import { notFoundError, parseAnyId, parseId } from '../../services/subsonic/index.ts';
 import { capOf, type VariantBitrate } from '../../services/transcode-levels.ts';
+import { CACHE_FOR_A_DAY, sendSongAudio } from '../song-audio.ts';
 import type { SubsonicParams } from './params.ts';
-
-const CACHE_FOR_A_DAY = 'public, max-age=86400';
-const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
  * stream's `maxBitRate` (kbit/s, 0 = no limit) and `format` onto the transcoder's variants
@@ -25,8 +22,8 @@ export function streamBitrate(params: SubsonicParams, originalType: string): Var
   return cap;
 }
 
-/** Sends a song's audio (the original or a variant) with Range support, as /media/audio does. */
-export async function sendAudio(
+/** Sends a song's audio (the original or a variant) as /media/audio does; `download` names the saved file. */
+export function sendAudio(
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
@@ -34,25 +31,8 @@ export async function sendAudio(
   bitrate: VariantBitrate | null,
   download?: string,
 ): Promise<FastifyReply> {
-  const signal = requestSignal(reply);
   if (download) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download)}`);
-  // Resolves false when the file found has vanished since (evicted from the cache): found afresh.
-  const attempt = async (fresh: boolean): Promise<boolean> => {
-    const source = await services.songs.stream(id, bitrate, { signal, fresh });
-    if (source.kind === 'live') {
-      sendLive(request, reply, { live: source.live, contentType: source.mimeType, cacheControl: CACHE_FOR_A_DAY });
-      return true;
-    }
-    const found = source.file;
-    const file = await services.files.acquire(found.path).catch((err: unknown) => {
-      if (fresh || !isMissing(err)) throw err;
-      return undefined;
-    });
-    if (file) sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
-    return file !== undefined;
-  };
-  if (!(await attempt(false))) await attempt(true);
-  return reply;
+  return sendSongAudio(request, reply, services, id, bitrate);
 }
 
 export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
