@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser } from '../src/browser.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
@@ -44,16 +44,15 @@ async function shot(name: string, target: Page = page) {
 /** The code the server wrote for `phone` to its SMS outbox (`phone code` lines), once it is there. */
 async function captchaFor(phone: string, after = 0): Promise<string> {
   const log = join(server.dataDir, 'outbox', 'sms.log');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (existsSync(log)) {
-      const lines = readFileSync(log, 'utf8').trim().split('\n').slice(after);
+  return vi.waitFor(
+    () => {
+      const lines = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(after) : [];
       const hit = lines.reverse().find((l) => l.startsWith(`${phone} `));
-      if (hit) return hit.split(/\s+/)[1]!;
-    }
-    if (Date.now() > deadline) throw new Error(`no captcha for ${phone} in ${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+      if (!hit) throw new Error(`no captcha for ${phone} in ${log}`);
+      return hit.split(/\s+/)[1]!;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 const path = (p: Page = page) => new URL(p.url()).pathname;

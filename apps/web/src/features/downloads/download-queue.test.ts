@@ -9,16 +9,24 @@ interface Song {
 function controlledRunner() {
   const running = new Map<number, { resolve: (size: number) => void; reject: (e: Error) => void; context: RunContext }>();
   const started: number[] = [];
-  const run = (song: Song, context: RunContext) =>
-    new Promise<number>((resolve, reject) => {
+  const runs = new Map<number, Promise<number>>();
+  const run = (song: Song, context: RunContext) => {
+    const download = new Promise<number>((resolve, reject) => {
       started.push(song.id);
       running.set(song.id, { resolve, reject, context });
       context.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     });
-  return { run, running, started };
+    runs.set(song.id, download);
+    return download;
+  };
+  /** Resolves once the queue has handled the end of song `id`'s latest download (its handlers come first). */
+  const settled = (id: number) =>
+    runs.get(id)!.then(
+      () => {},
+      () => {},
+    );
+  return { run, running, started, settled };
 }
-
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('download queue', () => {
   it('downloads at most `concurrency` songs at once, in order, and reports each one done', async () => {
@@ -30,7 +38,7 @@ describe('download queue', () => {
     expect(queue.jobs().map((j) => j.status)).toEqual(['downloading', 'downloading', 'waiting']);
 
     runner.running.get(1)!.resolve(1000);
-    await flush();
+    await runner.settled(1);
     expect(done).toEqual([[1, 1000]]);
     expect(runner.started).toEqual([1, 2, 3]);
     expect(queue.jobs().find((j) => j.id === 1)).toMatchObject({ status: 'done', progress: 1 });
@@ -69,17 +77,17 @@ describe('download queue', () => {
     expect(first.aborted).toBe(true);
     expect(queue.jobs().find((j) => j.id === 1)!.status).toBe('cancelled');
     expect(runner.started).toEqual([1, 2]);
-    await flush();
+    await runner.settled(1);
     // The aborted download's rejection does not mark it failed.
     expect(queue.jobs().find((j) => j.id === 1)!.status).toBe('cancelled');
 
     queue.retry(1);
     expect(queue.jobs().find((j) => j.id === 1)!.status).toBe('waiting');
     runner.running.get(2)!.resolve(5);
-    await flush();
+    await runner.settled(2);
     expect(runner.started).toEqual([1, 2, 1]);
     runner.running.get(1)!.resolve(6);
-    await flush();
+    await runner.settled(1);
     expect(done).toEqual([2, 1]);
   });
 
@@ -88,7 +96,7 @@ describe('download queue', () => {
     const queue = createDownloadQueue<Song, number>({ run: runner.run, onDone: () => {}, concurrency: 1 });
     queue.add([{ id: 1 }, { id: 2 }]);
     runner.running.get(1)!.reject(new Error('未找到下载链接'));
-    await flush();
+    await runner.settled(1);
     expect(queue.jobs()[0]).toMatchObject({ id: 1, status: 'failed', error: '未找到下载链接' });
     expect(runner.started).toEqual([1, 2]);
     queue.retry(1);
@@ -103,7 +111,7 @@ describe('download queue', () => {
     const queue = createDownloadQueue<Song, number>({ run: runner.run, onDone: () => {}, concurrency: 1 });
     queue.add([{ id: 1 }, { id: 2 }]);
     runner.running.get(1)!.resolve(1);
-    await flush();
+    await runner.settled(1);
     queue.clearFinished();
     expect(queue.jobs().map((j) => j.id)).toEqual([2]);
   });
