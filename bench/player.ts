@@ -13,7 +13,6 @@ const SPEED = 16;
 const LYRIC_SECONDS = 30;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The JS heap after a full collection, in MB. */
 async function heapMb(cdp: CDPSession): Promise<number> {
@@ -40,6 +39,62 @@ const CLICK_PROBE = `
     if (last && last.playing === undefined) last.playing = performance.now();
   }, true);
 `;
+
+interface PlayClock {
+  /** seconds of song time played since the last reset */
+  __played: number;
+  /** the speed every song is held at */
+  __speed: number;
+  /** the songs that started playing */
+  __songs: Set<string>;
+}
+
+/**
+ * Counts the song time played (what the audio elements report, at whatever speed) and holds every
+ * element at `__speed`, including the next songs' as they load: the bench waits for song time,
+ * never for a fixed wall-clock pause.
+ */
+const PLAY_CLOCK = `
+  window.__played = 0;
+  window.__speed = 1;
+  window.__songs = new Set();
+  const last = new WeakMap();
+  const hold = (a) => {
+    a.defaultPlaybackRate = window.__speed;
+    if (a.playbackRate !== window.__speed) a.playbackRate = window.__speed;
+  };
+  for (const name of ['loadedmetadata', 'play', 'ratechange']) document.addEventListener(name, (e) => hold(e.target), true);
+  document.addEventListener('playing', (e) => window.__songs.add(e.target.currentSrc), true);
+  document.addEventListener('timeupdate', (e) => {
+    const a = e.target;
+    const before = last.get(a);
+    last.set(a, a.currentTime);
+    // Forward steps only, and not a seek's jump (a tick covers about a quarter second of wall time).
+    if (!a.paused && before !== undefined && a.currentTime > before && a.currentTime - before < Math.max(5, a.playbackRate * 2)) window.__played += a.currentTime - before;
+  }, true);
+`;
+
+/** Every audio element at `speed` from now on; the song-time and song counts start again. */
+async function playAt(page: Page, speed: number): Promise<void> {
+  await page.evaluate((s) => {
+    const clock = window as unknown as PlayClock;
+    clock.__speed = s;
+    clock.__played = 0;
+    clock.__songs.clear();
+    for (const a of document.querySelectorAll('audio')) {
+      a.defaultPlaybackRate = s;
+      a.playbackRate = s;
+    }
+  }, speed);
+}
+
+/** Waits until `seconds` of song time have played (at `speed`, with room for the songs' loads). */
+async function untilPlayed(page: Page, seconds: number, speed: number): Promise<void> {
+  await page.waitForFunction((s) => (window as unknown as PlayClock).__played >= s, seconds, {
+    polling: 1000,
+    timeout: (seconds / speed) * 3000 + 60_000,
+  });
+}
 
 async function clickToAudio(page: Page, serverUrl: string, playlistId: number): Promise<number[]> {
   await page.goto(`${serverUrl}/list/song/${playlistId}`);
@@ -70,7 +125,7 @@ export async function measurePlayer(server: RunningServer, playlistId: number): 
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.addInitScript({ content: CLICK_PROBE });
+    await page.addInitScript({ content: CLICK_PROBE + PLAY_CLOCK });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
 
@@ -88,22 +143,9 @@ export async function measurePlayer(server: RunningServer, playlistId: number): 
     const afterSwitches = await heapMb(cdp);
 
     // Continuous playback through the queue at 16×: each new song's element gets the rate too.
-    const wallMs = (PLAYBACK_MINUTES * 60_000) / SPEED;
-    const played = await page.evaluate(
-      async ({ speed, wall }) => {
-        const seen = new Set<string>();
-        const until = performance.now() + wall;
-        while (performance.now() < until) {
-          for (const a of document.querySelectorAll('audio')) {
-            if (a.playbackRate !== speed) a.playbackRate = speed;
-            if (!a.paused) seen.add(a.currentSrc);
-          }
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        return seen.size;
-      },
-      { speed: SPEED, wall: wallMs },
-    );
+    await playAt(page, SPEED);
+    await untilPlayed(page, PLAYBACK_MINUTES * 60, SPEED);
+    const played = await page.evaluate(() => (window as unknown as PlayClock).__songs.size);
     const afterPlayback = await heapMb(cdp);
     const growth = Math.max(afterSwitches, afterPlayback) - start;
     console.log(
@@ -113,14 +155,15 @@ export async function measurePlayer(server: RunningServer, playlistId: number): 
     );
 
     // The open lyric panel's CPU over 30 s of playback, beside the same 30 s with it closed.
-    await page.evaluate(`(${playingAudio}).playbackRate = 1`);
+    await playAt(page, 1);
     const closedBefore = await taskSeconds(cdp);
-    await pause(LYRIC_SECONDS * 1000);
+    await untilPlayed(page, LYRIC_SECONDS, 1);
     const closed = (await taskSeconds(cdp)) - closedBefore;
     await page.getByRole('button', { name: '歌词', exact: true }).click();
     await page.getByRole('dialog').waitFor();
+    await playAt(page, 1);
     const openBefore = await taskSeconds(cdp);
-    await pause(LYRIC_SECONDS * 1000);
+    await untilPlayed(page, LYRIC_SECONDS, 1);
     const open = (await taskSeconds(cdp)) - openBefore;
     console.log(
       `  main-thread CPU over ${LYRIC_SECONDS} s of playback: ${(closed * 1000).toFixed(0)} ms with the lyric panel closed,` +
