@@ -136,6 +136,17 @@ export function createPlaylistRepo(db: Db) {
     return rows.map((r) => ({ ...r, highQuality: r.highQuality === 1, tags: tags.get(r.id) ?? [] }));
   }
 
+  function insert(playlist: NewPlaylist): number {
+    return Number(
+      insertStmt.run({
+        ...playlist,
+        specialType: playlist.specialType ?? 0,
+        privacy: playlist.privacy ?? 0,
+        highQuality: playlist.highQuality ? 1 : 0,
+      }).lastInsertRowid,
+    );
+  }
+
   return {
     findById(id: number): PlaylistRecord | undefined {
       const row = byId.get(id);
@@ -159,18 +170,27 @@ export function createPlaylistRepo(db: Db) {
     curateEveryTag: (): void => {
       curateEveryTag.run();
     },
-    insert(playlist: NewPlaylist): number {
-      return Number(
-        insertStmt.run({
-          ...playlist,
-          specialType: playlist.specialType ?? 0,
-          privacy: playlist.privacy ?? 0,
-          highQuality: playlist.highQuality ? 1 : 0,
-        }).lastInsertRowid,
-      );
-    },
+    insert,
     /** The user's liked-songs playlist (specialType 5), if they have one. */
     likedOf: (userId: number): number | undefined => likedOf.get(userId),
+    /** A new, empty 我喜欢的音乐 for a user (made at registration, or on their first like). */
+    insertLikedSongs(user: { id: number; nickname: string; createdAt: number }, now: number): number {
+      return insert({
+        name: likedSongsName(user.nickname),
+        creatorId: user.id,
+        description: null,
+        copywriter: null,
+        playCount: 0,
+        subscribedCount: 0,
+        shareCount: 0,
+        commentCount: 0,
+        highQuality: false,
+        recommendRank: null,
+        specialType: LIKED_SONGS_SPECIAL_TYPE,
+        createdAt: user.createdAt,
+        updatedAt: now,
+      });
+    },
     rename(id: number, name: string): void {
       rename.run(name, id);
     },

@@ -1,7 +1,7 @@
 import { ApiError, notFound } from '../errors.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import type { Repos } from '../repos/index.ts';
-import { LIKED_SONGS_SPECIAL_TYPE, likedSongsName, type PlaylistRecord } from '../repos/playlists.ts';
+import { LIKED_SONGS_SPECIAL_TYPE, type PlaylistRecord } from '../repos/playlists.ts';
 import { withTx } from '../repos/tx.ts';
 import type { UserRecord } from '../repos/users.ts';
 import type { Clock } from './rate-windows.ts';
@@ -131,22 +131,7 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     if (existing !== undefined) return existing;
     const user = repos.users.findById(userId);
     if (!user) throw notFound('user', userId);
-    const now = clock();
-    return playlists.insert({
-      name: likedSongsName(user.nickname),
-      creatorId: userId,
-      description: null,
-      copywriter: null,
-      playCount: 0,
-      subscribedCount: 0,
-      shareCount: 0,
-      commentCount: 0,
-      highQuality: false,
-      recommendRank: null,
-      specialType: LIKED_SONGS_SPECIAL_TYPE,
-      createdAt: user.createdAt,
-      updatedAt: now,
-    });
+    return playlists.insertLikedSongs(user, clock());
   }
 
   /** Adds songs at the top (newest first, as NetEase), skipping those already there. */

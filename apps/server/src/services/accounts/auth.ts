@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ApiError } from '../../errors.ts';
 import type { MediaUrls } from '../../media/urls.ts';
-import { LIKED_SONGS_SPECIAL_TYPE, likedSongsName } from '../../repos/playlists.ts';
 import type { Repos } from '../../repos/index.ts';
 import type { Credentials, UserRecord } from '../../repos/users.ts';
 import { withTx } from '../../repos/tx.ts';
@@ -154,21 +153,7 @@ export function createAuthService(
         });
         repos.users.setContact(userId, { countryCode: input.countryCode, phone: input.phone, email: null });
         repos.users.setPasswordHash(userId, hash);
-        repos.playlists.insert({
-          name: likedSongsName(nickname!),
-          creatorId: userId,
-          description: null,
-          copywriter: null,
-          playCount: 0,
-          subscribedCount: 0,
-          shareCount: 0,
-          commentCount: 0,
-          highQuality: false,
-          recommendRank: null,
-          specialType: LIKED_SONGS_SPECIAL_TYPE,
-          createdAt: now,
-          updatedAt: now,
-        });
+        repos.playlists.insertLikedSongs({ id: userId, nickname: nickname!, createdAt: now }, now);
         return userId;
       });
       return loggedIn(repos.users.credentials(id)!, urls);
