@@ -1,4 +1,5 @@
 import type { Repos } from '../repos/index.ts';
+import type { LyricRecord } from '../repos/lyrics.ts';
 import { notFound } from '../errors.ts';
 import type { AudioFile, AudioService, AudioSource } from './audio.ts';
 import { TtlCache } from '../media/ttl-cache.ts';
@@ -73,10 +74,14 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
     return (await transcodes.cached(original, bitrate!)) ?? ('not-made' as const);
   }
 
-  /** /lyric: LRC, translation (tlyric) and NetEase's other blocks, empty. */
-  function lyric(id: number) {
+  /** A song's lyric record; undefined for an instrumental (404 for an unknown song). */
+  function lyricOf(id: number): LyricRecord | undefined {
     if (!repos.songs.exists(id)) throw notFound('song', id);
-    const lyric = repos.lyrics.find(id);
+    return repos.lyrics.find(id);
+  }
+
+  /** /lyric's answer: LRC, translation (tlyric) and NetEase's other blocks, empty. */
+  function lyricAnswer(lyric: LyricRecord | undefined) {
     const base = { sgc: false, sfy: false, qfy: false };
     // NetEase's answer for an instrumental: no lrc block at all, `nolyric: true`.
     if (!lyric) return { ...base, nolyric: true, code: 200 as const };
@@ -179,7 +184,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       return file;
     },
 
-    lyric,
+    lyric: (id: number) => lyricAnswer(lyricOf(id)),
 
     /**
      * /lyric/new: /lyric's blocks plus `yrc`, word-by-word lines. Only lyrics timed to the
@@ -187,8 +192,8 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
      * starts, not its words, so it has none (as NetEase gives none for most songs).
      */
     lyricNew(id: number) {
-      const answer = lyric(id);
-      const record = repos.lyrics.find(id);
+      const record = lyricOf(id);
+      const answer = lyricAnswer(record);
       if (!record?.phraseTimed) return answer;
       return { ...answer, yrc: { version: record.version, lyric: wordTimedLyric(record.lrc) } };
     },
