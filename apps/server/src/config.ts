@@ -1,8 +1,10 @@
+import { isIPv4 } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface Config {
   port: number;
+  /** the listen address: HOST, else 127.0.0.1 (this machine only) */
   host: string;
   /** holds the SQLite file and generated media */
   dataDir: string;
@@ -32,6 +34,19 @@ export interface Config {
   tlsKey: string | null;
   /** CLOUDTUNE_TRUSTED_PROXIES: IPs/CIDRs whose X-Forwarded-Proto/Host/For are believed */
   trustedProxies: string[];
+  /**
+   * Demo mode: the demo account can log in with the passwords the README publishes. CLOUDTUNE_DEMO
+   * (1/0) decides; unset, only a server nothing beyond this machine reaches is one (see demoMode).
+   */
+  demo: boolean;
+  /** CLOUDTUNE_ADMIN: phones whose accounts administer the server (decision 0027) */
+  admins: AdminPhone[];
+}
+
+/** An account named by phone: country code (86 unless given) and number. */
+export interface AdminPhone {
+  countryCode: string;
+  phone: string;
 }
 
 /** apps/server/, whatever the working directory. */
@@ -81,6 +96,52 @@ function httpUrl(name: string, text: string | undefined): string | null {
   return text.trim();
 }
 
+/** `1`/`true` or `0`/`false`; unset or empty = undefined. */
+function flag(name: string, text: string | undefined): boolean | undefined {
+  const t = text?.trim().toLowerCase();
+  if (t === undefined || t === '') return undefined;
+  if (t === '1' || t === 'true') return true;
+  if (t === '0' || t === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got "${text}"`);
+}
+
+/** localhost and the loopback addresses (127.0.0.0/8, ::1): only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/**
+ * Whether the demo account may log in (docs/decisions/0027-running-on-a-network.md). CLOUDTUNE_DEMO
+ * decides when set. Otherwise a server is a demo only when nobody but this machine's user can
+ * reach it: it listens on loopback, and no reverse proxy (CLOUDTUNE_TRUSTED_PROXIES) or public URL
+ * (CLOUDTUNE_PUBLIC_URL) brings others in — a published password must not open a real server.
+ */
+function demoMode(
+  asked: boolean | undefined,
+  reach: { host: string; trustedProxies: readonly string[]; publicUrl: string | null },
+): boolean {
+  if (asked !== undefined) return asked;
+  return isLoopbackHost(reach.host) && reach.trustedProxies.length === 0 && reach.publicUrl === null;
+}
+
+/** CLOUDTUNE_ADMIN entries: `13812345678` (+86) or `+852-61234567` (country code, dash, number). */
+function adminPhones(text: string | undefined): AdminPhone[] {
+  return list(text).map((entry) => {
+    const m = /^(?:\+?(\d{1,4})-)?(\d{5,15})$/.exec(entry);
+    const countryCode = m?.[1] ?? '86';
+    if (!m || (countryCode === '86' && !/^1\d{10}$/.test(m[2]!))) {
+      throw new Error(`CLOUDTUNE_ADMIN must list phone numbers (13812345678, or +852-61234567 with a country code), got "${entry}"`);
+    }
+    return { countryCode, phone: m[2]! };
+  });
+}
+
 /**
  * Configuration from the environment, with safe defaults. Relative paths resolve against the
  * directory the user ran npm in (npm sets INIT_CWD), so `npm start` at the repository root
@@ -98,10 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((tlsCert === null) !== (tlsKey === null)) {
     throw new Error('CLOUDTUNE_TLS_CERT and CLOUDTUNE_TLS_KEY go together: set both (a PEM certificate and its private key) or neither');
   }
+  // Loopback unless HOST says otherwise: serving a network is a choice, and it ends demo mode.
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const trustedProxies = list(env.CLOUDTUNE_TRUSTED_PROXIES);
+  const publicUrl = httpUrl('CLOUDTUNE_PUBLIC_URL', env.CLOUDTUNE_PUBLIC_URL);
   return {
     port: port(env.PORT),
-    // The desktop shell's API listens on loopback only; the web app on every interface.
-    host: env.HOST?.trim() || (apiOnly ? '127.0.0.1' : '0.0.0.0'),
+    host,
     dataDir: resolve(base, env.CLOUDTUNE_DATA?.trim() || './data'),
     apiOnly,
     webDist: apiOnly
@@ -113,13 +177,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     audioCacheBytes: megabytes('CLOUDTUNE_AUDIO_CACHE_MB', env.CLOUDTUNE_AUDIO_CACHE_MB, DEFAULT_AUDIO_CACHE_BYTES),
     imageCacheBytes: megabytes('CLOUDTUNE_IMAGE_CACHE_MB', env.CLOUDTUNE_IMAGE_CACHE_MB, DEFAULT_IMAGE_CACHE_BYTES),
     libraryDir: env.CLOUDTUNE_LIBRARY?.trim() ? resolve(base, env.CLOUDTUNE_LIBRARY.trim()) : null,
-    publicUrl: httpUrl('CLOUDTUNE_PUBLIC_URL', env.CLOUDTUNE_PUBLIC_URL),
+    publicUrl,
     allowedHosts: list(env.CLOUDTUNE_ALLOWED_HOSTS),
     allowedOrigins: list(env.CLOUDTUNE_ALLOWED_ORIGINS),
     smsWebhook: httpUrl('CLOUDTUNE_SMS_WEBHOOK', env.CLOUDTUNE_SMS_WEBHOOK),
     cloudQuotaBytes: gigabytes('CLOUDTUNE_CLOUD_QUOTA_GB', env.CLOUDTUNE_CLOUD_QUOTA_GB, DEFAULT_CLOUD_QUOTA_BYTES),
     tlsCert,
     tlsKey,
-    trustedProxies: list(env.CLOUDTUNE_TRUSTED_PROXIES),
+    trustedProxies,
+    demo: demoMode(flag('CLOUDTUNE_DEMO', env.CLOUDTUNE_DEMO), { host, trustedProxies, publicUrl }),
+    admins: adminPhones(env.CLOUDTUNE_ADMIN),
   };
 }

@@ -95,10 +95,11 @@ describe('absolute URLs', () => {
 });
 
 describe('settings', () => {
-  it('API-only mode listens on 127.0.0.1 unless HOST says otherwise; the web app on every interface', () => {
+  it('both modes listen on 127.0.0.1 unless HOST says otherwise (serving a network is a choice: decision 0027)', () => {
     expect(loadConfig({ CLOUDTUNE_API_ONLY: '1' }).host).toBe('127.0.0.1');
     expect(loadConfig({ CLOUDTUNE_API_ONLY: '1', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({}).host).toBe('0.0.0.0');
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('reads the allow-lists, the public URL and the SMS webhook', () => {

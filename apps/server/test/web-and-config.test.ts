@@ -122,7 +122,8 @@ describe('config from the environment', () => {
     const c = loadConfig({ INIT_CWD: '/home/me/cloudtune' });
     expect(c).toMatchObject({
       port: 4000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      demo: true,
       dataDir: '/home/me/cloudtune/data',
       apiOnly: false,
       logLevel: 'warn',
