@@ -152,7 +152,7 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
     console.log(summary('service, songs/albums/artists/playlists, all', allSamples, true));
     console.log(summary('service, /search/suggest (first 2 chars)', suggestSamples));
 
-    const app = await buildApp({ dataDir });
+    const app = await buildApp({ dataDir, demo: false });
     try {
       const base = await app.listen({ port: 0, host: '127.0.0.1' });
       for (const group of groups) {

@@ -26,12 +26,27 @@ import { firstScreen } from './routes/first-screen.ts';
 import { apiRoutes } from './routes/index.ts';
 import { subsonicRoutes } from './routes/subsonic/index.ts';
 import { outboxSmsSender, webhookSmsSender, type SmsSender } from './services/accounts/sms.ts';
+import type { DemoLogin } from './services/demo-account.ts';
 import { createServices } from './services/index.ts';
 import { DEMO_SUBSONIC_PASSWORD } from './services/subsonic/index.ts';
 import type { Clock } from './services/rate-windows.ts';
 
+/** The demo account's published login (README), Subsonic app password included (decision 0022). */
+const DEMO_LOGIN: DemoLogin = {
+  countryCode: DEMO_ACCOUNT.countryCode,
+  phone: DEMO_ACCOUNT.phone,
+  password: DEMO_ACCOUNT.password,
+  subsonicPassword: DEMO_SUBSONIC_PASSWORD,
+};
+
 export interface BuildAppOptions {
   dataDir: string;
+  /**
+   * Demo mode (config.demo, the one place it is decided): the demo account logs in with the
+   * passwords the README publishes. false: it is disabled — no
+   * password, no Subsonic password, no session — while the demo catalogue stays.
+   */
+  demo: boolean;
   /** '/api' beside the web app (default), '' for API-only mode (desktop shell) */
   apiPrefix?: '/api' | '';
   /** the browser build to serve at `/`; null or absent = none (a hint page when apiPrefix is '/api') */
@@ -78,8 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hosts = hostPolicy({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts, trustsProxy });
   const origins = originPolicy(options.allowedOrigins);
   const db = openDatabase(options.dataDir);
-  let demoAccount: boolean;
+  let demoAccount: number | null;
   try {
+    // The catalogue is seeded whatever the mode: a fresh machine has music either way.
     if (needsDemoLibrary(db)) seedDemoLibrary(db, options.demoLibrary);
     demoAccount = ensureDemoAccount(db);
   } catch (err) {
@@ -126,10 +142,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   try {
-    // The demo account's password is hashed once per data directory, here rather than in the seed.
-    if (demoAccount) await services.auth.setInitialPassword(DEMO_ACCOUNT, DEMO_ACCOUNT.password);
-    // …and its Subsonic app password, so Subsonic apps work out of the box (decision 0022).
-    services.subsonic.passwords.ensureFor(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone, DEMO_SUBSONIC_PASSWORD);
+    // Demo mode opens the demo account (its passwords hashed here, once per data directory, rather
+    // than in the seed); any other start closes it (docs/decisions/0027-running-on-a-network.md).
+    if (demoAccount !== null) {
+      if (options.demo) await services.demoAccount.open(demoAccount, DEMO_LOGIN);
+      else services.demoAccount.close(demoAccount);
+    }
     installErrorHandler(app);
     // Other answers (search, web assets) are compressed as they go; cached bodies come compressed.
     await app.register(fastifyCompress, {

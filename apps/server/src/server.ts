@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { isLoopbackHost, type Config } from './config.ts';
+import { DEMO_ACCOUNT } from './content/demo/index.ts';
 import { readTlsFiles } from './http/tls.ts';
+import { DEMO_SUBSONIC_PASSWORD } from './services/subsonic/index.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -11,6 +13,22 @@ export interface RunningServer {
 
 /** The line printed once listening; the e2e harness and README wait for it. */
 export const servingLine = (url: string): string => `Cloudtune is serving at ${url}`;
+
+/**
+ * What `serve` tells whoever started it (on stderr, after the serving line): in demo mode how to
+ * log in and how to leave it; otherwise that the demo account is off (docs/decisions/0027-running-on-a-network.md).
+ */
+export function startBanner(config: Pick<Config, 'demo' | 'host'>): string {
+  const login = `${DEMO_ACCOUNT.phone} / ${DEMO_ACCOUNT.password} (Subsonic: ${DEMO_SUBSONIC_PASSWORD})`;
+  if (config.demo && isLoopbackHost(config.host)) {
+    return (
+      `Demo mode: log in as ${login}. Set HOST=0.0.0.0 to serve your network — ` +
+      'the demo account is then disabled; CLOUDTUNE_DEMO=1 keeps it.'
+    );
+  }
+  if (config.demo) return `Demo mode (CLOUDTUNE_DEMO=1): anyone who reaches this server can log in as ${login}.`;
+  return 'The demo account is disabled (CLOUDTUNE_DEMO=1 enables it).';
+}
 
 export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<RunningServer> {
   // Read before anything is opened: a missing or bad certificate stops the start with one line.
@@ -29,6 +47,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     cloudQuotaBytes: config.cloudQuotaBytes,
     tls,
     trustedProxies: config.trustedProxies,
+    demo: config.demo,
   });
   try {
     // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).

@@ -39,7 +39,7 @@ function run(args: string[], env: Record<string, string>) {
 }
 
 describe('cloudtune CLI', () => {
-  it('serve prints exactly one line once listening, then serves until SIGTERM', async () => {
+  it('serve prints exactly one line once listening (and, on stderr, how to log in as the demo), then serves until SIGTERM', async () => {
     const dataDir = freshDataDir();
     dirs.push(dataDir);
     const server = run(['serve'], { PORT: '0', HOST: '127.0.0.1', CLOUDTUNE_DATA: dataDir, CLOUDTUNE_WEB_DIST: dataDir });
@@ -50,6 +50,20 @@ describe('cloudtune CLI', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output().stdout.trim().split('\n')).toHaveLength(1);
+    expect(server.output().stderr).toContain('Demo mode: log in as 13800000000 / cloudtune (Subsonic: subsonic).');
+  });
+
+  it('serve on every interface says the demo account is disabled', async () => {
+    const dataDir = freshDataDir();
+    dirs.push(dataDir);
+    const server = run(['serve'], { PORT: '0', HOST: '0.0.0.0', CLOUDTUNE_DATA: dataDir, CLOUDTUNE_WEB_DIST: dataDir });
+    const [, url] = await server.waitFor(/^Cloudtune is serving at (http:\/\/localhost:\d+\/)\n/);
+    const res = await fetch(`${url!.replace('localhost', '127.0.0.1')}api/login/cellphone?phone=13800000000&password=cloudtune`);
+    expect(((await res.json()) as { code: number }).code).toBe(502);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output().stderr).toContain('The demo account is disabled (CLOUDTUNE_DEMO=1 enables it).');
+    expect(server.output().stderr).not.toContain('cloudtune (Subsonic');
   });
 
   it('seed builds the library once and is a no-op afterwards', async () => {

@@ -1,5 +1,13 @@
-import { describe, expect, test } from 'vitest';
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, test } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { seedDemoLibrary } from '../src/content/demo/index.ts';
+import { openDatabase } from '../src/db/connection.ts';
+import { startBanner } from '../src/server.ts';
+import { call, lastSmsCode, sessionOf } from './account-helpers.ts';
+import { freshDataDir } from './helpers.ts';
 
 /**
  * Demo mode and administrators (docs/decisions/0027-running-on-a-network.md): the demo account
@@ -7,6 +15,41 @@ import { loadConfig } from '../src/config.ts';
  * catalogue is there in every mode; the first account registered administers a server that is
  * not a demo, and CLOUDTUNE_ADMIN names administrators by phone.
  */
+const DEMO = { phone: '13800000000', password: 'cloudtune', subsonic: 'subsonic' };
+/** A small library keeps each start quick. */
+const small = { songCount: 24, playlistCount: 4 };
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const dirs: string[] = [];
+const apps: FastifyInstance[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The app over `dataDir` (a fresh one by default) in the given mode. */
+async function start(options: Partial<BuildAppOptions> & { demo: boolean }): Promise<{ app: FastifyInstance; dataDir: string }> {
+  const dataDir = options.dataDir ?? freshDataDir();
+  if (!options.dataDir) dirs.push(dataDir);
+  const app = await buildApp({ dataDir, demoLibrary: small, ...options });
+  apps.push(app);
+  return { app, dataDir };
+}
+async function stop(app: FastifyInstance): Promise<void> {
+  await app.close();
+  apps.splice(apps.indexOf(app), 1);
+}
+
+const passwordLogin = (app: FastifyInstance, phone: string, password: string) =>
+  call(app, `/api/login/cellphone?${new URLSearchParams({ phone, password })}`);
+
+/** A Subsonic call's `subsonic-response`. */
+async function rest(app: FastifyInstance, method: string, auth: string): Promise<Json> {
+  const res = await app.inject({ url: `/rest/${method}?${auth}&v=1.16.1&c=test&f=json` });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as Json)['subsonic-response'];
+}
+
 describe('the demo decision (config)', () => {
   test('npm start with no setting listens on loopback and is a demo', () => {
     expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', demo: true, admins: [] });
@@ -40,5 +83,83 @@ describe('the demo decision (config)', () => {
     for (const bad of ['alice', '1234', '23812345678', '+86-1381234567', '+12345-6789012']) {
       expect(() => loadConfig({ CLOUDTUNE_ADMIN: bad })).toThrow(/CLOUDTUNE_ADMIN must list phone numbers/);
     }
+  });
+
+  test('the start banner gives the demo passwords, or says the demo account is off', () => {
+    expect(startBanner(loadConfig({}))).toBe(
+      'Demo mode: log in as 13800000000 / cloudtune (Subsonic: subsonic). Set HOST=0.0.0.0 to serve your network — ' +
+        'the demo account is then disabled; CLOUDTUNE_DEMO=1 keeps it.',
+    );
+    expect(startBanner(loadConfig({ HOST: '0.0.0.0', CLOUDTUNE_DEMO: '1' }))).toBe(
+      'Demo mode (CLOUDTUNE_DEMO=1): anyone who reaches this server can log in as 13800000000 / cloudtune (Subsonic: subsonic).',
+    );
+    const network = startBanner(loadConfig({ HOST: '0.0.0.0' }));
+    expect(network).toBe('The demo account is disabled (CLOUDTUNE_DEMO=1 enables it).');
+    expect(network).not.toContain('cloudtune (');
+  });
+});
+
+describe('the demo account outside demo mode', () => {
+  test('a fresh server that is no demo has the catalogue but no way into the demo account', async () => {
+    const { app, dataDir } = await start({ demo: false });
+    // the catalogue: home page, songs, the demo listeners' public playlists
+    const personalized = await call(app, '/api/personalized?limit=3');
+    expect(personalized.body.result).toHaveLength(3);
+    const playlist = (await call(app, '/api/top/playlist?limit=1')).body.playlists as Json[];
+    const detail = (await call(app, `/api/playlist/detail?id=${playlist[0]!.id}`)).body.playlist as Json;
+    expect(detail.trackCount).toBeGreaterThan(0);
+    expect((await call(app, `/api/cellphone/existence/check?phone=${DEMO.phone}`)).body).toMatchObject({ exist: 1, hasPassword: false });
+
+    // no password login, no captcha login, no Subsonic password or apiKey
+    expect((await passwordLogin(app, DEMO.phone, DEMO.password)).body.code).toBe(502);
+    expect((await call(app, `/api/login?email=demo@cloudtune.local&password=${DEMO.password}`)).body.code).toBe(502);
+    expect((await call(app, `/api/captcha/sent?phone=${DEMO.phone}`)).body.code).toBe(200);
+    const captcha = await call(app, `/api/login/cellphone?phone=${DEMO.phone}&captcha=${lastSmsCode(dataDir, DEMO.phone)}`);
+    expect(captcha.status).toBe(403);
+    expect(captcha.body).toEqual({ code: 403, msg: '该账号已停用' });
+    expect(captcha.res.cookies.find((c) => c.name === 'MUSIC_U')).toBeUndefined();
+    expect((await rest(app, 'ping', `u=${DEMO.phone}&p=${DEMO.subsonic}`)).error.code).toBe(40);
+    expect((await rest(app, 'ping', `apiKey=${DEMO.subsonic}`)).error.code).toBe(44);
+  });
+
+  test('a demo account from an earlier demo start is disabled, its sessions ended; demo mode later gives its passwords back', async () => {
+    const first = await start({ demo: true });
+    const login = await passwordLogin(first.app, DEMO.phone, DEMO.password);
+    expect(login.body.code).toBe(200);
+    const session = sessionOf(login.res);
+    const demoId = (login.body.account as Json).id as number;
+    expect((await rest(first.app, 'ping', `u=${DEMO.phone}&p=${DEMO.subsonic}`)).status).toBe('ok');
+    const made = (await call(first.app, `/api/user/playlist?uid=${demoId}`)).body.playlist as Json[];
+    expect(made.length).toBeGreaterThan(0);
+    await stop(first.app);
+
+    const off = await start({ demo: false, dataDir: first.dataDir });
+    expect((await call(off.app, '/api/login/status', { session })).body.data).toMatchObject({ account: null, profile: null });
+    expect((await call(off.app, '/api/user/account', { session })).status).toBe(301);
+    expect((await passwordLogin(off.app, DEMO.phone, DEMO.password)).body.code).toBe(502);
+    expect((await rest(off.app, 'ping', `u=${DEMO.phone}&p=${DEMO.subsonic}`)).error.code).toBe(40);
+    // what it made stays in the catalogue: its playlists, for anyone to see
+    expect((await call(off.app, `/api/user/playlist?uid=${demoId}`)).body.playlist).toEqual(made);
+    await stop(off.app);
+
+    const again = await start({ demo: true, dataDir: first.dataDir });
+    expect((await passwordLogin(again.app, DEMO.phone, DEMO.password)).body.code).toBe(200);
+    expect((await rest(again.app, 'ping', `u=${DEMO.phone}&p=${DEMO.subsonic}`)).status).toBe('ok');
+    // the session the closing ended stays ended
+    expect((await call(again.app, '/api/login/status', { session })).body.data).toMatchObject({ account: null });
+  });
+
+  test('an account someone else holds the demo phone with never gets the demo passwords, even in demo mode', async () => {
+    const dataDir = freshDataDir();
+    dirs.push(dataDir);
+    const db = openDatabase(dataDir);
+    seedDemoLibrary(db, small);
+    // The phone was free when a stranger registered it (a library seeded before the demo account existed).
+    db.prepare('UPDATE users SET phone = NULL, email = NULL WHERE phone = ?').run(DEMO.phone);
+    db.prepare("INSERT INTO users (nickname, is_demo, created_at, country_code, phone) VALUES ('stranger', 0, 0, '86', ?)").run(DEMO.phone);
+    db.close();
+    const { app } = await start({ demo: true, dataDir });
+    expect((await passwordLogin(app, DEMO.phone, DEMO.password)).body.code).toBe(502);
+    expect((await rest(app, 'ping', `u=${DEMO.phone}&p=${DEMO.subsonic}`)).error.code).toBe(40);
   });
 });

@@ -14,10 +14,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** An app over a fresh temporary data dir (migrated and seeded); close() removes the dir. */
+/** An app over a fresh temporary data dir (migrated and seeded; demo mode unless told); close() removes the dir. */
 export async function startTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? freshDataDir();
-  const app = await buildApp({ dataDir, ...options });
+  const app = await buildApp({ dataDir, demo: true, ...options });
   return {
     app,
     dataDir,

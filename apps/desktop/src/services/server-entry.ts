@@ -50,6 +50,8 @@ async function main(): Promise<void> {
     logger: config.logLevel,
     audioCacheBytes: config.audioCacheBytes,
     imageCacheBytes: config.imageCacheBytes,
+    // A personal app on loopback: a demo like `npm start`, unless CLOUDTUNE_DEMO=0 says otherwise.
+    demo: config.demo,
   });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

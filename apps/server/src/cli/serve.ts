@@ -1,9 +1,13 @@
 import type { Config } from '../config.ts';
-import { startServer } from '../server.ts';
+import { startBanner, startServer } from '../server.ts';
 
-/** `cloudtune serve`: listens, prints the one serving line, rescans CLOUDTUNE_LIBRARY, stops cleanly on a signal. */
+/**
+ * `cloudtune serve`: listens, prints the one serving line (stdout) and whether it is a demo
+ * (stderr), rescans CLOUDTUNE_LIBRARY, stops cleanly on a signal.
+ */
 export async function serveCommand(config: Config): Promise<void> {
   const { app } = await startServer(config);
+  console.error(startBanner(config));
   // After listening, so start-up stays fast; logged to stderr (stdout is the one serving line).
   const scan = config.libraryDir
     ? (await import('./library-scan.ts')).startLibraryScan(config.dataDir, config.libraryDir, (line) => console.error(line))

@@ -75,6 +75,9 @@ export function createUserRepo(db: Db) {
   const credentials = db.prepare<[number], Credentials>(`SELECT ${CREDENTIALS} FROM users WHERE id = ?`);
   const nicknameOwner = db.prepare<[string], number>('SELECT id FROM users WHERE nickname = ? COLLATE NOCASE').pluck();
   const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+  const removePassword = db.prepare('UPDATE users SET password_hash = NULL WHERE id = ?');
+  const loginDisabled = db.prepare<[number], number>('SELECT login_disabled FROM users WHERE id = ?').pluck();
+  const setLoginDisabled = db.prepare('UPDATE users SET login_disabled = ? WHERE id = ?');
   const setContact = db.prepare('UPDATE users SET country_code = @countryCode, phone = @phone, email = @email WHERE id = @id');
   const setAvatar = db.prepare('UPDATE users SET avatar_hash = ? WHERE id = ?');
   const avatarUsers = db.prepare<[string], number>('SELECT COUNT(*) FROM users WHERE avatar_hash = ?').pluck();
@@ -110,6 +113,15 @@ export function createUserRepo(db: Db) {
     nicknameOwner: (nickname: string): number | undefined => nicknameOwner.get(nickname),
     setPasswordHash(id: number, hash: string): void {
       setPassword.run(hash, id);
+    },
+    /** The account can no longer log in with a password. */
+    removePassword(id: number): void {
+      removePassword.run(id);
+    },
+    /** Whether every login of the account is refused (the demo account outside demo mode). */
+    loginDisabled: (id: number): boolean => loginDisabled.get(id) === 1,
+    setLoginDisabled(id: number, disabled: boolean): void {
+      setLoginDisabled.run(disabled ? 1 : 0, id);
     },
     setContact(id: number, contact: { countryCode: string; phone: string | null; email: string | null }): void {
       setContact.run({ id, ...contact });

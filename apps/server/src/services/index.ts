@@ -11,6 +11,7 @@ import { createArtistService } from './artists.ts';
 import { createAudioService } from './audio.ts';
 import { createChartService } from './charts.ts';
 import { createCloudService, type CloudTagReader } from './cloud.ts';
+import { createDemoAccountService } from './demo-account.ts';
 import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
 import { createOpenApiService } from './openapi.ts';
@@ -76,6 +77,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     social: createSocialService(repos, options.clock),
     recommend: createRecommendService(repos, options.clock, artistAbout.similarScores),
     subsonic,
+    demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,

@@ -67,15 +67,18 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
 }
 
 /**
- * A demo library seeded before accounts existed gets its demo account (at start, a write path).
- * Returns whether the library has a demo account to give a password.
+ * A demo library seeded before accounts existed gets its demo account (at start, a write path;
+ * whether it may log in is decided by demo mode, not here). Returns the demo account's user id,
+ * or null when there is none — a library that is not the demo's, or the demo phone held by an
+ * account someone registered, which the demo's published passwords must never reach.
  */
-export function ensureDemoAccount(db: Db): boolean {
+export function ensureDemoAccount(db: Db): number | null {
   const repos = createRepos(db);
   const built = repos.meta.get(META_KEYS.demoLibrary);
-  if (built === undefined) return false;
+  if (built === undefined) return null;
   if (needsDemoAccount(repos)) withTx(db, () => seedDemoAccount(repos, (JSON.parse(built) as { seed?: number }).seed ?? DEFAULT_SEED));
-  return repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone) !== undefined;
+  const owner = repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone)?.id;
+  return owner !== undefined && owner === repos.users.firstDemoId() ? owner : null;
 }
 
 /** True when the library has never been seeded and holds no songs. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Repos } from '../../repos/index.ts';
 import type { Clock } from '../rate-windows.ts';
+import { accountDisabled } from './errors.ts';
 
 /** A login lasts 30 days (the MUSIC_U cookie's Max-Age), unless refreshed or ended. */
 export const SESSION_TTL_MS = 30 * 86_400_000;
@@ -28,6 +29,8 @@ export function createSessionService(repos: Repos, clock: Clock) {
   return {
     /** Starts a login for `userId` (and tidies expired, revoked and surplus old sessions). */
     start(userId: number): StartedSession {
+      // Every way in (password, SMS captcha, QR code, registration) ends here: a disabled account gets none.
+      if (repos.users.loginDisabled(userId)) throw accountDisabled();
       const now = clock();
       const token = randomBytes(32).toString('hex');
       const expiresAt = now + SESSION_TTL_MS;
