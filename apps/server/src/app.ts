@@ -2,7 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
-import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_CLOUD_QUOTA_BYTES, DEFAULT_IMAGE_CACHE_BYTES } from './config.ts';
+import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_CLOUD_QUOTA_BYTES, DEFAULT_IMAGE_CACHE_BYTES, type AdminPhone } from './config.ts';
 import { readTrack } from './content/import/read-track.ts';
 import { removeStrayTemporaries } from './media/disk-cache.ts';
 import { ffmpeg } from './media/ffmpeg.ts';
@@ -43,10 +43,12 @@ export interface BuildAppOptions {
   dataDir: string;
   /**
    * Demo mode (config.demo, the one place it is decided): the demo account logs in with the
-   * passwords the README publishes. false: it is disabled — no
+   * passwords the README publishes and administers the server. false: it is disabled — no
    * password, no Subsonic password, no session — while the demo catalogue stays.
    */
   demo: boolean;
+  /** phones whose accounts administer the server (CLOUDTUNE_ADMIN) */
+  admins?: readonly AdminPhone[];
   /** '/api' beside the web app (default), '' for API-only mode (desktop shell) */
   apiPrefix?: '/api' | '';
   /** the browser build to serve at `/`; null or absent = none (a hint page when apiPrefix is '/api') */
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? Date.now,
     sms,
     cloudQuotaBytes: options.cloudQuotaBytes ?? DEFAULT_CLOUD_QUOTA_BYTES,
+    admins: options.admins ?? [],
     // An upload has no folders: only its own name stands in for missing tags.
     readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
   });
@@ -147,6 +150,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (demoAccount !== null) {
       if (options.demo) await services.demoAccount.open(demoAccount, DEMO_LOGIN);
       else services.demoAccount.close(demoAccount);
+    }
+    for (const p of services.admins.applyAtStart()) {
+      app.log.warn(
+        `CLOUDTUNE_ADMIN: no account has the phone +${p.countryCode}-${p.phone} yet; it becomes an administrator when it registers`,
+      );
     }
     installErrorHandler(app);
     // Other answers (search, web assets) are compressed as they go; cached bodies come compressed.

@@ -16,9 +16,10 @@ export const servingLine = (url: string): string => `Cloudtune is serving at ${u
 
 /**
  * What `serve` tells whoever started it (on stderr, after the serving line): in demo mode how to
- * log in and how to leave it; otherwise that the demo account is off (docs/decisions/0027-running-on-a-network.md).
+ * log in and how to leave it; otherwise that the demo account is off and who becomes the
+ * administrator (docs/decisions/0027-running-on-a-network.md).
  */
-export function startBanner(config: Pick<Config, 'demo' | 'host'>): string {
+export function startBanner(config: Pick<Config, 'demo' | 'host' | 'admins'>): string {
   const login = `${DEMO_ACCOUNT.phone} / ${DEMO_ACCOUNT.password} (Subsonic: ${DEMO_SUBSONIC_PASSWORD})`;
   if (config.demo && isLoopbackHost(config.host)) {
     return (
@@ -27,7 +28,10 @@ export function startBanner(config: Pick<Config, 'demo' | 'host'>): string {
     );
   }
   if (config.demo) return `Demo mode (CLOUDTUNE_DEMO=1): anyone who reaches this server can log in as ${login}.`;
-  return 'The demo account is disabled (CLOUDTUNE_DEMO=1 enables it).';
+  const admin = config.admins.length
+    ? `The accounts CLOUDTUNE_ADMIN names administer it (${config.admins.map((p) => `+${p.countryCode}-${p.phone}`).join(', ')}).`
+    : 'The first account registered administers it (or name one: CLOUDTUNE_ADMIN=<phone>).';
+  return `The demo account is disabled (CLOUDTUNE_DEMO=1 enables it). ${admin}`;
 }
 
 export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<RunningServer> {
@@ -48,6 +52,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     tls,
     trustedProxies: config.trustedProxies,
     demo: config.demo,
+    admins: config.admins,
   });
   try {
     // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { seedDemoLibrary } from '../src/content/demo/index.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { startBanner } from '../src/server.ts';
-import { call, lastSmsCode, sessionOf } from './account-helpers.ts';
+import { call, lastSmsCode, register, sessionOf } from './account-helpers.ts';
 import { freshDataDir } from './helpers.ts';
 
 /**
@@ -50,6 +50,14 @@ async function rest(app: FastifyInstance, method: string, auth: string): Promise
   return (res.json() as Json)['subsonic-response'];
 }
 
+/** Whether Subsonic's getUser calls this account an administrator (the session makes its app password). */
+async function adminRole(app: FastifyInstance, session: string): Promise<boolean> {
+  const made = (await call(app, '/api/subsonic/password', { session, method: 'POST' })).body.data as Json;
+  const answer = await rest(app, 'getUser', `u=${made.username}&p=${made.password}`);
+  expect(answer.status).toBe('ok');
+  return answer.user.adminRole as boolean;
+}
+
 describe('the demo decision (config)', () => {
   test('npm start with no setting listens on loopback and is a demo', () => {
     expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', demo: true, admins: [] });
@@ -85,7 +93,7 @@ describe('the demo decision (config)', () => {
     }
   });
 
-  test('the start banner gives the demo passwords, or says the demo account is off', () => {
+  test('the start banner gives the demo passwords, or says the demo account is off and who administers', () => {
     expect(startBanner(loadConfig({}))).toBe(
       'Demo mode: log in as 13800000000 / cloudtune (Subsonic: subsonic). Set HOST=0.0.0.0 to serve your network — ' +
         'the demo account is then disabled; CLOUDTUNE_DEMO=1 keeps it.',
@@ -94,8 +102,13 @@ describe('the demo decision (config)', () => {
       'Demo mode (CLOUDTUNE_DEMO=1): anyone who reaches this server can log in as 13800000000 / cloudtune (Subsonic: subsonic).',
     );
     const network = startBanner(loadConfig({ HOST: '0.0.0.0' }));
-    expect(network).toBe('The demo account is disabled (CLOUDTUNE_DEMO=1 enables it).');
+    expect(network).toBe(
+      'The demo account is disabled (CLOUDTUNE_DEMO=1 enables it). The first account registered administers it (or name one: CLOUDTUNE_ADMIN=<phone>).',
+    );
     expect(network).not.toContain('cloudtune (');
+    expect(startBanner(loadConfig({ CLOUDTUNE_DEMO: '0', CLOUDTUNE_ADMIN: '13812345678' }))).toBe(
+      'The demo account is disabled (CLOUDTUNE_DEMO=1 enables it). The accounts CLOUDTUNE_ADMIN names administer it (+86-13812345678).',
+    );
   });
 });
 
@@ -161,5 +174,45 @@ describe('the demo account outside demo mode', () => {
     const { app } = await start({ demo: true, dataDir });
     expect((await passwordLogin(app, DEMO.phone, DEMO.password)).body.code).toBe(502);
     expect((await rest(app, 'ping', `u=${DEMO.phone}&p=${DEMO.subsonic}`)).error.code).toBe(40);
+  });
+});
+
+describe('administrators', () => {
+  test('the first account registered on a server that is no demo administers it, the second does not', async () => {
+    const { app, dataDir } = await start({ demo: false });
+    const first = await register(app, dataDir, '13900000101', 'first-pass');
+    const second = await register(app, dataDir, '13900000102', 'second-pass');
+    expect(await adminRole(app, first)).toBe(true);
+    expect(await adminRole(app, second)).toBe(false);
+  });
+
+  test('in demo mode the demo account administers; registering makes nobody one; leaving demo mode hands it to the first registered', async () => {
+    const demo = await start({ demo: true });
+    const demoSession = sessionOf((await passwordLogin(demo.app, DEMO.phone, DEMO.password)).res);
+    expect(await adminRole(demo.app, demoSession)).toBe(true);
+    const owner = await register(demo.app, demo.dataDir, '13900000201', 'owner-pass');
+    expect(await adminRole(demo.app, owner)).toBe(false);
+    await stop(demo.app);
+
+    const off = await start({ demo: false, dataDir: demo.dataDir });
+    const ownerAgain = sessionOf((await passwordLogin(off.app, '13900000201', 'owner-pass')).res);
+    expect(await adminRole(off.app, ownerAgain)).toBe(true);
+    const later = await register(off.app, off.dataDir, '13900000202', 'later-pass');
+    expect(await adminRole(off.app, later)).toBe(false);
+  });
+
+  test('CLOUDTUNE_ADMIN: the named phone administers (at registration or at the next start), and nobody else by coming first', async () => {
+    const named = [{ countryCode: '86', phone: '13900000302' }];
+    const { app, dataDir } = await start({ demo: false, admins: named });
+    const stranger = await register(app, dataDir, '13900000301', 'stranger-pass');
+    const owner = await register(app, dataDir, '13900000302', 'owner-pass');
+    expect(await adminRole(app, stranger)).toBe(false);
+    expect(await adminRole(app, owner)).toBe(true);
+    await stop(app);
+
+    // named later: applied at start
+    const restarted = await start({ demo: false, dataDir, admins: [...named, { countryCode: '86', phone: '13900000301' }] });
+    const strangerAgain = sessionOf((await passwordLogin(restarted.app, '13900000301', 'stranger-pass')).res);
+    expect(await adminRole(restarted.app, strangerAgain)).toBe(true);
   });
 });

@@ -154,7 +154,7 @@ describe('documents', () => {
       'songLyrics',
     ]);
     const user = (await ok('getUser', 'username=13800000000')).user;
-    expect(user).toMatchObject({ email: 'demo@cloudtune.local', streamRole: true, playlistRole: true, adminRole: false, folder: [1] });
+    expect(user).toMatchObject({ email: 'demo@cloudtune.local', streamRole: true, playlistRole: true, adminRole: true, folder: [1] });
     await failed('getUser', 'username=nobody-else', 50);
   });
 });

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     imageCacheBytes: config.imageCacheBytes,
     // A personal app on loopback: a demo like `npm start`, unless CLOUDTUNE_DEMO=0 says otherwise.
     demo: config.demo,
+    admins: config.admins,
   });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -78,6 +78,13 @@ export function createUserRepo(db: Db) {
   const removePassword = db.prepare('UPDATE users SET password_hash = NULL WHERE id = ?');
   const loginDisabled = db.prepare<[number], number>('SELECT login_disabled FROM users WHERE id = ?').pluck();
   const setLoginDisabled = db.prepare('UPDATE users SET login_disabled = ? WHERE id = ?');
+  const isAdmin = db.prepare<[number], number>('SELECT 1 FROM users WHERE id = ? AND is_admin = 1 AND login_disabled = 0').pluck();
+  const setAdmin = db.prepare('UPDATE users SET is_admin = ? WHERE id = ?');
+  const anyAdmin = db.prepare<[], number>('SELECT 1 FROM users WHERE is_admin = 1 AND login_disabled = 0 LIMIT 1').pluck();
+  // Registered: an account of its own (not a demo listener) that can log in with a password.
+  const firstRegistered = db
+    .prepare<[], number>('SELECT MIN(id) FROM users WHERE is_demo = 0 AND password_hash IS NOT NULL AND login_disabled = 0')
+    .pluck();
   const setContact = db.prepare('UPDATE users SET country_code = @countryCode, phone = @phone, email = @email WHERE id = @id');
   const setAvatar = db.prepare('UPDATE users SET avatar_hash = ? WHERE id = ?');
   const avatarUsers = db.prepare<[string], number>('SELECT COUNT(*) FROM users WHERE avatar_hash = ?').pluck();
@@ -123,6 +130,15 @@ export function createUserRepo(db: Db) {
     setLoginDisabled(id: number, disabled: boolean): void {
       setLoginDisabled.run(disabled ? 1 : 0, id);
     },
+    /** An administrator that can log in (a disabled account administers nothing). */
+    isAdmin: (id: number): boolean => isAdmin.get(id) === 1,
+    setAdmin(id: number, admin: boolean): void {
+      setAdmin.run(admin ? 1 : 0, id);
+    },
+    /** Whether any account that can log in is an administrator. */
+    hasAdmin: (): boolean => anyAdmin.get() === 1,
+    /** The earliest registered account that can log in; null when none. */
+    firstRegisteredId: (): number | null => firstRegistered.get() ?? null,
     setContact(id: number, contact: { countryCode: string; phone: string | null; email: string | null }): void {
       setContact.run({ id, ...contact });
     },

@@ -19,13 +19,16 @@ export interface DemoLogin extends Phone {
  */
 export function createDemoAccountService(repos: Repos, clock: Clock, auth: AuthService, subsonicPasswords: SubsonicPasswords) {
   return {
-    /** Demo mode: the published passwords log in (hashed once per data directory). */
+    /** Demo mode: the published passwords log in (hashed once per data directory) and the account administers the server. */
     async open(userId: number, login: DemoLogin): Promise<void> {
       // A password given to it while it was closed is not the published one.
       if (repos.users.loginDisabled(userId)) repos.users.removePassword(userId);
       await auth.setInitialPassword(login, login.password);
       subsonicPasswords.ensureFor(login.countryCode, login.phone, login.subsonicPassword);
-      repos.users.setLoginDisabled(userId, false);
+      withTx(repos.db, () => {
+        repos.users.setLoginDisabled(userId, false);
+        repos.users.setAdmin(userId, true);
+      });
     },
 
     /** Anything but demo mode: nobody can log in as it, and whoever was logged in is logged out. */

@@ -5,6 +5,7 @@ import { OpenFiles } from '../media/open-files.ts';
 import { mediaPaths } from '../media/store.ts';
 import { WorkQueue } from '../media/work.ts';
 import { createAccountServices, type SmsSender } from './accounts/index.ts';
+import type { Phone } from './accounts/captcha.ts';
 import { createAlbumService } from './albums.ts';
 import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
@@ -41,6 +42,8 @@ export interface ServiceOptions {
   cloudQuotaBytes: number;
   /** the importer's tag reader, for cloud uploads (services may not import content/) */
   readTags: CloudTagReader;
+  /** phones whose accounts administer the server (CLOUDTUNE_ADMIN) */
+  admins: readonly Phone[];
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -56,7 +59,13 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   const audio = createAudioService(repos, paths, encoding);
   const transcodes = createTranscodeService(repos, paths.root, encoding);
   const artistAbout = createArtistAboutService(repos);
-  const accounts = createAccountServices(repos, { clock: options.clock, sms: options.sms, mediaRoot: paths.root, encoder });
+  const accounts = createAccountServices(repos, {
+    clock: options.clock,
+    sms: options.sms,
+    mediaRoot: paths.root,
+    encoder,
+    admins: options.admins,
+  });
   const charts = createChartService(repos, options.clock);
   const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock);
   return {

@@ -152,7 +152,8 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
         username: account.username,
         email: account.email,
         scrobblingEnabled: true,
-        adminRole: false,
+        // The server's administrators (decision 0027); the other roles are what every account may do.
+        adminRole: services.admins.isAdmin(userId),
         settingsRole: false,
         downloadRole: true,
         uploadRole: false,

@@ -5,6 +5,7 @@ import type { Repos } from '../../repos/index.ts';
 import type { Credentials, UserRecord } from '../../repos/users.ts';
 import { withTx } from '../../repos/tx.ts';
 import { SlidingWindowLimit, type Clock } from '../rate-windows.ts';
+import type { AdminService } from './admins.ts';
 import type { CaptchaService, Phone } from './captcha.ts';
 import { nicknameTaken, noSuchAccount, tooManyFailures, wrongPassword } from './errors.ts';
 import { hashPassword, md5Hex, verifyPassword } from './passwords.ts';
@@ -60,6 +61,7 @@ export function createAuthService(
   captchas: CaptchaService,
   sessions: SessionService,
   profiles: ProfileService,
+  admins: AdminService,
 ) {
   const accountFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
   const addressFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
@@ -153,6 +155,7 @@ export function createAuthService(
         });
         repos.users.setContact(userId, { countryCode: input.countryCode, phone: input.phone, email: null });
         repos.users.setPasswordHash(userId, hash);
+        admins.registered(userId, input);
         repos.playlists.insertLikedSongs({ id: userId, nickname: nickname!, createdAt: now }, now);
         return userId;
       });

@@ -1,9 +1,10 @@
 import type { WorkQueue } from '../../media/work.ts';
 import type { Repos } from '../../repos/index.ts';
 import type { Clock } from '../rate-windows.ts';
+import { createAdminService } from './admins.ts';
 import { createAuthService } from './auth.ts';
 import { createAvatarService } from './avatar.ts';
-import { createCaptchaService } from './captcha.ts';
+import { createCaptchaService, type Phone } from './captcha.ts';
 import { createProfileService } from './profile.ts';
 import { createSessionService } from './sessions.ts';
 import type { SmsSender } from './sms.ts';
@@ -19,18 +20,22 @@ export interface AccountOptions {
   mediaRoot: string;
   /** the encode slots shared with other image and audio work */
   encoder: WorkQueue;
+  /** phones whose accounts administer the server (CLOUDTUNE_ADMIN) */
+  admins: readonly Phone[];
 }
 
-/** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars. */
-export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder }: AccountOptions) {
+/** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars, administrators. */
+export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder, admins: named }: AccountOptions) {
   const sessions = createSessionService(repos, clock);
   const captchas = createCaptchaService(repos, clock, sms);
   const profiles = createProfileService(repos, clock);
+  const admins = createAdminService(repos, named);
   return {
     sessions,
     captchas,
     profiles,
-    auth: createAuthService(repos, clock, captchas, sessions, profiles),
+    admins,
+    auth: createAuthService(repos, clock, captchas, sessions, profiles, admins),
     avatars: createAvatarService(repos, mediaRoot, encoder),
   };
 }
