@@ -9,7 +9,7 @@ import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, freePort } from '@cloudtune/e2e/
  * (RSS, kill -9), its exit status and the tail of what it printed when it dies.
  */
 export interface ServerUnderTest {
-  /** http://127.0.0.1:<port> (IPv4 explicitly: the server binds 0.0.0.0) */
+  /** http://127.0.0.1:<port> (IPv4 explicitly: the server listens on 127.0.0.1) */
   base: string;
   port: number;
   pid: number;
@@ -45,7 +45,7 @@ export async function launchServer(dataDir: string, env: Record<string, string> 
   // The production build, run as `npm start` runs it (`npm run bench:reliability` builds it first).
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/cli.js', 'serve'], {
     cwd: repoRoot,
-    env: { ...process.env, ...PRODUCTION_ENV, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
+    env: { ...process.env, ...PRODUCTION_ENV, HOST: '127.0.0.1', PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   launched.add(child);

@@ -31,7 +31,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   if (!existsSync(join(repoRoot, 'apps/server/dist/cli.js'))) throw new Error('the server is not built: run `npm run build`');
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/cli.js', 'serve'], {
     cwd: repoRoot,
-    env: { ...process.env, ...PRODUCTION_ENV, PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
+    // Loopback and demo mode whatever the shell says: the journeys log in as the demo account.
+    env: { ...process.env, ...PRODUCTION_ENV, HOST: '127.0.0.1', CLOUDTUNE_DEMO: '1', PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForReady(child);
