@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 
 const USAGE = `usage: cloudtune <command>
 
-  serve            start the music server (PORT, HOST, CLOUDTUNE_DATA, CLOUDTUNE_API_ONLY, CLOUDTUNE_WEB_DIST)
+  serve            start the music server (PORT, HOST, CLOUDTUNE_DEMO, CLOUDTUNE_DATA, CLOUDTUNE_API_ONLY, CLOUDTUNE_WEB_DIST)
   seed [--songs N] [--seed N]
                    build the demo library in CLOUDTUNE_DATA if it is empty (serve does this too);
                    N songs from 1 to 1,000,000 (default 480)
