@@ -12,6 +12,7 @@ import { hostPolicy } from './http/api-base.ts';
 import { installSessions } from './http/auth.ts';
 import { allowCrossOrigin } from './http/cors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
+import { loggerOptions, type LogStream } from './http/logging.ts';
 import { acceptMultipart } from './http/multipart.ts';
 import { originPolicy } from './http/origins.ts';
 import { proxyTrust } from './http/proxies.ts';
@@ -53,8 +54,10 @@ export interface BuildAppOptions {
   apiPrefix?: '/api' | '';
   /** the browser build to serve at `/`; null or absent = none (a hint page when apiPrefix is '/api') */
   webDist?: string | null;
-  /** true = info-level request logs; a level string picks one; default silent */
+  /** true = info-level request logs; a level string picks one; default silent. Credentials never reach it (http/logging.ts). */
   logger?: boolean | string;
+  /** where log lines go (default stdout) */
+  logStream?: LogStream;
   /** the demo library seeded into an empty data dir */
   demoLibrary?: DemoLibraryOptions;
   /** disk budget of rendered audio (default 150 MB: the data dir stays under 200 MB) */
@@ -108,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const level = options.logger === true ? 'info' : typeof options.logger === 'string' ? options.logger : undefined;
   // Trailing slashes are tolerated like the reference (Express) server does: /api/banner/ works.
   const app = Fastify({
-    logger: level ? { level } : false,
+    logger: level ? loggerOptions(level, options.logStream) : false,
     routerOptions: { ignoreTrailingSlash: true },
     // Only a trusted proxy's X-Forwarded-* count (protocol, host, and the client address rate limits use).
     ...(trustsProxy ? { trustProxy: (address: string) => trustsProxy(address) } : {}),

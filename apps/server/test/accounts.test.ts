@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../src/services/accounts/auth.ts';
 import { CAPTCHA_RESEND_MS, CAPTCHA_TTL_MS } from '../src/services/accounts/captcha.ts';
+import { MAX_SESSIONS_PER_USER } from '../src/services/accounts/sessions.ts';
 import { smsOutboxFile } from '../src/services/accounts/sms.ts';
 import { call, lastSmsCode, loginByPhone, register, sessionOf, testClock } from './account-helpers.ts';
 import { expectContract, expectError, shapeOf, startTestApp, type TestApp } from './helpers.ts';
@@ -240,6 +241,26 @@ describe('sessions', () => {
     expect((await call(t.app, '/api/user/account', { session })).status).toBe(200);
     clock.advance(1);
     expectError(await call(t.app, '/api/user/account', { session }), 301);
+  });
+
+  it(`keeps ${MAX_SESSIONS_PER_USER} logins per user: the next login ends the oldest, the newest ${MAX_SESSIONS_PER_USER} go on`, async () => {
+    // Registering is the first login; 19 more from as many devices make 20.
+    const logins = [await register(t.app, t.dataDir, '13900000040', 'many-devices')];
+    const loginFrom = async (i: number) => {
+      const res = await call(t.app, '/api/login/cellphone?phone=13900000040&password=many-devices', { remoteAddress: `10.40.0.${i}` });
+      return sessionOf(res.res);
+    };
+    while (logins.length < MAX_SESSIONS_PER_USER) logins.push(await loginFrom(logins.length));
+    const works = async (session: string) => (await call(t.app, '/api/user/account', { session })).status === 200;
+    const alive = async () => Promise.all(logins.map(works));
+    expect(await alive()).toEqual(Array(MAX_SESSIONS_PER_USER).fill(true));
+    // The 21st: the oldest ends (a 301 like after a logout), the other 19 and the new one work.
+    logins.push(await loginFrom(logins.length));
+    expect(await alive()).toEqual([false, ...Array(MAX_SESSIONS_PER_USER).fill(true)]);
+    expectError(await call(t.app, '/api/user/account', { session: logins[0]! }), 301, '需要登录');
+    // And so on: the 22nd ends the next oldest.
+    logins.push(await loginFrom(logins.length));
+    expect(await alive()).toEqual([false, false, ...Array(MAX_SESSIONS_PER_USER).fill(true)]);
   });
 
   it('the login shape matches the recorded NetEase login', async () => {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { avatarFilePath } from '../src/services/accounts/avatar.ts';
+import { AVATAR_MAX_PIXELS, AVATAR_TOO_MANY_PIXELS_MSG, avatarFilePath } from '../src/services/accounts/avatar.ts';
 import { call, loginByPhone, register, testClock } from './account-helpers.ts';
 import { expectContract, expectError, shapeOf, startTestApp, type TestApp } from './helpers.ts';
 
@@ -269,6 +269,28 @@ describe('/avatar/upload', () => {
     expect(existsSync(avatarFilePath(`${t.dataDir}/media`, oldHash))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: new URL(body.data.url).pathname })).statusCode).toBe(404);
   });
+
+  it(`a picture over ${AVATAR_MAX_PIXELS.toLocaleString('en')} pixels is refused as too large, not as no picture; one of exactly that is taken`, async () => {
+    const session = await register(t.app, t.dataDir, '13700000004', 'pixels-pass');
+    // Plain colour: a few hundred KB however many pixels, far below the 5 MB.
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3dc095' } })
+        .png()
+        .toBuffer();
+    const over = await upload(session, multipart('imgFile', 'huge.png', 'image/png', await png(10_000, 5_001)));
+    expect([over.statusCode, over.json()]).toEqual([400, { code: 400, msg: AVATAR_TOO_MANY_PIXELS_MSG }]);
+    expect(AVATAR_TOO_MANY_PIXELS_MSG).toBe('图片尺寸过大，请选择不超过5000万像素（如 8000×6000）的图片');
+    const before = expectContract('/user/account', (await call(t.app, '/api/user/account', { session })).body).profile!.avatarUrl;
+    expect(before).not.toMatch(/\/media\/avatar\//);
+    const exactly = await upload(session, multipart('imgFile', 'large.png', 'image/png', await png(10_000, 5_000)), '?imgSize=64');
+    expect(exactly.statusCode).toBe(200);
+    expect(
+      await sharp((await t.app.inject({ method: 'GET', url: new URL(exactly.json().data.url).pathname })).rawPayload).metadata(),
+    ).toMatchObject({
+      width: 64,
+      height: 64,
+    });
+  }, 30_000);
 
   it('needs a login, the imgFile field, and an imgSize of 16–1024', async () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })

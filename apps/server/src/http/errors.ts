@@ -4,6 +4,8 @@ import { QueueFullError } from '../media/work.ts';
 
 export const INTERNAL_ERROR_MSG = '服务器内部错误';
 export const BUSY_MSG = '服务器繁忙，请稍后再试';
+/** A JSON or form body past Fastify's bodyLimit (1 MiB); uploads have their own limits and words. */
+export const BODY_TOO_LARGE_MSG = '请求内容过大';
 
 /**
  * The reference server's rule (util/request.js): HTTP status = code, except that codes outside
@@ -33,6 +35,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(httpStatusOf(error.code)).send({ code: error.code, msg: error.message });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 413) return reply.code(413).send({ code: 413, msg: BODY_TOO_LARGE_MSG });
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: status, msg: error.message });
     }

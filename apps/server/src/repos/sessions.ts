@@ -7,9 +7,6 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-/** Logins kept per user; the oldest beyond this are dropped when another starts. */
-export const MAX_SESSIONS_PER_USER = 20;
-
 /** Sessions by the SHA-256 of their token (the token itself is never stored). */
 export function createSessionRepo(db: Db) {
   const insert = db.prepare(
@@ -39,10 +36,13 @@ export function createSessionRepo(db: Db) {
     revokeAllOf(userId: number, now: number): void {
       revokeUser.run(now, userId);
     },
-    /** Drops expired and revoked rows, and a user's logins beyond MAX_SESSIONS_PER_USER. */
-    prune(now: number, userId?: number): void {
+    /** Drops expired and revoked rows. */
+    prune(now: number): void {
       prune.run(now);
-      if (userId !== undefined) trimUser.run({ userId, keep: MAX_SESSIONS_PER_USER });
+    },
+    /** Drops a user's logins but the newest `keep`. */
+    keepNewest(userId: number, keep: number): void {
+      trimUser.run({ userId, keep });
     },
   };
 }

@@ -3,6 +3,7 @@ import { ApiError, badRequest } from '../errors.ts';
 import { requireUser } from '../http/auth.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { sendNotFound } from '../http/errors.ts';
+import { filePart, fileRequired } from '../http/multipart.ts';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
 import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull, MALFORMED_MSG } from '../services/cloud.ts';
@@ -10,7 +11,6 @@ import type { RouteOptions } from './options.ts';
 
 /** The field the song comes in (NetEase's cloud upload). */
 const FILE_FIELD = 'songFile';
-const fileRequired = () => badRequest(`${FILE_FIELD} is required (multipart/form-data)`);
 
 /**
  * The cloud drive: POST /cloud (multipart `songFile`, streamed to disk, never held in memory),
@@ -24,18 +24,14 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
     config: { mutates: true, rateLimit: { max: 200, timeWindow: '1 hour', hook: 'preHandler' } },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      if (!request.isMultipart()) throw fileRequired();
+      if (!request.isMultipart()) throw fileRequired(FILE_FIELD);
       // The part may hold at most what is left of the quota (the avatar route keeps its own 5 MB).
       const room = services.cloud.remaining(user.id);
       if (room === 0) throw cloudFull();
-      const part = await request.file({ limits: { fileSize: room, files: 1 } }).catch((err: unknown) => {
-        // busboy's own words (no boundary, a broken header) are about the request, not the server.
-        const status = (err as { statusCode?: number }).statusCode;
-        throw status !== undefined && status < 500 ? err : badRequest(MALFORMED_MSG);
-      });
+      const part = await filePart(request, { maxBytes: room, tooLarge: cloudFull, malformed: () => badRequest(MALFORMED_MSG) });
       if (!part || part.fieldname !== FILE_FIELD) {
         part?.file.resume();
-        throw fileRequired();
+        throw fileRequired(FILE_FIELD);
       }
       return services.cloud.upload(user, { stream: part.file, fileName: cleanFileName(part.filename) }, requestSignal(reply));
     },

@@ -15,8 +15,9 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TOO_LARGE_MSG = '请选择不超过5M的图片';
 /** Formats taken, as sharp reads them from the bytes (a name or declared type is never believed). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
-/** A 48-megapixel phone photo passes; a decompression bomb does not. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/** A 48-megapixel phone photo (8000×6000) passes; a decompression bomb does not. */
+export const AVATAR_MAX_PIXELS = 50_000_000;
+export const AVATAR_TOO_MANY_PIXELS_MSG = `图片尺寸过大，请选择不超过${AVATAR_MAX_PIXELS / 10_000}万像素（如 8000×6000）的图片`;
 const HASH = /^[0-9a-f]{32}$/;
 
 export interface AvatarCrop {
@@ -41,11 +42,14 @@ const notAnImage = (): ApiError => badRequest('imgFile must be a JPEG, PNG, WebP
 export function createAvatarService(repos: Repos, mediaRoot: string, encoder: WorkQueue) {
   async function render(bytes: Buffer, crop: AvatarCrop): Promise<Buffer> {
     const sharp = await loadSharp();
-    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
-    const meta = await sharp(bytes, options)
+    const options = { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' as const };
+    // The header alone, read without the pixel limit (nothing is decoded yet): a picture too large
+    // is told so, rather than taken for something that is no picture.
+    const meta = await sharp(bytes, { ...options, limitInputPixels: false })
       .metadata()
       .catch(() => undefined);
     if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw notAnImage();
+    if (meta.width * (meta.pageHeight ?? meta.height) > AVATAR_MAX_PIXELS) throw badRequest(AVATAR_TOO_MANY_PIXELS_MSG);
     // EXIF orientation first, so offsets mean what the person saw.
     const upright = await sharp(bytes, options).rotate().toBuffer({ resolveWithObject: true });
     const { width, height } = upright.info;

@@ -6,6 +6,13 @@ import { accountDisabled } from './errors.ts';
 /** A login lasts 30 days (the MUSIC_U cookie's Max-Age), unless refreshed or ended. */
 export const SESSION_TTL_MS = 30 * 86_400_000;
 
+/**
+ * Logins a user keeps at once (phones, browsers, desktop, NetEase apps). A 21st login ends the
+ * oldest one, which then answers 301 需要登录 like a logout: a script that logs in in a loop
+ * cannot grow the table without bound, and 20 is more devices than a person uses.
+ */
+export const MAX_SESSIONS_PER_USER = 20;
+
 /** What a request knows about its logged-in user. */
 export interface SessionUser {
   /** the user's id (NetEase userId / account.id) */
@@ -27,15 +34,16 @@ const tokenHash = (token: string): string => createHash('sha256').update(token).
 /** Sessions: random 32-byte tokens, kept as their SHA-256, with an expiry; logout revokes. */
 export function createSessionService(repos: Repos, clock: Clock) {
   return {
-    /** Starts a login for `userId` (and tidies expired, revoked and surplus old sessions). */
+    /** Starts a login for `userId`, ending its oldest beyond MAX_SESSIONS_PER_USER (and tidying expired and revoked ones). */
     start(userId: number): StartedSession {
       // Every way in (password, SMS captcha, QR code, registration) ends here: a disabled account gets none.
       if (repos.users.loginDisabled(userId)) throw accountDisabled();
       const now = clock();
       const token = randomBytes(32).toString('hex');
       const expiresAt = now + SESSION_TTL_MS;
-      repos.sessions.prune(now, userId);
+      repos.sessions.prune(now);
       repos.sessions.insert({ tokenHash: tokenHash(token), userId, createdAt: now, expiresAt });
+      repos.sessions.keepNewest(userId, MAX_SESSIONS_PER_USER);
       return { token, expiresAt, ttlMs: SESSION_TTL_MS };
     },
 

@@ -26,14 +26,16 @@ export const smsOutboxFile = (dataDir: string): string => join(dataDir, 'outbox'
 
 /**
  * Without an SMS gateway: each message becomes a `phone code` line in `<data>/outbox/sms.log`
- * and a log line, so whoever runs the server can read the code out.
+ * (readable by the server's user only), where whoever runs the server reads the code. The log
+ * line says where to look but never holds the code: a log is read and kept by more people than
+ * the data dir, and a code lets its reader register or log in as that phone.
  */
 export function outboxSmsSender(dataDir: string, log: (line: string) => void): SmsSender {
   const file = smsOutboxFile(dataDir);
   return async (message) => {
     await mkdir(join(dataDir, 'outbox'), { recursive: true });
     await appendFile(file, `${shownPhone(message)} ${message.code}\n`, { mode: 0o600 });
-    log(`SMS not sent (no CLOUDTUNE_SMS_WEBHOOK): captcha ${message.code} for ${shownPhone(message)}, also in ${file}`);
+    log(`SMS not sent (no CLOUDTUNE_SMS_WEBHOOK): the captcha for ${shownPhone(message)} is in ${file}`);
   };
 }
 
