@@ -29,47 +29,6 @@ class BoundedMap<V> {
 }
 
 /**
- * Counts events (failed logins) per key over a sliding window: once `limit` happened within
- * `windowMs`, the key is blocked until the oldest of them is `windowMs` old. Attempts refused
- * while blocked are not counted, so the block ends when the window passes whoever keeps trying.
- */
-export class SlidingWindowLimit {
-  readonly #events: BoundedMap<number[]>;
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    readonly clock: Clock,
-    maxKeys = DEFAULT_MAX_KEYS,
-  ) {
-    this.#events = new BoundedMap(maxKeys);
-  }
-
-  #recent(key: string): number[] {
-    const since = this.clock() - this.windowMs;
-    const events = (this.#events.get(key) ?? []).filter((at) => at > since);
-    if (events.length === 0) this.#events.delete(key);
-    return events;
-  }
-
-  /** True while `limit` events lie within the window. */
-  blocked(key: string): boolean {
-    return this.#recent(key).length >= this.limit;
-  }
-
-  record(key: string): void {
-    const events = this.#recent(key);
-    events.push(this.clock());
-    // Only the newest `limit` matter to the rule.
-    this.#events.set(key, events.slice(-this.limit));
-  }
-
-  clear(key: string): void {
-    this.#events.delete(key);
-  }
-}
-
-/**
  * Token buckets per key: `capacity` actions at once, refilled at `capacity` per `periodMs`.
  * take() spends one token and says whether there was one.
  */

@@ -4,17 +4,14 @@ import type { MediaUrls } from '../../media/urls.ts';
 import type { Repos } from '../../repos/index.ts';
 import type { Credentials, UserRecord } from '../../repos/users.ts';
 import { withTx } from '../../repos/tx.ts';
-import { SlidingWindowLimit, type Clock } from '../rate-windows.ts';
+import type { LoginLimits } from '../login-limits.ts';
+import type { Clock } from '../rate-windows.ts';
 import type { CaptchaService, Phone } from './captcha.ts';
 import { nicknameTaken, noSuchAccount, tooManyFailures, wrongPassword } from './errors.ts';
 import { hashPassword, md5Hex, verifyPassword } from './passwords.ts';
 import type { SessionService, SessionUser, StartedSession } from './sessions.ts';
 import { accountObject, bindingsOf } from './shapes.ts';
 import type { ProfileService } from './profile.ts';
-
-/** 10 failed logins within 15 minutes, per account and per address, and logins wait (509). */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /** Who is asking: the address failed logins are counted against. */
 export interface Client {
@@ -49,10 +46,9 @@ const md5Of = (input: PasswordInput): string | undefined =>
   input.md5_password ?? (input.password !== undefined ? md5Hex(input.password) : undefined);
 
 /**
- * Registration, login and logout. Failed logins are counted in memory per account and per
- * address (a restart forgets them); past the limit every login of that account or from that
- * address is refused with 509 until the window has passed, even with the right password, and
- * without spending a password hash on it.
+ * Registration, login and logout. Failed logins and codes are limited by
+ * services/login-limits.ts: a refused attempt is answered 509 with when to retry, without spending
+ * a password hash on it.
  */
 export function createAuthService(
   repos: Repos,
@@ -60,10 +56,8 @@ export function createAuthService(
   captchas: CaptchaService,
   sessions: SessionService,
   profiles: ProfileService,
+  limits: LoginLimits,
 ) {
-  const accountFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
-  const addressFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
-
   function loggedIn(c: Credentials, urls: MediaUrls): LoginResult {
     const user = repos.users.findById(c.id)!;
     return { session: sessions.start(c.id), body: loginBody(profiles, user, c, urls) };
@@ -71,21 +65,15 @@ export function createAuthService(
 
   /** The password check behind both logins, with the failure limits around it. */
   async function passwordLogin(found: Credentials | undefined, md5: string, client: Client, wrong: () => ApiError, urls: MediaUrls) {
-    const address = `ip:${client.ip}`;
-    if (addressFailures.blocked(address)) throw tooManyFailures();
+    const attempt = limits.reserve({ address: client.ip, userId: found?.id });
+    if (attempt.refusal) throw tooManyFailures(attempt.refusal, 'password');
     if (!found) {
-      addressFailures.record(address);
+      attempt.settle(false);
       throw noSuchAccount();
     }
-    const account = `user:${found.id}`;
-    if (accountFailures.blocked(account)) throw tooManyFailures();
     const ok = found.passwordHash !== null && (await verifyPassword(md5, found.passwordHash));
-    if (!ok) {
-      accountFailures.record(account);
-      addressFailures.record(address);
-      throw wrong();
-    }
-    accountFailures.clear(account);
+    attempt.settle(ok);
+    if (!ok) throw wrong();
     return loggedIn(found, urls);
   }
 

@@ -1,5 +1,6 @@
 import type { WorkQueue } from '../../media/work.ts';
 import type { Repos } from '../../repos/index.ts';
+import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { createAuthService } from './auth.ts';
 import { createAvatarService } from './avatar.ts';
@@ -19,10 +20,12 @@ export interface AccountOptions {
   mediaRoot: string;
   /** the encode slots shared with other image and audio work */
   encoder: WorkQueue;
+  /** failed-login limits, shared with Subsonic's logins */
+  limits: LoginLimits;
 }
 
 /** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars. */
-export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder }: AccountOptions) {
+export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder, limits }: AccountOptions) {
   const sessions = createSessionService(repos, clock);
   const captchas = createCaptchaService(repos, clock, sms);
   const profiles = createProfileService(repos, clock);
@@ -30,7 +33,7 @@ export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, enc
     sessions,
     captchas,
     profiles,
-    auth: createAuthService(repos, clock, captchas, sessions, profiles),
+    auth: createAuthService(repos, clock, captchas, sessions, profiles, limits),
     avatars: createAvatarService(repos, mediaRoot, encoder),
   };
 }
