@@ -6,6 +6,8 @@ export const noSuchAccount = (): ApiError => new ApiError(501, '账号不存在'
 /** 502 is answered with HTTP 200, as the reference server does. */
 export const wrongPassword = (msg = '密码错误'): ApiError => new ApiError(502, msg);
 export const nicknameTaken = (): ApiError => new ApiError(505, '昵称已被占用');
+/** Registering a phone that has an account: 505, NetEase's "already taken" at registration; the code is left unused. */
+export const phoneTaken = (): ApiError => new ApiError(505, '该手机号已注册，请直接登录或重置密码');
 
 /** Whole seconds to wait, at least 1 (Retry-After). */
 export const retrySeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));

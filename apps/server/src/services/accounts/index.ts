@@ -27,7 +27,7 @@ export interface AccountOptions {
 /** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars. */
 export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder, limits }: AccountOptions) {
   const sessions = createSessionService(repos, clock);
-  const captchas = createCaptchaService(repos, clock, sms);
+  const captchas = createCaptchaService(repos, clock, sms, limits);
   const profiles = createProfileService(repos, clock);
   return {
     sessions,
