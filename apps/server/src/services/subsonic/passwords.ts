@@ -36,7 +36,7 @@ const WRONG = () => new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong u
 /** A refused attempt, with the mechanism's own code (40 password or token, 44 API key) and when to retry. */
 function limited(code: number, refusal: LoginRefusal): SubsonicError {
   const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
-  return new SubsonicError(code, `Too many failed logins: try again in ${seconds} seconds`, seconds);
+  return new SubsonicError(code, `Too many failed logins: try again in ${seconds} second${seconds === 1 ? '' : 's'}`, seconds);
 }
 
 const sameText = (a: string, b: string): boolean => {
