@@ -18,14 +18,6 @@ class BoundedMap<V> {
     this.#entries.set(key, value);
     while (this.#entries.size > this.maxKeys) this.#entries.delete(this.#entries.keys().next().value!);
   }
-
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
 }
 
 /**
