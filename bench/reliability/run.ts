@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runAttacks } from './attacks.ts';
 import { runCrash } from './crash.ts';
 import { runFuzz } from './fuzz.ts';
 import { runLoad } from './load.ts';
@@ -17,11 +18,11 @@ import { runSlowClients } from './slow-clients.ts';
  * BENCH_RELIABILITY_SECONDS  load duration (default 60; the slow-client hold is clamped to 30–60 s)
  * BENCH_RELIABILITY_FUZZ     fuzz requests (default 100,000)
  * BENCH_RELIABILITY_SLOWLORIS slowloris connections (default 20,000)
- * BENCH_RELIABILITY_ONLY     sections to run, e.g. `fuzz,load` (default fuzz,load,slow,crash)
+ * BENCH_RELIABILITY_ONLY     sections to run, e.g. `fuzz,load` (default fuzz,load,slow,crash,attacks)
  * BENCH_RELIABILITY_SEED     seed of the fuzz cases and kill moments
  */
 const env = process.env;
-const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz,load,slow,crash').split(',').map((s) => s.trim()));
+const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz,load,slow,crash,attacks').split(',').map((s) => s.trim()));
 const seconds = Number(env.BENCH_RELIABILITY_SECONDS ?? 60);
 const seed = Number(env.BENCH_RELIABILITY_SEED ?? 20_250_101);
 const openFiles = /Max open files\s+(\d+)\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'));
@@ -74,6 +75,7 @@ try {
   await server.stop();
 }
 if (only.has('crash')) await attempt('crash safety', () => runCrash(createRng(seed + 1), { files: 200, rounds: 10 }));
+if (only.has('attacks')) await attempt('attacks', () => runAttacks(createRng(seed + 2)));
 printMemory(marks);
 printGoalSummary();
 console.log(`\n  whole run: ${((performance.now() - started) / 60_000).toFixed(1)} min`);

@@ -360,3 +360,45 @@ describe('journey 7: logged out, an auth page keeps its URL behind the login vie
     await fresh.close();
   });
 });
+
+describe('忘记密码: a code sent for a reset sets a new password, and every login of the account ends', () => {
+  it('phone → 获取验证码 → the code from the outbox and a new password → 重置密码 → log in with the new one', async () => {
+    // The demo account: no code was sent to its phone yet (a phone gets one a minute).
+    const before = await fetch(`${server.url}/api/login/cellphone?phone=${DEMO.phone}&password=${DEMO.password}`);
+    const cookie = before.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('MUSIC_U='))!
+      .split(';')[0]!;
+    const loggedIn = async () =>
+      ((await (await fetch(`${server.url}/api/login/status`, { headers: { cookie } })).json()) as { data: { account: unknown } }).data
+        .account;
+    expect(await loggedIn()).not.toBeNull();
+
+    const fresh = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await fresh.goto(`${server.url}/music/recommend`);
+    await fresh.getByRole('button', { name: '未登录' }).click();
+    const dialog = loginView(fresh);
+    await dialog.getByRole('button', { name: '忘记密码？' }).click();
+    await poll(() => dialog.getByRole('heading', { name: '重置密码' }).isVisible()).toBe(true);
+    await dialog.getByLabel('手机号').fill(DEMO.phone);
+    const log = join(server.dataDir, 'outbox', 'sms.log');
+    const sent = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0;
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    const code = await captchaFor(DEMO.phone, sent);
+    expect(code).toMatch(/^\d{6}$/);
+    await dialog.getByLabel('验证码').fill(code);
+    await dialog.getByLabel('新密码').fill('a-new-demo-password');
+    await shot('reset-password', fresh);
+    await dialog.getByRole('button', { name: '重置密码' }).click();
+    await poll(() => dialog.getByRole('status').textContent()).toBe('密码已重置，请用新密码登录');
+    await shot('reset-password-done', fresh);
+    expect(await loggedIn()).toBeNull();
+
+    await dialog.getByLabel('密码').fill(DEMO.password);
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await poll(() => dialog.getByRole('alert').textContent()).toBe('密码错误');
+    await loginByPhone(fresh, DEMO.phone, 'a-new-demo-password');
+    await poll(() => fresh.getByTestId('user-chip').textContent()).toContain(demo.nickname);
+    await fresh.close();
+  });
+});

@@ -14,6 +14,9 @@ export { openDatabase, databaseFile, type Db } from './db/connection.ts';
 export { seedDemoLibrary, needsDemoLibrary, DEFAULT_SEED, type DemoLibraryOptions, type DemoLibrarySummary } from './content/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
 export { mediaUrls, type MediaUrls } from './media/urls.ts';
+/** The login and SMS-code limits (docs/decisions/0026-login-limits-and-captcha.md): the reliability suite's attacks check against them. */
+export { ADDRESS_FAILURE_LIMIT, MAX_DELAY_MS, PHONE_CAPTCHA_FAILURE_LIMIT, PHONE_WINDOW_MS } from './services/login-limits.ts';
+export { CAPTCHA_DAILY_SENDS, CAPTCHA_DIGITS, CAPTCHA_RESEND_MS } from './services/accounts/captcha.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 
 /** Adds a playlist (e.g. a 1,000-track one for benchmarks) to an opened library; returns its id. */

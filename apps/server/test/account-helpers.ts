@@ -21,7 +21,7 @@ export function lastSmsCode(dataDir: string, phone: string): string {
     .reverse()
     .find((line) => line.startsWith(`${phone} `))
     ?.split(' ')[1];
-  expect(code).toMatch(/^\d{4}$/);
+  expect(code).toMatch(/^\d{6}$/);
   return code!;
 }
 

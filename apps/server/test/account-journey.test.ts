@@ -71,7 +71,7 @@ describe('an account’s journey', () => {
       .reverse()
       .find((l) => l.startsWith(`${PHONE} `))!;
     const captcha = line.split(' ')[1]!;
-    expect(captcha).toMatch(/^\d{4}$/);
+    expect(captcha).toMatch(/^\d{6}$/);
     expect((await call(t.app, `/api/captcha/verify?phone=${PHONE}&captcha=${captcha}`)).body).toEqual({ code: 200, data: true });
     const q = new URLSearchParams({ phone: PHONE, captcha, password: PASSWORD, nickname: '旅途中的听众' });
     const res = await call(t.app, `/api/register/cellphone?${q}`);

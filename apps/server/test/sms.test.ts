@@ -36,11 +36,23 @@ describe('CLOUDTUNE_SMS_WEBHOOK', () => {
       {
         method: 'POST',
         type: 'application/json',
-        body: { countrycode: '86', phone: '13600000001', code: expect.stringMatching(/^\d{4}$/), text: expect.stringContaining('验证码') },
+        body: { countrycode: '86', phone: '13600000001', code: expect.stringMatching(/^\d{6}$/), text: expect.stringContaining('验证码') },
       },
     ]);
     const code = (received[0] as { body: { code: string } }).body.code;
     expect((await call(t.app, `/api/captcha/verify?phone=13600000001&captcha=${code}`)).body).toEqual({ code: 200, data: true });
+  });
+
+  it('a code asked for a password reset says so in its text (and a login code says what it is for)', async () => {
+    received = [];
+    // The demo account's phone: a reset is only sent to a phone that has an account.
+    expect((await call(t.app, '/api/captcha/sent?phone=13800000000&purpose=reset')).body).toEqual({ code: 200, data: true });
+    const { code, text } = (received[0] as { body: { code: string; text: string } }).body;
+    expect(text).toContain('重置登录密码');
+    expect(text).toContain(code);
+    expect(text).not.toContain('登录或注册');
+    expectError(await call(t.app, '/api/captcha/sent?phone=13600000003&purpose=reset'), 501, '账号不存在');
+    expect(received).toHaveLength(1);
   });
 
   it('a gateway that fails: 500, and the phone may ask again at once', async () => {

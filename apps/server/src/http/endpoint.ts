@@ -14,7 +14,7 @@ export interface EndpointContext {
   signal: AbortSignal;
   /** the logged-in user or null (never null with `auth: true`) */
   user: RequestUser | null;
-  /** the client's address (the socket's: no forwarding header is believed) */
+  /** the client's address: the socket's, or a trusted proxy's X-Forwarded-For (limits count against it) */
   ip: string;
   /** sets the MUSIC_U cookie of a new login; returns NetEase's `cookie` string for the body */
   startSession(session: SessionCookie): string;

@@ -32,7 +32,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(503).header('retry-after', '2').send({ code: 503, msg: BUSY_MSG });
     }
     if (error instanceof ApiError) {
-      return reply.code(httpStatusOf(error.code)).send({ code: error.code, msg: error.message });
+      if (error.retryAfterS === undefined) return reply.code(httpStatusOf(error.code)).send({ code: error.code, msg: error.message });
+      return reply
+        .code(httpStatusOf(error.code))
+        .header('retry-after', String(error.retryAfterS))
+        .send({ code: error.code, msg: error.message, retryAfter: error.retryAfterS });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413) return reply.code(413).send({ code: 413, msg: BODY_TOO_LARGE_MSG });

@@ -11,6 +11,7 @@ import { createChartRepo } from './charts.ts';
 import { createClientBrowseRepo } from './client-browse.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
+import { createLoginFailureRepo } from './login-failures.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
 import { createPlaylistRepo } from './playlists.ts';
@@ -48,6 +49,7 @@ export function createRepos(db: Db) {
     clientBrowse: createClientBrowseRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),
+    loginFailures: createLoginFailureRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),
     playlists: createPlaylistRepo(db),
@@ -71,4 +73,4 @@ export function createRepos(db: Db) {
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
-export { withTx } from './tx.ts';
+export { withTx, withWriteTx } from './tx.ts';

@@ -17,13 +17,17 @@ const loggedIn = <B extends object>({ session, body }: { session: StartedSession
 export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
   const { auth, captchas, profiles } = services;
 
-  endpoint(app, apiPrefix, '/captcha/sent', (p) => captchas.send({ countryCode: p.ctcode, phone: p.phone }), {
+  endpoint(app, apiPrefix, '/captcha/sent', (p) => captchas.send({ countryCode: p.ctcode, phone: p.phone }, p.purpose), {
     mutates: true,
     rateLimit: SMS_RATE,
   });
-  endpoint(app, apiPrefix, '/captcha/verify', (p) => captchas.verify({ countryCode: p.ctcode, phone: p.phone }, p.captcha), {
-    rateLimit: LOOKUP_RATE,
-  });
+  endpoint(
+    app,
+    apiPrefix,
+    '/captcha/verify',
+    (p, ctx) => captchas.verify({ countryCode: p.ctcode, phone: p.phone }, p.captcha, p.purpose, ctx),
+    { rateLimit: LOOKUP_RATE },
+  );
   for (const path of ['/cellphone/existence/check', '/cellphone/existence'] as const) {
     endpoint(app, apiPrefix, path, (p, { urls }) => auth.existence({ countryCode: p.countrycode, phone: p.phone }, urls), {
       rateLimit: LOOKUP_RATE,
@@ -33,9 +37,13 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
     app,
     apiPrefix,
     '/register/cellphone',
-    async (p, ctx) => loggedIn(await auth.register({ ...p, countryCode: p.countrycode }, ctx.urls), ctx),
+    async (p, ctx) => loggedIn(await auth.register({ ...p, countryCode: p.countrycode }, ctx, ctx.urls), ctx),
     { mutates: true, rateLimit: SMS_RATE },
   );
+  endpoint(app, apiPrefix, '/password/reset', (p, ctx) => auth.resetPassword({ ...p, countryCode: p.countrycode }, ctx), {
+    mutates: true,
+    rateLimit: SMS_RATE,
+  });
 
   endpoint(
     app,

@@ -15,6 +15,7 @@ import { createCloudService, type CloudTagReader } from './cloud.ts';
 import { createDemoAccountService } from './demo-account.ts';
 import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
+import { createLoginLimits } from './login-limits.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlaylistService } from './playlists.ts';
 import { createRecommendService } from './recommend/index.ts';
@@ -59,15 +60,17 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   const audio = createAudioService(repos, paths, encoding);
   const transcodes = createTranscodeService(repos, paths.root, encoding);
   const artistAbout = createArtistAboutService(repos);
+  const limits = createLoginLimits(repos, options.clock);
   const accounts = createAccountServices(repos, {
     clock: options.clock,
     sms: options.sms,
     mediaRoot: paths.root,
     encoder,
     admins: options.admins,
+    limits,
   });
   const charts = createChartService(repos, options.clock);
-  const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock);
+  const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock, limits);
   return {
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),

@@ -18,55 +18,6 @@ class BoundedMap<V> {
     this.#entries.set(key, value);
     while (this.#entries.size > this.maxKeys) this.#entries.delete(this.#entries.keys().next().value!);
   }
-
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-}
-
-/**
- * Counts events (failed logins) per key over a sliding window: once `limit` happened within
- * `windowMs`, the key is blocked until the oldest of them is `windowMs` old. Attempts refused
- * while blocked are not counted, so the block ends when the window passes whoever keeps trying.
- */
-export class SlidingWindowLimit {
-  readonly #events: BoundedMap<number[]>;
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    readonly clock: Clock,
-    maxKeys = DEFAULT_MAX_KEYS,
-  ) {
-    this.#events = new BoundedMap(maxKeys);
-  }
-
-  #recent(key: string): number[] {
-    const since = this.clock() - this.windowMs;
-    const events = (this.#events.get(key) ?? []).filter((at) => at > since);
-    if (events.length === 0) this.#events.delete(key);
-    return events;
-  }
-
-  /** True while `limit` events lie within the window. */
-  blocked(key: string): boolean {
-    return this.#recent(key).length >= this.limit;
-  }
-
-  record(key: string): void {
-    const events = this.#recent(key);
-    events.push(this.clock());
-    // Only the newest `limit` matter to the rule.
-    this.#events.set(key, events.slice(-this.limit));
-  }
-
-  clear(key: string): void {
-    this.#events.delete(key);
-  }
 }
 
 /**

@@ -42,7 +42,10 @@ const mainlandPhone = (countryKey: 'ctcode' | 'countrycode') => (p: { phone: str
     ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phone must be an 11-digit mobile number starting with 1' });
   }
 };
-const captchaParam = digitsParam('captcha', 4, 6);
+/** The SMS code: 6 digits (services/accounts/captcha.ts). */
+const captchaParam = digitsParam('captcha', 6, 6);
+/** What a code is asked for: `login` (NetEase's only kind: log in by code, register a new phone) or `reset` (/password/reset). */
+const captchaPurpose = z.enum(['login', 'reset'], { message: 'purpose must be login or reset' }).default('login');
 /** A plain password; it is MD5'd and hashed by the server, never stored. */
 const passwordParam = z.string().min(6, 'password must be 6–64 characters').max(64, 'password must be 6–64 characters');
 /** The MD5 (32 hex digits) of the password, as NetEase clients send it. */
@@ -58,9 +61,11 @@ const passwordGiven = (p: { password?: string; md5_password?: string; captcha?: 
 export const noAccountParams = z.object({});
 
 // GET|POST /captcha/sent, /captcha/verify ---------------------------------------------------
-export const captchaSentParams = z.object({ phone: phoneParam, ctcode: countryCode('ctcode') }).superRefine(mainlandPhone('ctcode'));
+export const captchaSentParams = z
+  .object({ phone: phoneParam, ctcode: countryCode('ctcode'), purpose: captchaPurpose })
+  .superRefine(mainlandPhone('ctcode'));
 export const captchaVerifyParams = z
-  .object({ phone: phoneParam, captcha: captchaParam, ctcode: countryCode('ctcode') })
+  .object({ phone: phoneParam, captcha: captchaParam, ctcode: countryCode('ctcode'), purpose: captchaPurpose })
   .superRefine(mainlandPhone('ctcode'));
 export const captchaResponse = z.looseObject({ code: z.literal(200), data: z.boolean() });
 
@@ -124,6 +129,10 @@ export const registerCellphoneParams = z
       .transform((v) => v || undefined),
     countrycode: countryCode('countrycode'),
   })
+  .superRefine(mainlandPhone('countrycode'));
+/** A new password for the phone's account, with a code sent for a reset (`/captcha/sent?purpose=reset`). */
+export const passwordResetParams = z
+  .object({ phone: phoneParam, captcha: captchaParam, password: passwordParam, countrycode: countryCode('countrycode') })
   .superRefine(mainlandPhone('countrycode'));
 export const loginCellphoneParams = z
   .object({
@@ -248,13 +257,13 @@ export const userRecordResponse = z.looseObject({
 export const accountEndpoints = {
   '/captcha/sent': {
     method: 'GET',
-    summary: 'Send an SMS captcha (once a minute per phone; lives 5 minutes)',
+    summary: 'Send a 6-digit SMS captcha for purpose login (default) or reset (once a minute and 5 a day per phone; lives 5 minutes)',
     params: captchaSentParams,
     response: captchaResponse,
   },
   '/captcha/verify': {
     method: 'GET',
-    summary: 'Check an SMS captcha without using it up',
+    summary: 'Check an SMS captcha (of its purpose) without using it up; wrong ones count as failed logins',
     params: captchaVerifyParams,
     response: captchaResponse,
   },
@@ -272,9 +281,15 @@ export const accountEndpoints = {
   },
   '/register/cellphone': {
     method: 'GET',
-    summary: 'Register by phone and captcha (a registered phone gets a new password); logs in',
+    summary: 'Register a new phone with its captcha; logs in. A phone that has an account: 505, the code left unused',
     params: registerCellphoneParams,
     response: loginResponse,
+  },
+  '/password/reset': {
+    method: 'POST',
+    summary: "Set a new password with a captcha sent for purpose reset; ends the account's sessions (log in again)",
+    params: passwordResetParams,
+    response: okResponse,
   },
   '/login/cellphone': {
     method: 'GET',

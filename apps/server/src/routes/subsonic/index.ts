@@ -51,13 +51,10 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
       const name = request.params.method.replace(/\.view$/, '');
       try {
         const params = new SubsonicParams(raw);
-        const userId = services.subsonic.passwords.authenticate({
-          u: params.string('u'),
-          p: params.string('p'),
-          t: params.string('t'),
-          s: params.string('s'),
-          apiKey: params.string('apiKey'),
-        });
+        const userId = services.subsonic.passwords.authenticate(
+          { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
+          { ip: request.ip },
+        );
         const document = documents[name];
         if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
         const byte = bytes[name];
@@ -67,6 +64,7 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
         const known = subsonicErrorOf(err);
         // A failure after the bytes began (a stream) cannot become a document: the error handler ends it.
         if (!known || reply.sent) throw err;
+        if (known.retryAfterS !== undefined) reply.header('retry-after', String(known.retryAfterS));
         return sendError(reply, format, known.code, known.message);
       }
     },

@@ -4,23 +4,17 @@ import type { MediaUrls } from '../../media/urls.ts';
 import type { Repos } from '../../repos/index.ts';
 import type { Credentials, UserRecord } from '../../repos/users.ts';
 import { withTx } from '../../repos/tx.ts';
-import { SlidingWindowLimit, type Clock } from '../rate-windows.ts';
+import type { LoginLimits } from '../login-limits.ts';
+import type { Clock } from '../rate-windows.ts';
 import type { AdminService } from './admins.ts';
-import type { CaptchaService, Phone } from './captcha.ts';
-import { nicknameTaken, noSuchAccount, tooManyFailures, wrongPassword } from './errors.ts';
+import type { CaptchaService, Client, Phone } from './captcha.ts';
+import { nicknameTaken, noSuchAccount, phoneTaken, tooManyFailures, wrongPassword } from './errors.ts';
 import { hashPassword, md5Hex, verifyPassword } from './passwords.ts';
 import type { SessionService, SessionUser, StartedSession } from './sessions.ts';
 import { accountObject, bindingsOf } from './shapes.ts';
 import type { ProfileService } from './profile.ts';
 
-/** 10 failed logins within 15 minutes, per account and per address, and logins wait (509). */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-
-/** Who is asking: the address failed logins are counted against. */
-export interface Client {
-  ip: string;
-}
+export type { Client } from './captcha.ts';
 
 /** A password as sent: `md5_password` (hex) wins over a plain `password`, as in the reference. */
 export interface PasswordInput {
@@ -50,10 +44,9 @@ const md5Of = (input: PasswordInput): string | undefined =>
   input.md5_password ?? (input.password !== undefined ? md5Hex(input.password) : undefined);
 
 /**
- * Registration, login and logout. Failed logins are counted in memory per account and per
- * address (a restart forgets them); past the limit every login of that account or from that
- * address is refused with 509 until the window has passed, even with the right password, and
- * without spending a password hash on it.
+ * Registration, login, password resets and logout. Failed logins and codes are limited by
+ * services/login-limits.ts: a refused attempt is answered 509 with when to retry, without spending
+ * a password hash on it.
  */
 export function createAuthService(
   repos: Repos,
@@ -62,10 +55,8 @@ export function createAuthService(
   sessions: SessionService,
   profiles: ProfileService,
   admins: AdminService,
+  limits: LoginLimits,
 ) {
-  const accountFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
-  const addressFailures = new SlidingWindowLimit(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, clock);
-
   function loggedIn(c: Credentials, urls: MediaUrls): LoginResult {
     const user = repos.users.findById(c.id)!;
     return { session: sessions.start(c.id), body: loginBody(profiles, user, c, urls) };
@@ -73,21 +64,15 @@ export function createAuthService(
 
   /** The password check behind both logins, with the failure limits around it. */
   async function passwordLogin(found: Credentials | undefined, md5: string, client: Client, wrong: () => ApiError, urls: MediaUrls) {
-    const address = `ip:${client.ip}`;
-    if (addressFailures.blocked(address)) throw tooManyFailures();
+    const attempt = limits.reserve({ address: client.ip, userId: found?.id });
+    if (attempt.refusal) throw tooManyFailures(attempt.refusal, 'password');
     if (!found) {
-      addressFailures.record(address);
+      attempt.settle(false);
       throw noSuchAccount();
     }
-    const account = `user:${found.id}`;
-    if (accountFailures.blocked(account)) throw tooManyFailures();
     const ok = found.passwordHash !== null && (await verifyPassword(md5, found.passwordHash));
-    if (!ok) {
-      accountFailures.record(account);
-      addressFailures.record(address);
-      throw wrong();
-    }
-    accountFailures.clear(account);
+    attempt.settle(ok);
+    if (!ok) throw wrong();
     return loggedIn(found, urls);
   }
 
@@ -123,26 +108,26 @@ export function createAuthService(
     },
 
     /**
-     * /register/cellphone: a new account with an empty liked-songs playlist, logged in. For a phone
-     * already registered it sets a new password (NetEase's 注册(修改密码)) and ends its other logins.
+     * /register/cellphone: a new account with an empty liked-songs playlist, logged in. A phone
+     * that has an account is refused (505) before its code is looked at: registering never resets
+     * a password (resetPassword does, asked for as such).
      */
-    async register(input: Phone & { captcha: string; password: string; nickname?: string }, urls: MediaUrls): Promise<LoginResult> {
-      const existing = repos.users.byPhone(input.countryCode, input.phone);
-      const nickname = existing ? undefined : freeNickname(input.nickname);
-      captchas.consume(input, input.captcha);
+    async register(
+      input: Phone & { captcha: string; password: string; nickname?: string },
+      client: Client,
+      urls: MediaUrls,
+    ): Promise<LoginResult> {
+      if (repos.users.byPhone(input.countryCode, input.phone)) throw phoneTaken();
+      const nickname = freeNickname(input.nickname);
+      captchas.consume(input, input.captcha, 'login', client);
       const hash = await hashPassword(md5Hex(input.password));
-      if (existing) {
-        withTx(repos.db, () => {
-          repos.users.setPasswordHash(existing.id, hash);
-          sessions.endAll(existing.id);
-        });
-        return loggedIn(repos.users.credentials(existing.id)!, urls);
-      }
       const now = clock();
       const id = withTx(repos.db, () => {
-        if (repos.users.nicknameOwner(nickname!) !== undefined) throw nicknameTaken();
+        if (repos.users.nicknameOwner(nickname) !== undefined) throw nicknameTaken();
+        // Registered meanwhile by another request with its own code.
+        if (repos.users.byPhone(input.countryCode, input.phone)) throw phoneTaken();
         const userId = repos.users.insert({
-          nickname: nickname!,
+          nickname,
           signature: '',
           gender: 0,
           birthday: null,
@@ -156,7 +141,7 @@ export function createAuthService(
         repos.users.setContact(userId, { countryCode: input.countryCode, phone: input.phone, email: null });
         repos.users.setPasswordHash(userId, hash);
         admins.registered(userId, input);
-        repos.playlists.insertLikedSongs({ id: userId, nickname: nickname!, createdAt: now }, now);
+        repos.playlists.insertLikedSongs({ id: userId, nickname, createdAt: now }, now);
         return userId;
       });
       return loggedIn(repos.users.credentials(id)!, urls);
@@ -166,8 +151,14 @@ export function createAuthService(
     async loginByPhone(input: Phone & PasswordInput & { captcha?: string }, client: Client, urls: MediaUrls): Promise<LoginResult> {
       const found = repos.users.byPhone(input.countryCode, input.phone);
       if (input.captcha !== undefined && input.md5_password === undefined && input.password === undefined) {
-        if (!found) throw noSuchAccount();
-        captchas.consume(input, input.captcha);
+        if (!found) {
+          // Like a password login of an unknown account: the address's window counts it.
+          const verdict = limits.check({ address: client.ip });
+          if (verdict.refusal) throw tooManyFailures(verdict.refusal, 'captcha');
+          limits.fail({ address: client.ip });
+          throw noSuchAccount();
+        }
+        captchas.consume(input, input.captcha, 'login', client);
         return loggedIn(found, urls);
       }
       const md5 = md5Of(input);
@@ -180,6 +171,22 @@ export function createAuthService(
       const md5 = md5Of(input);
       if (md5 === undefined) throw new ApiError(400, 'password or md5_password is required');
       return passwordLogin(repos.users.byEmail(input.email), md5, client, () => wrongPassword('账号或密码错误'), urls);
+    },
+
+    /**
+     * /password/reset: a new password for the phone's account, with a code sent for a reset
+     * (/captcha/sent?purpose=reset). Every login of the account ends; the person logs in anew.
+     */
+    async resetPassword(input: Phone & { captcha: string; password: string }, client: Client) {
+      const found = repos.users.byPhone(input.countryCode, input.phone);
+      if (!found) throw noSuchAccount();
+      captchas.consume(input, input.captcha, 'reset', client);
+      const hash = await hashPassword(md5Hex(input.password));
+      withTx(repos.db, () => {
+        repos.users.setPasswordHash(found.id, hash);
+        sessions.endAll(found.id);
+      });
+      return { code: 200 as const };
     },
 
     /** /login/status: always 200; account and profile are null when nobody is logged in. */

@@ -1,5 +1,6 @@
 import type { WorkQueue } from '../../media/work.ts';
 import type { Repos } from '../../repos/index.ts';
+import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { createAdminService } from './admins.ts';
 import { createAuthService } from './auth.ts';
@@ -22,12 +23,14 @@ export interface AccountOptions {
   encoder: WorkQueue;
   /** phones whose accounts administer the server (CLOUDTUNE_ADMIN) */
   admins: readonly Phone[];
+  /** failed-login limits, shared with Subsonic's logins */
+  limits: LoginLimits;
 }
 
 /** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars, administrators. */
-export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder, admins: named }: AccountOptions) {
+export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder, admins: named, limits }: AccountOptions) {
   const sessions = createSessionService(repos, clock);
-  const captchas = createCaptchaService(repos, clock, sms);
+  const captchas = createCaptchaService(repos, clock, sms, limits);
   const profiles = createProfileService(repos, clock);
   const admins = createAdminService(repos, named);
   return {
@@ -35,7 +38,7 @@ export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, enc
     captchas,
     profiles,
     admins,
-    auth: createAuthService(repos, clock, captchas, sessions, profiles, admins),
+    auth: createAuthService(repos, clock, captchas, sessions, profiles, admins, limits),
     avatars: createAvatarService(repos, mediaRoot, encoder),
   };
 }

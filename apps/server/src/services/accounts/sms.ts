@@ -16,7 +16,11 @@ export type SmsSender = (message: SmsMessage) => Promise<void>;
 /** How long a webhook may take to accept a message. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export const smsText = (code: string): string => `【Cloudtune】验证码 ${code}，5 分钟内有效。如非本人操作，请忽略。`;
+/** What the person reads: a reset code says it is one, so nobody hands it over thinking it logs them in. */
+export const smsText = (code: string, purpose: 'login' | 'reset'): string =>
+  purpose === 'reset'
+    ? `【Cloudtune】你正在重置登录密码，验证码 ${code}，5 分钟内有效。如非本人操作，请勿告诉任何人，你的密码不会被更改。`
+    : `【Cloudtune】验证码 ${code}，用于登录或注册，5 分钟内有效。如非本人操作，请忽略。`;
 
 /** `13800000000` for China, `+1-5551234567` elsewhere. */
 const shownPhone = ({ countryCode, phone }: SmsMessage): string => (countryCode === '86' ? phone : `+${countryCode}-${phone}`);

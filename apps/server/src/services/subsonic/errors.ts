@@ -17,10 +17,12 @@ export const SUBSONIC_ERRORS = {
   notFound: 70,
 } as const;
 
+/** `retryAfterS`: a limit that ends (failed logins); the answer carries a Retry-After header too. */
 export class SubsonicError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'SubsonicError';

@@ -1,5 +1,6 @@
 import type { Repos } from '../../repos/index.ts';
 import type { AudioService } from '../audio.ts';
+import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { createSubsonicLibrary } from './library.ts';
 import { createSubsonicPasswords } from './passwords.ts';
@@ -12,9 +13,9 @@ export { parseId, parseAnyId, albumId, artistId } from './ids.ts';
 export { MUSIC_FOLDER, MAX_PAGE } from './library.ts';
 
 /** The Subsonic API's services: app passwords (auth), the library as Subsonic browses it, stars. */
-export function createSubsonicServices(repos: Repos, dataDir: string, audio: AudioService, clock: Clock) {
+export function createSubsonicServices(repos: Repos, dataDir: string, audio: AudioService, clock: Clock, limits: LoginLimits) {
   return {
-    passwords: createSubsonicPasswords(repos, loadSecretKey(dataDir), clock),
+    passwords: createSubsonicPasswords(repos, loadSecretKey(dataDir), clock, limits),
     library: createSubsonicLibrary(repos, audio),
     stars: createSubsonicStars(repos, clock),
   };

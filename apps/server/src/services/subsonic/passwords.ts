@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Repos } from '../../repos/index.ts';
+import type { LoginLimits, LoginRefusal } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { SUBSONIC_ERRORS, SubsonicError, missingParam } from './errors.ts';
 import { decryptSecret, encryptSecret, md5Hex, sha256Hex } from './secrets.ts';
@@ -32,6 +33,12 @@ export function newAppPassword(): string {
 
 const WRONG = () => new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password');
 
+/** A refused attempt, with the mechanism's own code (40 password or token, 44 API key) and when to retry. */
+function limited(code: number, refusal: LoginRefusal): SubsonicError {
+  const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
+  return new SubsonicError(code, `Too many failed logins: try again in ${seconds} second${seconds === 1 ? '' : 's'}`, seconds);
+}
+
 const sameText = (a: string, b: string): boolean => {
   const x = Buffer.from(a, 'utf8');
   const y = Buffer.from(b, 'utf8');
@@ -45,7 +52,7 @@ function plainPassword(p: string): string | undefined {
   return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : undefined;
 }
 
-export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock) {
+export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock, limits: LoginLimits) {
   /** `u` may be the phone (with or without +86), the email, the nickname or the user id. */
   function userIdOf(name: string): number | undefined {
     const u = name.trim();
@@ -79,28 +86,43 @@ export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock)
     userIdOf,
     usernameOf,
 
-    /** The user the credentials name, or Subsonic's error (10 missing, 40 wrong, 43 conflicting, 44 bad apiKey). */
-    authenticate(c: SubsonicCredentials): number {
+    /**
+     * The user the credentials name, or Subsonic's error (10 missing, 40 wrong, 43 conflicting, 44
+     * bad apiKey). Failures count toward the same limits as NetEase logins (services/login-limits.ts);
+     * while they refuse, the answer is 40 (44 for an apiKey) with when to retry, and nothing is checked.
+     */
+    authenticate(c: SubsonicCredentials, client: { ip: string }): number {
       if (c.apiKey !== undefined) {
         if (c.u !== undefined || c.p !== undefined || c.t !== undefined) {
           throw new SubsonicError(SUBSONIC_ERRORS.conflictingAuth, 'Multiple conflicting authentication mechanisms provided');
         }
+        const attempt = { address: client.ip };
+        const verdict = limits.check(attempt);
+        if (verdict.refusal) throw limited(SUBSONIC_ERRORS.invalidApiKey, verdict.refusal);
         const row = repos.subsonicPasswords.byKeyHash(sha256Hex(c.apiKey));
-        if (!row) throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key');
+        if (!row) {
+          limits.fail(attempt);
+          throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key');
+        }
         return row.userId;
       }
       if (!c.u) throw missingParam('u');
       if (c.p === undefined && (c.t === undefined || c.s === undefined)) throw missingParam(c.t === undefined ? 'p' : 's');
       const userId = userIdOf(c.u);
+      const attempt = { address: client.ip, userId };
+      const verdict = limits.check(attempt);
+      if (verdict.refusal) throw limited(SUBSONIC_ERRORS.wrongCredentials, verdict.refusal);
       const secret = userId === undefined ? undefined : secretOf(userId);
-      if (userId === undefined || secret === undefined) throw WRONG();
-      if (c.p !== undefined) {
-        const plain = plainPassword(c.p);
-        if (plain === undefined || !sameText(plain, secret)) throw WRONG();
-        return userId;
+      const plain = c.p === undefined ? undefined : plainPassword(c.p);
+      const ok =
+        secret !== undefined &&
+        (c.p !== undefined ? plain !== undefined && sameText(plain, secret) : sameText(c.t!.toLowerCase(), md5Hex(secret + c.s!)));
+      if (!ok) {
+        limits.fail(attempt);
+        throw WRONG();
       }
-      if (!sameText(c.t!.toLowerCase(), md5Hex(secret + c.s!))) throw WRONG();
-      return userId;
+      limits.succeed(attempt, verdict);
+      return userId!;
     },
 
     /** A new app password (replacing the old one), shown once: only its encryption and hash are kept. */

@@ -16,11 +16,20 @@ describe('login view rules', () => {
     expect(validateLogin('email', fields({ email: 'demo@cloudtune.local', password: 'cloudtune' }))).toBeNull();
   });
 
-  it('registration also needs the 4–6 digit code; the nickname may be empty', () => {
+  it('registration also needs the 6-digit code; the nickname may be empty', () => {
     const f = fields({ phone: '13900000001', password: 'secret1' });
-    expect(validateLogin('register', f)).toBe('请输入验证码');
-    expect(validateLogin('register', { ...f, captcha: '12ab' })).toBe('请输入验证码');
-    expect(validateLogin('register', { ...f, captcha: '1234' })).toBeNull();
+    expect(validateLogin('register', f)).toBe('请输入6位验证码');
+    expect(validateLogin('register', { ...f, captcha: '12ab56' })).toBe('请输入6位验证码');
+    expect(validateLogin('register', { ...f, captcha: '1234' })).toBe('请输入6位验证码');
+    expect(validateLogin('register', { ...f, captcha: '123456' })).toBeNull();
+  });
+
+  it('a password reset needs the phone, the 6-digit code and a new password of 6–64 characters', () => {
+    const f = fields({ phone: '13900000001', captcha: '123456' });
+    expect(validateLogin('reset', { ...f, phone: '139' })).toBe('请输入11位手机号');
+    expect(validateLogin('reset', { ...f, captcha: '' })).toBe('请输入6位验证码');
+    expect(validateLogin('reset', f)).toBe('新密码为6-64位');
+    expect(validateLogin('reset', { ...f, password: 'new-secret' })).toBeNull();
   });
 
   it('the password is sent as its MD5 (SPEC §7)', () => {

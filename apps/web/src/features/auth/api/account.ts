@@ -32,7 +32,13 @@ export const loginByPhone = (phone: string, password: string) =>
 export const loginByEmail = (email: string, password: string) =>
   request<LoginResponse>('/login', { params: { email, md5_password: hashPassword(password) } });
 
-export const sendCaptcha = (phone: string) => request('/captcha/sent', { params: { phone } });
+/** `reset` asks for a code that only /password/reset takes (its SMS says so); `login` for logging in or registering. */
+export const sendCaptcha = (phone: string, purpose: 'login' | 'reset' = 'login') =>
+  request('/captcha/sent', { params: { phone, purpose } });
+
+/** A new password with a reset code: a POST form, so the password stays out of the URL. Every session of the account ends. */
+export const resetPassword = (v: { phone: string; captcha: string; password: string }) =>
+  request('/password/reset', { method: 'POST', body: new URLSearchParams(v) });
 
 export const registerByPhone = (v: { phone: string; captcha: string; password: string; nickname: string }) =>
   request<LoginResponse>('/register/cellphone', { params: v });
@@ -73,12 +79,13 @@ export function loginErrorText(error: unknown): string {
         return '账号不存在';
       case 502:
         return '密码错误';
+      // The server's words say how long to wait.
       case 509:
-        return '密码错误次数过多，请稍后再试';
+        return error.msg ?? '错误次数过多，请稍后再试';
       case 503:
         return '验证码错误';
       case 405:
-        return '验证码发送太频繁，请稍后再试';
+        return error.msg ?? '验证码发送太频繁，请稍后再试';
       case 408:
         return '请求超时，请重试';
       default:

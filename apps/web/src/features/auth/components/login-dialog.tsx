@@ -5,9 +5,19 @@ import type { LoginMode } from '../login-rules.ts';
 import { LoginForm } from './login-form.tsx';
 import styles from './login-dialog.module.css';
 
+const LOGIN: [string, string] = ['登录', '登录后同步你的歌单与每日推荐'];
+/** The title and the line under it, per mode. */
+const HEADINGS: Record<LoginMode, [string, string]> = {
+  phone: LOGIN,
+  email: LOGIN,
+  qr: LOGIN,
+  register: ['注册', '用手机号注册一个新账号'],
+  reset: ['重置密码', '设置新密码后，所有设备需重新登录'],
+};
+
 /**
  * The login view, shown whenever the auth store's `show` flag is set (the route guard, the
- * collect flow, the daily-songs card, a 301 reply): phone or email login, or 注册.
+ * collect flow, the daily-songs card, a 301 reply): phone or email login, 注册, or 忘记密码 (重置密码).
  */
 export function LoginDialog() {
   const show = useAuthStore((s) => s.show);
@@ -35,9 +45,9 @@ export function LoginDialog() {
         </button>
         <LogoIcon size={56} className={styles.logo} />
         <h2 id="login-title" className={styles.title}>
-          {mode === 'register' ? '注册' : '登录'}
+          {HEADINGS[mode][0]}
         </h2>
-        <p className={styles.lead}>{mode === 'register' ? '用手机号注册一个新账号' : '登录后同步你的歌单与每日推荐'}</p>
+        <p className={styles.lead}>{HEADINGS[mode][1]}</p>
         <LoginForm mode={mode} onMode={setMode} />
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { loginByEmail, loginByPhone, loginErrorText, registerByPhone, sendCaptcha } from '../api/account.ts';
+import { loginByEmail, loginByPhone, loginErrorText, registerByPhone, resetPassword, sendCaptcha } from '../api/account.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
-import { validateLogin, isPhone, type LoginFields, type LoginMode } from '../login-rules.ts';
+import { CAPTCHA_LENGTH, validateLogin, isPhone, type LoginFields, type LoginMode } from '../login-rules.ts';
 import { completeLogin } from '../session.ts';
 import { QrLogin } from './qr-login.tsx';
 import styles from './login-dialog.module.css';
@@ -10,13 +10,25 @@ const TAB_NAMES = { phone: '手机号登录', email: '邮箱登录', qr: '扫码
 
 const EMPTY: LoginFields = { phone: '', email: '', password: '', captcha: '', nickname: '' };
 
+/** What the submit button says in each mode, idle and busy. */
+const SUBMIT: Record<LoginMode, [string, string]> = {
+  phone: ['登录', '登录中…'],
+  email: ['登录', '登录中…'],
+  qr: ['登录', '登录中…'],
+  register: ['注册', '注册中…'],
+  reset: ['重置密码', '重置中…'],
+};
+
 /**
- * The login view's form: 手机号登录 / 邮箱登录 tabs, and 注册 (phone → 获取验证码 → code,
- * password, nickname). Every server failure stays in the dialog as words.
+ * The login view's form: 手机号登录 / 邮箱登录 tabs, 注册 (phone → 获取验证码 → code, password,
+ * nickname) and 忘记密码 (phone → 获取验证码 for a reset → code, new password → 重置密码, then
+ * back to 手机号登录 with the phone filled in and a word that it worked). Every server failure
+ * stays in the dialog as words.
  */
 export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: LoginMode) => void }) {
   const [fields, setFields] = useState<LoginFields>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [captchaSent, setCaptchaSent] = useState(false);
   const countdown = useCountdown();
@@ -25,6 +37,7 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
 
   const switchMode = (next: LoginMode) => {
     setError(null);
+    setNotice(null);
     onMode(next);
   };
 
@@ -32,7 +45,7 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
     if (!isPhone(fields.phone)) return setError('请输入11位手机号');
     setError(null);
     try {
-      await sendCaptcha(fields.phone.trim());
+      await sendCaptcha(fields.phone.trim(), mode === 'reset' ? 'reset' : 'login');
       setCaptchaSent(true);
       countdown.start();
     } catch (e) {
@@ -45,15 +58,25 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
     const problem = validateLogin(mode, fields);
     if (problem) return setError(problem);
     setError(null);
+    setNotice(null);
     setBusy(true);
     try {
       const phone = fields.phone.trim();
+      const captcha = fields.captcha.trim();
+      if (mode === 'reset') {
+        await resetPassword({ phone, captcha, password: fields.password });
+        setFields({ ...EMPTY, phone });
+        setCaptchaSent(false);
+        onMode('phone');
+        setNotice('密码已重置，请用新密码登录');
+        return;
+      }
       const response =
         mode === 'email'
           ? await loginByEmail(fields.email.trim(), fields.password)
           : mode === 'phone'
             ? await loginByPhone(phone, fields.password)
-            : await registerByPhone({ phone, captcha: fields.captcha.trim(), password: fields.password, nickname: fields.nickname.trim() });
+            : await registerByPhone({ phone, captcha, password: fields.password, nickname: fields.nickname.trim() });
       await completeLogin(response);
       setFields(EMPTY);
     } catch (err) {
@@ -64,7 +87,9 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
   };
 
   const register = mode === 'register';
-  const tabs = register ? null : (
+  const reset = mode === 'reset';
+  const byCode = register || reset;
+  const tabs = byCode ? null : (
     <div className={styles.tabs} role="tablist" aria-label="登录方式">
       {(['phone', 'email', 'qr'] as const).map((m) => (
         <button key={m} type="button" role="tab" aria-selected={mode === m} className={styles.tab} onClick={() => switchMode(m)}>
@@ -106,12 +131,13 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
           onChange={set('phone')}
         />
       )}
-      {register ? (
+      {byCode ? (
         <div className={styles.captchaRow}>
           <input
             className={styles.input}
             inputMode="numeric"
-            placeholder="验证码"
+            maxLength={CAPTCHA_LENGTH}
+            placeholder={`${CAPTCHA_LENGTH}位验证码`}
             aria-label="验证码"
             autoComplete="one-time-code"
             value={fields.captcha}
@@ -125,9 +151,9 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
       <input
         className={styles.input}
         type="password"
-        placeholder={register ? '设置登录密码（6-64位）' : '密码'}
-        aria-label="密码"
-        autoComplete={register ? 'new-password' : 'current-password'}
+        placeholder={register ? '设置登录密码（6-64位）' : reset ? '新密码（6-64位）' : '密码'}
+        aria-label={reset ? '新密码' : '密码'}
+        autoComplete={byCode ? 'new-password' : 'current-password'}
         value={fields.password}
         onChange={set('password')}
       />
@@ -144,12 +170,30 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
       <p className={styles.error} role="alert" aria-live="assertive">
         {error ?? ''}
       </p>
+      {notice ? (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      ) : null}
       <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
-        {busy ? (register ? '注册中…' : '登录中…') : register ? '注册' : '登录'}
+        {SUBMIT[mode][busy ? 1 : 0]}
       </button>
-      <button type="button" className={styles.link} onClick={() => switchMode(register ? 'phone' : 'register')}>
-        {register ? '已有账号，返回登录' : '没有账号？注册'}
-      </button>
+      {byCode ? (
+        <button type="button" className={styles.link} onClick={() => switchMode('phone')}>
+          {register ? '已有账号，返回登录' : '想起密码了，返回登录'}
+        </button>
+      ) : (
+        <div className={styles.links}>
+          <button type="button" className={styles.link} onClick={() => switchMode('register')}>
+            没有账号？注册
+          </button>
+          {mode === 'phone' ? (
+            <button type="button" className={styles.link} onClick={() => switchMode('reset')}>
+              忘记密码？
+            </button>
+          ) : null}
+        </div>
+      )}
     </form>
   );
 }
