@@ -15,8 +15,20 @@ export const SUBSONIC_PREFIX = '/rest';
 type DocumentMethod = (call: SubsonicCall) => Payload;
 type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
 
-const documents: Record<string, DocumentMethod> = { ...libraryMethods, ...activityMethods };
-const bytes: Record<string, ByteMethod> = { stream, download, getCoverArt: coverArt };
+// Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
+// `/rest/__proto__` must find nothing rather than a member of Object.prototype.
+const documents = new Map<string, DocumentMethod>([...Object.entries(libraryMethods), ...Object.entries(activityMethods)]);
+const bytes = new Map<string, ByteMethod>([
+  ['stream', stream],
+  ['download', download],
+  ['getCoverArt', coverArt],
+]);
+
+/** Every method served, in the tables' order (tests and the reliability suite walk them). */
+export const SUBSONIC_METHODS: readonly string[] = [...documents.keys(), ...bytes.keys()];
+
+/** An unknown method is Subsonic's generic error, without the name: an answer never echoes the request. */
+export const UNKNOWN_METHOD_MSG = 'Unknown method';
 
 /** Our own errors in Subsonic's terms: not found → 70, someone else's (401/403) → 50, bad input → 0 with its message. */
 function subsonicErrorOf(err: unknown): SubsonicError | undefined {
@@ -35,7 +47,7 @@ function subsonicErrorOf(err: unknown): SubsonicError | undefined {
 
 /**
  * The Subsonic / OpenSubsonic API at `/rest/<method>` and `/rest/<method>.view`, GET or POST
- * (form: OpenSubsonic formPost). Every method authenticates first (services/subsonic/passwords.ts);
+ * (form: OpenSubsonic formPost). Every known method authenticates first (services/subsonic/passwords.ts);
  * answers are XML, or JSON with `f=json` (format.ts); errors are Subsonic's codes with HTTP 200.
  */
 export async function subsonicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
@@ -49,6 +61,10 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
       const raw = rawParams(request.query, request.body);
       const format: Format = formatOf(raw.f, raw.callback);
       const name = request.params.method.replace(/\.view$/, '');
+      const document = documents.get(name);
+      const byte = bytes.get(name);
+      // The method table is public: an unknown name is answered before any credential is checked.
+      if (!document && !byte) return sendError(reply, format, SUBSONIC_ERRORS.generic, UNKNOWN_METHOD_MSG);
       try {
         const params = new SubsonicParams(raw);
         const userId = services.subsonic.passwords.authenticate({
@@ -58,11 +74,8 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
           s: params.string('s'),
           apiKey: params.string('apiKey'),
         });
-        const document = documents[name];
         if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
-        const byte = bytes[name];
-        if (byte) return await byte(request, reply, services, params);
-        return sendError(reply, format, SUBSONIC_ERRORS.notFound, `Unknown method: ${name}`);
+        return await byte!(request, reply, services, params);
       } catch (err) {
         const known = subsonicErrorOf(err);
         // A failure after the bytes began (a stream) cannot become a document: the error handler ends it.
