@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile } from '../src/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { toXml } from '../src/routes/subsonic/format.ts';
+import { toXml } from '../src/http/subsonic-envelope.ts';
 import { streamBitrate } from '../src/routes/subsonic/media.ts';
 import { SubsonicParams } from '../src/routes/subsonic/params.ts';
 import { call, loginByPhone, register } from './account-helpers.ts';

@@ -1,7 +1,7 @@
 import { ApiError } from '../../errors.ts';
 import { mediaUrls } from '../../media/urls.ts';
 import { invalidParam, missingParam, parseId } from '../../services/subsonic/index.ts';
-import type { Payload } from './format.ts';
+import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { SubsonicCall } from './library.ts';
 
 /** star / unstar: albums (`albumId`) and artists (`artistId`) are collected (收藏); songs (`id`) go to 我喜欢的音乐. */
