@@ -350,7 +350,11 @@ describe('the listener', () => {
     const updated = (await ok('getPlaylist', `id=${created.id}`, demoAuth)).playlist;
     expect(updated).toMatchObject({ name: '晨跑', comment: 'hello' });
     expect(updated.entry.map((e: Json) => e.id)).toEqual(['33', '30', '32']);
-    await failed('updatePlaylist', `playlistId=${created.id}&songIndexToRemove=9`, 0, demoAuth);
+    expect(await failed('updatePlaylist', `playlistId=${created.id}&songIndexToRemove=9`, 0, demoAuth)).toBe(
+      'songIndexToRemove must be positions in the playlist, from 0 to 2',
+    );
+    // the message never repeats what was sent
+    expect(await failed('updatePlaylist', `playlistId=${created.id}&songIndexToRemove=zqechoed`, 0, demoAuth)).not.toContain('zqechoed');
     // replace its songs (createPlaylist with playlistId)
     const replaced = (await ok('createPlaylist', `playlistId=${created.id}&songId=40`, demoAuth)).playlist;
     expect(replaced.entry.map((e: Json) => e.id)).toEqual(['40']);
