@@ -185,6 +185,22 @@ describe('refusals before a method runs are envelopes', () => {
   });
 });
 
+describe('a stream asked for a range past its end', () => {
+  it('is 416 with Content-Range naming the size, and an envelope', async () => {
+    const whole = await inject({ url: `/rest/stream?id=1&${AUTH}` });
+    expect(whole.status).toBe(200);
+    const size = Number(whole.headers['content-length']);
+    for (const [f, json] of [
+      ['f=json', true],
+      ['', false],
+    ] as const) {
+      const res = await inject({ url: `/rest/stream.view?id=1&${AUTH}&${f}`, headers: { range: `bytes=${size}-` } });
+      expectRefusal(res, { status: 416, code: 0, message: 'range not satisfiable', json });
+      expect(res.headers['content-range']).toBe(`bytes */${size}`);
+    }
+  });
+});
+
 describe('failures inside a method', () => {
   let broken: TestApp;
   beforeAll(async () => {

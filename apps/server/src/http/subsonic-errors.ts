@@ -11,15 +11,16 @@ function subsonicCodeOf(err: ApiError): number {
   return SUBSONIC_ERRORS.generic;
 }
 
-/** Answers that tell a client to come back later keep their HTTP status (and Retry-After). */
-const COME_BACK_LATER = new Set([429, 503]);
+/** Our refusals about the transfer rather than the call keep their HTTP status: a range past the end (416), come back later (429, 503). */
+const HTTP_LEVEL = new Set([416, 429, 503]);
 
 /**
  * The error handler of /rest: what the methods throw and what fails before them (a body that does
  * not parse or is too large, a hook's refusal) becomes a failed envelope in the format the query
  * asked for. Subsonic's errors and our own keep their words, which never repeat the request;
  * Fastify's are replaced by fixed ones; anything else is logged and answered as an internal error.
- * HTTP 200 as the spec says, except 413 (the body was not read), 429 and 503 (come back later).
+ * HTTP 200 as the spec says, except 413 (the body was not read), 416 (a range past the end), 429 and
+ * 503 (come back later).
  */
 export function answerSubsonicError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply | void {
   // The client left, or a stream's bytes already began: there is no document to send.
@@ -36,7 +37,7 @@ export function answerSubsonicError(error: FastifyError | Error, request: Fastif
     return sendError(reply, format, SUBSONIC_ERRORS.generic, SUBSONIC_MESSAGES.busy, 503);
   }
   if (error instanceof ApiError) {
-    return sendError(reply, format, subsonicCodeOf(error), error.message, COME_BACK_LATER.has(error.code) ? error.code : 200);
+    return sendError(reply, format, subsonicCodeOf(error), error.message, HTTP_LEVEL.has(error.code) ? error.code : 200);
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 413) return sendError(reply, format, SUBSONIC_ERRORS.generic, SUBSONIC_MESSAGES.bodyTooLarge, 413);
