@@ -1,6 +1,6 @@
 /**
  * Public entry of @cloudtune/server: the desktop shell starts the server through it, the
- * benchmarks build large libraries through it.
+ * benchmarks build large libraries through it (and the reliability suite fuzzes every Subsonic method it lists).
  */
 import type { Db } from './db/connection.ts';
 import { createRepos } from './repos/index.ts';
@@ -14,6 +14,7 @@ export { openDatabase, databaseFile, type Db } from './db/connection.ts';
 export { seedDemoLibrary, needsDemoLibrary, DEFAULT_SEED, type DemoLibraryOptions, type DemoLibrarySummary } from './content/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
 export { mediaUrls, type MediaUrls } from './media/urls.ts';
+export { SUBSONIC_METHODS } from './routes/subsonic/index.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 
 /** Adds a playlist (e.g. a 1,000-track one for benchmarks) to an opened library; returns its id. */
