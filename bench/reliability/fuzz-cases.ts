@@ -1,4 +1,5 @@
 import { enc, joinQuery, paramPairs, RENDERED_SONGS, unknownPairs, type QueryPair } from './fuzz-values.ts';
+import { restCase } from './fuzz-rest.ts';
 import { rawCase, type RawCase } from './raw-cases.ts';
 import type { Rng } from './rng.ts';
 
@@ -20,6 +21,10 @@ export interface HttpCase {
   tokenIn?: 'path' | 'query';
   /** the response body is media (audio or image): a 2xx body is not JSON */
   media?: boolean;
+  /** under /rest: every answer must be a Subsonic envelope (fuzz-rest.ts) */
+  subsonic?: boolean;
+  /** under /rest, no method answers this (a prototype name, another path or verb): never "ok" */
+  noMethod?: boolean;
 }
 
 export type FuzzCase = HttpCase | RawCase;
@@ -290,9 +295,16 @@ function mediaCase(rng: Rng, token: string): HttpCase {
   };
 }
 
-/** The mix: mostly contract paths, then bodies, media, unknown paths, plain requests and raw-socket abuse. */
+/** Share of the cases that go to the Subsonic API under /rest (fuzz-rest.ts). */
+export const REST_SHARE = 0.2;
+
+/**
+ * The mix: a fifth to /rest; the rest mostly contract paths, then bodies, media, unknown paths,
+ * plain requests and raw-socket abuse.
+ */
 export function nextCase(rng: Rng, ops: Operation[], port: number): FuzzCase {
   const token = rng.token();
+  if (rng.chance(REST_SHARE)) return restCase(rng, token, port);
   const r = rng.next();
   if (r < 0.52) return contractCase(rng, ops, token);
   if (r < 0.64) return bodyCase(rng, ops, token);

@@ -77,7 +77,7 @@ const LONG = [
 /** Written into the query as is: broken percent-encoding and raw Latin-1 bytes. */
 const RAW_ENCODED = ['%zz', '%', '%E4%B8', '%C0%AE', '%00', '%FF', '\u00ff', '%F0%9F%8E', '%25', '%u4E00', '%%'];
 
-const KEYWORDS = ['夜', '月光', 'Dreams', 'ight', 'zhoujielun', 'zjl', '周', 'love song', 'a', '海盐', 'the'];
+export const KEYWORDS = ['夜', '月光', 'Dreams', 'ight', 'zhoujielun', 'zjl', '周', 'love song', 'a', '海盐', 'the'];
 const CATS = ['全部', '华语', '流行', '摇滚', '欧美', '民谣', '电子'];
 
 function validValue(rng: Rng, path: string, name: string): string {
@@ -152,6 +152,18 @@ export function paramPairs(rng: Rng, path: string, name: string, required: boole
       [`${name}[1]`, '2'],
     ];
   return [[`${name}[__proto__]`, '1']];
+}
+
+/** A wrong value of any kind, already percent-encoded: boundary, wrong type, huge, negative, unicode, long or broken encoding. */
+export function oddValue(rng: Rng): string {
+  const r = rng.next();
+  if (r < 0.2) return rng.pick(rng.chance(0.7) ? BOUNDARY : BOUNDARY_BIG).replace(/ /g, '%20');
+  if (r < 0.4) return enc(rng.pick(rng.chance(0.6) ? WRONG_TYPE : WRONG_TYPE_2));
+  if (r < 0.5) return rng.pick(HUGE);
+  if (r < 0.6) return rng.pick(NEGATIVE);
+  if (r < 0.8) return enc(rng.pick(UNICODE));
+  if (r < 0.87) return enc(rng.pick(LONG));
+  return rng.pick(RAW_ENCODED);
 }
 
 /** Params the contract does not know: the client's `timestamp`, pollution attempts, a session cookie. */

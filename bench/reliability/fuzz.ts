@@ -1,6 +1,9 @@
 import http from 'node:http';
+import { SUBSONIC_METHODS } from '@cloudtune/server';
 import { describe, judge, OFFENSES, signature, type OffenseKind } from './fuzz-judge.ts';
-import { nextCase, operationsOf, type FuzzCase } from './fuzz-cases.ts';
+import { nextCase, operationsOf, REST_SHARE, type FuzzCase } from './fuzz-cases.ts';
+import { readEnvelope } from './fuzz-envelope.ts';
+import { PROTOTYPE_NAMES } from './fuzz-rest.ts';
 import { sendHttp, sendRaw, type Outcome } from './fuzz-send.ts';
 import { bump, fmtInt, fmtMs, goal, line, percentile, section, tally } from './report.ts';
 import { createRng } from './rng.ts';
@@ -15,21 +18,26 @@ interface Offenses {
 }
 
 /**
- * Section 1: ≥ 100,000 requests over the OpenAPI paths, the media routes and the raw socket,
- * 32 at a time; every answer judged against the error contract.
+ * Section 1: ≥ 100,000 requests over the OpenAPI paths, the media routes, the Subsonic API under
+ * /rest (a fifth of them) and the raw socket, 32 at a time; every answer judged against the error
+ * contract of its API: `{code, msg}`, or a Subsonic envelope under /rest.
  */
 export async function runFuzz(server: ServerUnderTest, opts: { total: number; concurrency: number; seed: number }): Promise<void> {
   section(
     '1. Fuzz',
-    `${fmtInt(opts.total)} requests over the OpenAPI paths, media and raw sockets (concurrency ${opts.concurrency}, seed ${opts.seed})`,
+    `${fmtInt(opts.total)} requests over the OpenAPI paths, media, /rest (${REST_SHARE * 100} %) and raw sockets (concurrency ${opts.concurrency}, seed ${opts.seed})`,
   );
   const doc = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as Parameters<typeof operationsOf>[0];
   const ops = operationsOf(doc);
   line(`OpenAPI: ${ops.length} paths, ${ops.reduce((n, o) => n + o.params.length, 0)} query params`);
+  line(`/rest: ${SUBSONIC_METHODS.length} methods from the server's tables, ${PROTOTYPE_NAMES.length} Object.prototype names`);
 
   const rng = createRng(opts.seed);
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const statuses = new Map<string, number>();
+  /** /rest answers: HTTP status, envelope status and error code (`200 failed 0`), or what else came */
+  const restAnswers = new Map<string, number>();
+  const restMethods = new Set<string>();
   const rawStatuses = new Map<string, number>();
   const offenses = new Map<OffenseKind, Offenses>();
   const latency = new Map<string, number[]>();
@@ -42,6 +50,15 @@ export async function runFuzz(server: ServerUnderTest, opts: { total: number; co
     if (o.retried) retried++;
     const statusKey = o.answers.length ? o.answers.map((a) => a.status).join('+') : `no answer (${o.error ?? 'closed'})`;
     bump(c.kind === 'raw' ? rawStatuses : statuses, statusKey);
+    if (c.subsonic) {
+      if (c.kind === 'http') restMethods.add(/^\/rest\/([^/?.]*)/.exec(c.path)?.[1] ?? '');
+      for (const a of o.answers) {
+        const e = readEnvelope(a);
+        const type = a.headers['content-type']?.split(';')[0] ?? '';
+        const what = e ? `${e.status}${e.code !== undefined ? ` ${e.code}` : ''}` : a.bodyBytes === 0 ? `no body ${type}` : type;
+        bump(restAnswers, `${a.status} ${what}`.trim());
+      }
+    }
     // Raw cases wait for the server to go quiet, so their times say little: one line for all of them.
     const group = c.kind === 'raw' ? 'raw socket (all kinds)' : c.category;
     const times = latency.get(group) ?? [];
@@ -80,6 +97,9 @@ export async function runFuzz(server: ServerUnderTest, opts: { total: number; co
   line(`${fmtInt(opts.total)} requests in ${seconds.toFixed(1)} s: ${(opts.total / seconds).toFixed(0)} req/s`);
   line(`HTTP answers by status: ${tally(statuses)}`);
   line(`raw-socket answers by status (+ = pipelined): ${tally(rawStatuses, 20)}`);
+  const methodsHit = SUBSONIC_METHODS.filter((m) => restMethods.has(m)).length;
+  line(`/rest answers (status, envelope, error code): ${tally(restAnswers, 24)}`);
+  line(`/rest methods reached: ${methodsHit} of ${SUBSONIC_METHODS.length}`);
   line('latency by kind of request (n, p50, p99, max):');
   for (const [category, times] of [...latency].sort((a, b) => a[0].localeCompare(b[0]))) {
     const s = times.sort((a, b) => a - b);
@@ -109,7 +129,27 @@ export async function runFuzz(server: ServerUnderTest, opts: { total: number; co
       )
     : 'dead';
   goal('0 responses with status ≥ 500', count('server') === 0, `${fmtInt(count('server'))} responses ≥ 500`);
-  goal('every non-2xx body is {code:number, msg:string}', count('shape') === 0, `${fmtInt(count('shape'))} exchanges with another body`);
+  goal(
+    'every non-2xx body outside /rest is {code:number, msg:string}',
+    count('shape') === 0,
+    `${fmtInt(count('shape'))} exchanges with another body`,
+  );
+  goal(
+    'every /rest answer is a Subsonic envelope (media excepted)',
+    count('restShape') === 0,
+    `${fmtInt(count('restShape'))} exchanges with another body`,
+  );
+  goal('no /rest error echoes the request', count('restEcho') === 0, `${fmtInt(count('restEcho'))} bodies echo the token`);
+  goal(
+    'no prototype name, other path or verb under /rest answers "ok"',
+    count('restNoMethod') === 0,
+    `${fmtInt(count('restNoMethod'))} "ok" answers`,
+  );
+  goal(
+    'every /rest answer carries Access-Control-Allow-Origin: *',
+    count('restCors') === 0,
+    `${fmtInt(count('restCors'))} answers without it`,
+  );
   goal('no error body echoes the requested path', count('echo') === 0, `${fmtInt(count('echo'))} bodies echo the path token`);
   const big = [...expected].filter(([c]) => c.includes('16 KB'));
   const bigOk = big.every(([, e]) => (e.got.get('431') ?? 0) === e.total);

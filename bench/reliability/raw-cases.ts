@@ -9,6 +9,8 @@ export interface RawCase {
   tokenIn?: 'path';
   /** the status the first answer should carry, when HTTP names one (e.g. 431) */
   expect?: number;
+  /** the request line names /rest: the answer must be a Subsonic envelope */
+  subsonic?: boolean;
 }
 
 const raw = (category: string, text: string | Buffer, extra: Partial<RawCase> = {}): RawCase => ({

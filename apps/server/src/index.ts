@@ -1,6 +1,6 @@
 /**
  * Public entry of @cloudtune/server: the desktop shell starts the server through it, the
- * benchmarks build large libraries through it.
+ * benchmarks build large libraries through it (and the reliability suite fuzzes every Subsonic method it lists).
  */
 import type { Db } from './db/connection.ts';
 import { createRepos } from './repos/index.ts';
@@ -17,6 +17,7 @@ export { mediaUrls, type MediaUrls } from './media/urls.ts';
 /** The login and SMS-code limits (docs/decisions/0026-login-limits-and-captcha.md): the reliability suite's attacks check against them. */
 export { ADDRESS_FAILURE_LIMIT, MAX_DELAY_MS, PHONE_CAPTCHA_FAILURE_LIMIT, PHONE_WINDOW_MS } from './services/login-limits.ts';
 export { CAPTCHA_DAILY_SENDS, CAPTCHA_DIGITS, CAPTCHA_RESEND_MS } from './services/accounts/captcha.ts';
+export { SUBSONIC_METHODS } from './routes/subsonic/index.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 
 /** Adds a playlist (e.g. a 1,000-track one for benchmarks) to an opened library; returns its id. */

@@ -126,6 +126,7 @@ describe('Range requests', () => {
     const res = await get(range);
     expect(res.statusCode).toBe(416);
     expect(res.headers['content-range']).toBe(`bytes */${file.length}`);
+    expect(res.json()).toEqual({ code: 416, msg: 'range not satisfiable' });
   });
 
   it('multiple ranges, another unit or a malformed range are ignored: the whole file (RFC 9110 §14.2)', async () => {

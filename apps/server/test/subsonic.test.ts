@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile } from '../src/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { toXml } from '../src/routes/subsonic/format.ts';
+import { toXml } from '../src/http/subsonic-envelope.ts';
 import { streamBitrate } from '../src/routes/subsonic/media.ts';
 import { SubsonicParams } from '../src/routes/subsonic/params.ts';
 import { call, loginByPhone, register } from './account-helpers.ts';
@@ -130,8 +130,8 @@ describe('documents', () => {
     );
   });
 
-  test('errors: unknown method and unknown ids are 70, a missing id 10, a malformed one 0 — always HTTP 200', async () => {
-    expect(await failed('getNothing', '', 70)).toBe('Unknown method: getNothing');
+  test('errors: unknown ids are 70, a missing id 10, a malformed one and an unknown method 0 (never named) — always HTTP 200', async () => {
+    expect(await failed('getNothing', '', 0)).toBe('Unknown method');
     await failed('getAlbum', 'id=al-99999', 70);
     await failed('getSong', 'id=99999', 70);
     await failed('getArtist', 'id=ar-99999', 70);
@@ -350,7 +350,11 @@ describe('the listener', () => {
     const updated = (await ok('getPlaylist', `id=${created.id}`, demoAuth)).playlist;
     expect(updated).toMatchObject({ name: '晨跑', comment: 'hello' });
     expect(updated.entry.map((e: Json) => e.id)).toEqual(['33', '30', '32']);
-    await failed('updatePlaylist', `playlistId=${created.id}&songIndexToRemove=9`, 0, demoAuth);
+    expect(await failed('updatePlaylist', `playlistId=${created.id}&songIndexToRemove=9`, 0, demoAuth)).toBe(
+      'songIndexToRemove must be positions in the playlist, from 0 to 2',
+    );
+    // the message never repeats what was sent
+    expect(await failed('updatePlaylist', `playlistId=${created.id}&songIndexToRemove=zqechoed`, 0, demoAuth)).not.toContain('zqechoed');
     // replace its songs (createPlaylist with playlistId)
     const replaced = (await ok('createPlaylist', `playlistId=${created.id}&songId=40`, demoAuth)).playlist;
     expect(replaced.entry.map((e: Json) => e.id)).toEqual(['40']);

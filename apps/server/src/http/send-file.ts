@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.ts';
 import { FileRangeStream } from '../media/file-range-stream.ts';
 import type { OpenFile } from '../media/open-files.ts';
 import { httpDate, notModified, rangeStillValid } from './conditional.ts';
@@ -17,6 +18,15 @@ export interface FileToSend {
  * couple of syscalls, which is what lets Node stream at close to a static server's speed.
  */
 const READ_CHUNK = 1 << 20;
+
+/**
+ * A well-formed range that selects nothing: 416 naming only the size. Thrown, so that the error
+ * handler of the route's API words the body (`{code, msg}`, or a Subsonic envelope under /rest).
+ */
+export function rangeNotSatisfiable(reply: FastifyReply, size: number): ApiError {
+  reply.code(416).header('content-range', `bytes */${size}`);
+  return new ApiError(416, 'range not satisfiable');
+}
 
 /**
  * Streams an open media file (never buffering it whole) with Range support (RFC 9110): 206 +
@@ -43,7 +53,7 @@ export function sendFile(
   const range = rangeStillValid(request.headers, validators) ? parseRange(request.headers.range, file.size) : { kind: 'full' as const };
   if (range.kind === 'unsatisfiable') {
     file.release();
-    return reply.code(416).header('content-range', `bytes */${file.size}`).send({ code: 416, msg: 'range not satisfiable' });
+    throw rangeNotSatisfiable(reply, file.size);
   }
   const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, file.size - 1];
   if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`);

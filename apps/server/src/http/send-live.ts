@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveLease } from '../media/live-file.ts';
 import { parseGrowingRange, parseRange } from './range.ts';
+import { rangeNotSatisfiable } from './send-file.ts';
 
 export interface LiveToSend {
   live: LiveLease;
@@ -29,7 +30,7 @@ export function sendLive(request: FastifyRequest, reply: FastifyReply, { live, c
     const range = parseRange(header, size);
     if (range.kind === 'unsatisfiable') {
       live.release();
-      return reply.code(416).header('content-range', `bytes */${size}`).send({ code: 416, msg: 'range not satisfiable' });
+      throw rangeNotSatisfiable(reply, size);
     }
     [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
     if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
+import { SUBSONIC_ERRORS } from '../errors.ts';
 import { shedIdleConnections } from './connection-shedder.ts';
+import { envelope, failure, formatOfUrl, isSubsonicUrl, sendError, SUBSONIC_MESSAGES } from './subsonic-envelope.ts';
 import type { TlsFiles } from './tls.ts';
 import type { FastifyError, FastifyHttpOptions, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 
@@ -50,31 +52,70 @@ export function openFileLimit(): number {
 /** Connections accepted at once: below the descriptor limit, so a flood cannot exhaust it. */
 export const connectionCap = (limit = openFileLimit()): number => Math.max(64, limit - RESERVED_DESCRIPTORS);
 
-const errorBody = (code: number, msg: string): string => JSON.stringify({ code, msg });
+/**
+ * The request target of the bytes that failed to parse, when they begin with a request line
+ * (`GET /rest/ping HTTP/1.1`): Node hands over the chunk it was parsing, which holds the request
+ * line when the request came in one piece, as it nearly always does.
+ */
+function requestTarget(packet: unknown): string | undefined {
+  if (!Buffer.isBuffer(packet)) return undefined;
+  return /^[A-Z]+ (\S+)/.exec(packet.subarray(0, MAX_HEADER_BYTES).toString('latin1'))?.[1];
+}
 
-function rawReply(socket: Socket, status: number, reason: string, msg: string, headOnly = false): void {
+/** A refusal below the app, in the words of both APIs: `{code, msg}` for NetEase clients, a Subsonic error message under /rest. */
+interface Refusal {
+  status: number;
+  reason: string;
+  msg: string;
+  subsonic: string;
+}
+const HEADERS_TOO_LARGE: Refusal = {
+  status: 431,
+  reason: 'Request Header Fields Too Large',
+  msg: '请求头过大',
+  subsonic: SUBSONIC_MESSAGES.headersTooLarge,
+};
+const MALFORMED: Refusal = { status: 400, reason: 'Bad Request', msg: '请求格式错误', subsonic: SUBSONIC_MESSAGES.badRequest };
+const NO_TUNNEL: Refusal = {
+  status: 405,
+  reason: 'Method Not Allowed',
+  msg: '不支持的请求方法',
+  subsonic: SUBSONIC_MESSAGES.verbNotAllowed,
+};
+
+/**
+ * A refusal written straight to the socket: `{code, msg}`, or for a target under /rest a failed
+ * Subsonic envelope in the format its query asks for, readable from any origin as every /rest
+ * answer is. An answer to HEAD has no body (its Content-Length still tells the size of the one it
+ * would have).
+ */
+function rawReply(socket: Socket, refusal: Refusal, target: string | undefined, headOnly = false): void {
   if (!socket.writable) return void socket.destroy();
-  const body = errorBody(status, msg);
-  // An answer to HEAD has no body (its Content-Length still tells the size of the one it would have).
+  const rest = target !== undefined && isSubsonicUrl(target);
+  const { type, body } = rest
+    ? envelope(formatOfUrl(target), 'failed', failure(SUBSONIC_ERRORS.generic, refusal.subsonic))
+    : { type: 'application/json; charset=utf-8', body: JSON.stringify({ code: refusal.status, msg: refusal.msg }) };
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\nConnection: close\r\nContent-Type: ${type}\r\n` +
+      (rest ? 'Access-Control-Allow-Origin: *\r\nCache-Control: no-store\r\n' : '') +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${headOnly ? '' : body}`,
   );
 }
 
 /**
  * Errors that happen below the app — a malformed request line, headers too large, a request
- * that timed out, a CONNECT — still answer `{code, msg}` like every API error, and never echo
- * what the client sent.
+ * that timed out, a CONNECT — still answer `{code, msg}` like every API error (a Subsonic envelope
+ * when the request line names /rest), and never echo what the client sent.
  */
 function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return void socket.destroy();
   const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
-  if (error.code === 'HPE_HEADER_OVERFLOW') return rawReply(socket, 431, 'Request Header Fields Too Large', '请求头过大', head);
+  const target = requestTarget(error.rawPacket);
+  if (error.code === 'HPE_HEADER_OVERFLOW') return rawReply(socket, HEADERS_TOO_LARGE, target, head);
   // A request that timed out is almost always a slow client or a slowloris that will not read an
   // answer: closing costs less than writing thousands of 408s while a flood drains.
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.destroy();
-  rawReply(socket, 400, 'Bad Request', '请求格式错误', head);
+  rawReply(socket, MALFORMED, target, head);
 }
 
 /** Fastify options that install the limits on its HTTP server (an HTTPS one when given a certificate). */
@@ -109,13 +150,22 @@ export function serverLimitOptions(
       server.maxConnections = limits.maxConnections;
       shedIdleConnections(server, { high: Math.floor(limits.maxConnections * 0.9), low: Math.floor(limits.maxConnections * 0.8) });
       // Nothing here tunnels: CONNECT gets an answer instead of a silently dropped socket.
-      server.on('connect', (_request, socket: Socket) => rawReply(socket, 405, 'Method Not Allowed', '不支持的请求方法'));
+      server.on('connect', (request, socket: Socket) => rawReply(socket, NO_TUNNEL, request.url));
       return server;
     },
     clientErrorHandler: answerClientError,
-    // A URL Fastify cannot decode (`/api/%zz`): the same {code, msg}, without the URL in it.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      reply.code(400).send({ code: 400, msg: error.code === 'FST_ERR_BAD_URL' ? '请求地址无效' : '请求格式错误' });
+    // A URL Fastify cannot decode (`/api/%zz`): the same {code, msg} (under /rest an envelope, HTTP 200
+    // as for any Subsonic error), without the URL in it.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      if (isSubsonicUrl(request.url)) {
+        sendError(
+          reply,
+          formatOfUrl(request.url),
+          SUBSONIC_ERRORS.generic,
+          badUrl ? SUBSONIC_MESSAGES.badUrl : SUBSONIC_MESSAGES.badRequest,
+        );
+      } else reply.code(400).send({ code: 400, msg: badUrl ? '请求地址无效' : '请求格式错误' });
     },
   };
 }

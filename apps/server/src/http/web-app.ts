@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.ts';
+import { isSubsonicUrl, sendSubsonicMiss } from './subsonic-envelope.ts';
 
 const MISSING_BUILD_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>Cloudtune</title></head>
@@ -76,6 +77,8 @@ export async function serveWebApp(
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // /rest answers its own paths (routes/subsonic); a verb the router does not know (PROPFIND) lands here.
+    if (isSubsonicUrl(request.url)) return sendSubsonicMiss(request, reply);
     const path = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isUnder(path, apiPrefix) || !wantsPage || extname(path) !== '') return sendNotFound(reply);
@@ -84,7 +87,7 @@ export async function serveWebApp(
   });
 }
 
-/** API-only mode (desktop shell): every unknown path is an API 404. */
+/** API-only mode (desktop shell): every unknown path is an API 404 (a Subsonic envelope under /rest). */
 export function apiOnlyNotFound(app: FastifyInstance): void {
-  app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+  app.setNotFoundHandler((request, reply) => (isSubsonicUrl(request.url) ? sendSubsonicMiss(request, reply) : sendNotFound(reply)));
 }

@@ -16,10 +16,31 @@ import type { SubsonicStars } from './subsonic/stars.ts';
  * /artist/sub(list), /mv/sublist — computed from the library in NeteaseCloudMusicApi's shapes.
  * There are no MVs: their lists are empty, never an error.
  */
+// The tables below are read with a value the request named: Maps, so that no name ever finds a
+// member of Object.prototype (`area=constructor`), whatever the validation in front of them.
 /** /album/new's areas → artist areas (null = all). */
-const ALBUM_AREAS: Record<string, number | null> = { ALL: null, ZH: 7, EA: 96, KR: 16, JP: 8 };
+const ALBUM_AREAS = new Map<string, number | null>([
+  ['ALL', null],
+  ['ZH', 7],
+  ['EA', 96],
+  ['KR', 16],
+  ['JP', 8],
+]);
 /** /toplist/artist's types: 1 华语, 2 欧美, 3 韩国, 4 日本. */
-const ARTIST_CHART_AREAS: Record<number, number> = { 1: 7, 2: 96, 3: 16, 4: 8 };
+const ARTIST_CHART_AREAS = new Map<number, number>([
+  [1, 7],
+  [2, 96],
+  [3, 16],
+  [4, 8],
+]);
+/** /search of a type the library has nothing of (users, MVs, radios, videos, voice): NetEase's empty result of that type. */
+const EMPTY_SEARCHES = new Map<number, Record<string, unknown>>([
+  [1002, { userprofiles: [], userprofileCount: 0, hasMore: false }],
+  [1004, { mvs: [], mvCount: 0, hasMore: false }],
+  [1009, { djRadios: [], djRadiosCount: 0, hasMore: false }],
+  [1014, { videos: [], videoCount: 0, hasMore: false }],
+  [2000, { data: { resources: [], totalCount: 0 } }],
+]);
 /** The artist chart ranks this window of plays (library clock). */
 const ARTIST_CHART_WINDOW_MS = 7 * 24 * 3600_000;
 /** 私人FM skips what the listener played in the last day. */
@@ -74,7 +95,7 @@ export function createClientBreadthService(repos: Repos, charts: ChartService, s
 
     toplistArtist(type: number, urls: MediaUrls) {
       const from = browse.latestPlay() - ARTIST_CHART_WINDOW_MS;
-      const ranked = browse.artistPlays(ARTIST_CHART_AREAS[type] ?? 7, from, 100);
+      const ranked = browse.artistPlays(ARTIST_CHART_AREAS.get(type) ?? 7, from, 100);
       const shaped = new Map(
         artists(
           ranked.map((r) => r.id),
@@ -89,7 +110,7 @@ export function createClientBreadthService(repos: Repos, charts: ChartService, s
     },
 
     albumNew(area: string, limit: number, offset: number, urls: MediaUrls, userId: number | null) {
-      const areaId = ALBUM_AREAS[area] ?? null;
+      const areaId = ALBUM_AREAS.get(area) ?? null;
       return {
         code: 200 as const,
         total: browse.newAlbumCount(areaId),
@@ -218,16 +239,7 @@ export function createClientBreadthService(repos: Repos, charts: ChartService, s
     mvSublist: () => ({ code: 200 as const, data: [], count: 0, hasMore: false }),
 
     /** /search of a type the library has nothing of: NetEase's empty result of that type. */
-    emptySearch(type: number) {
-      const empty: Record<number, Record<string, unknown>> = {
-        1002: { userprofiles: [], userprofileCount: 0, hasMore: false },
-        1004: { mvs: [], mvCount: 0, hasMore: false },
-        1009: { djRadios: [], djRadiosCount: 0, hasMore: false },
-        1014: { videos: [], videoCount: 0, hasMore: false },
-        2000: { data: { resources: [], totalCount: 0 } },
-      };
-      return { code: 200 as const, result: empty[type] ?? {} };
-    },
+    emptySearch: (type: number) => ({ code: 200 as const, result: EMPTY_SEARCHES.get(type) ?? {} }),
 
     /** /search?type=1018 (综合): the first songs, albums, artists and playlists, as NetEase groups them. */
     combinedSearch(found: {

@@ -1,7 +1,7 @@
 import { ApiError } from '../../errors.ts';
 import { mediaUrls } from '../../media/urls.ts';
 import { invalidParam, missingParam, parseId } from '../../services/subsonic/index.ts';
-import type { Payload } from './format.ts';
+import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { SubsonicCall } from './library.ts';
 
 /** star / unstar: albums (`albumId`) and artists (`artistId`) are collected (收藏); songs (`id`) go to 我喜欢的音乐. */
@@ -95,8 +95,9 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
     }
     const removed = params.list('songIndexToRemove').map((text) => {
       const index = Number(text);
+      // The message names the rule, never the value sent: an error does not echo the request.
       if (!Number.isInteger(index) || index < 0 || index >= current.length)
-        throw invalidParam('songIndexToRemove', `${text} is not a position in the playlist`);
+        throw invalidParam('songIndexToRemove', `must be positions in the playlist, from 0 to ${current.length - 1}`);
       return current[index]!;
     });
     if (removed.length) services.myPlaylists.removeTracks(userId, id, removed);

@@ -1,72 +1,95 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors.ts';
+import { SUBSONIC_ERRORS } from '../../errors.ts';
 import { rawParams } from '../../http/params.ts';
+import {
+  formatOf,
+  send,
+  sendError,
+  sendSubsonicMiss,
+  SUBSONIC_MESSAGES,
+  SUBSONIC_PREFIX,
+  type Format,
+  type Payload,
+} from '../../http/subsonic-envelope.ts';
+import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
-import { SUBSONIC_ERRORS, SubsonicError } from '../../services/subsonic/index.ts';
 import { activityMethods } from './activity.ts';
-import { formatOf, send, sendError, type Format, type Payload } from './format.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
 
-/** The Subsonic path prefix: Subsonic apps are given the server's address and add `/rest/<method>[.view]`. */
-export const SUBSONIC_PREFIX = '/rest';
-
 type DocumentMethod = (call: SubsonicCall) => Payload;
 type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
 
-const documents: Record<string, DocumentMethod> = { ...libraryMethods, ...activityMethods };
-const bytes: Record<string, ByteMethod> = { stream, download, getCoverArt: coverArt };
+// Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
+// `/rest/__proto__` must find nothing rather than a member of Object.prototype.
+const documents = new Map<string, DocumentMethod>([...Object.entries(libraryMethods), ...Object.entries(activityMethods)]);
+const bytes = new Map<string, ByteMethod>([
+  ['stream', stream],
+  ['download', download],
+  ['getCoverArt', coverArt],
+]);
 
-/** Our own errors in Subsonic's terms: not found → 70, someone else's (401/403) → 50, bad input → 0 with its message. */
-function subsonicErrorOf(err: unknown): SubsonicError | undefined {
-  if (err instanceof SubsonicError) return err;
-  if (err instanceof ApiError) {
-    const code =
-      err.code === 404
-        ? SUBSONIC_ERRORS.notFound
-        : err.code === 401 || err.code === 403
-          ? SUBSONIC_ERRORS.notAuthorized
-          : SUBSONIC_ERRORS.generic;
-    return new SubsonicError(code, err.message);
+/** Every method served, in the tables' order (tests and the reliability suite walk them). */
+export const SUBSONIC_METHODS: readonly string[] = [...documents.keys(), ...bytes.keys()];
+
+/** CORS of every /rest answer and preflight: any origin, no credentials (each request carries its own), the headers asked for. */
+const SUBSONIC_CORS = { origin: '*', credentials: false, methods: ['GET', 'POST', 'OPTIONS'], strictPreflight: false };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a route's own CORS options, merged over the app's by @fastify/cors (http/cors.ts) */
+    cors?: typeof SUBSONIC_CORS;
   }
-  return undefined;
 }
 
 /**
  * The Subsonic / OpenSubsonic API at `/rest/<method>` and `/rest/<method>.view`, GET or POST
- * (form: OpenSubsonic formPost). Every method authenticates first (services/subsonic/passwords.ts);
- * answers are XML, or JSON with `f=json` (format.ts); errors are Subsonic's codes with HTTP 200.
+ * (form: OpenSubsonic formPost). Every known method authenticates first (services/subsonic/passwords.ts);
+ * answers are XML, or JSON with `f=json` (http/subsonic-envelope.ts); errors are Subsonic's codes
+ * with HTTP 200. Everything else under /rest is answered here too, never by the web app: other
+ * paths and verbs (sendSubsonicMiss), CORS preflights, and failures before or inside a method
+ * (http/subsonic-errors.ts).
  */
 export async function subsonicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  app.setErrorHandler(answerSubsonicError);
+  const config = { cors: SUBSONIC_CORS };
   app.route<{ Params: { method: string } }>({
     method: ['GET', 'POST'],
     url: `${SUBSONIC_PREFIX}/:method`,
+    config,
     handler: async (request, reply) => {
-      // Web Subsonic players run on other origins; nothing ambient authenticates here (the
-      // credentials are in each request), so any page may read what it can authenticate for.
-      reply.header('access-control-allow-origin', '*');
       const raw = rawParams(request.query, request.body);
       const format: Format = formatOf(raw.f, raw.callback);
       const name = request.params.method.replace(/\.view$/, '');
-      try {
-        const params = new SubsonicParams(raw);
-        const userId = services.subsonic.passwords.authenticate(
-          { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
-          { ip: request.ip },
-        );
-        const document = documents[name];
-        if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
-        const byte = bytes[name];
-        if (byte) return await byte(request, reply, services, params);
-        return sendError(reply, format, SUBSONIC_ERRORS.notFound, `Unknown method: ${name}`);
-      } catch (err) {
-        const known = subsonicErrorOf(err);
-        // A failure after the bytes began (a stream) cannot become a document: the error handler ends it.
-        if (!known || reply.sent) throw err;
-        if (known.retryAfterS !== undefined) reply.header('retry-after', String(known.retryAfterS));
-        return sendError(reply, format, known.code, known.message);
-      }
+      const document = documents.get(name);
+      const byte = bytes.get(name);
+      // The method table is public: an unknown name is answered before any credential is checked.
+      if (!document && !byte) return sendError(reply, format, SUBSONIC_ERRORS.generic, SUBSONIC_MESSAGES.unknownMethod);
+      const params = new SubsonicParams(raw);
+      const userId = services.subsonic.passwords.authenticate(
+        { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
+        { ip: request.ip },
+      );
+      if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
+      return byte!(request, reply, services, params);
     },
   });
+  // @fastify/cors answers the preflight in its hook (the route's config); the handler is its fallback.
+  for (const url of [SUBSONIC_PREFIX, `${SUBSONIC_PREFIX}/*`]) {
+    app.route({
+      method: 'OPTIONS',
+      url,
+      config,
+      handler: (_request, reply) => reply.code(204).header('access-control-allow-origin', '*').send(),
+    });
+    // Answered on arrival: a verb or path no method takes is refused before any body is read.
+    app.route({
+      method: app.supportedMethods.filter((m) => m !== 'OPTIONS'),
+      url,
+      config,
+      onRequest: async (request, reply) => sendSubsonicMiss(request, reply),
+      handler: sendSubsonicMiss,
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import type { Services } from '../../services/index.ts';
 import { MAX_PAGE, MUSIC_FOLDER, invalidParam, missingParam, notAuthorized, parseAnyId, parseId } from '../../services/subsonic/index.ts';
-import type { Payload } from './format.ts';
+import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { SubsonicParams } from './params.ts';
 
 /** What a Subsonic method handler gets: its params, the authenticated user, the services. */

@@ -23,16 +23,17 @@ export interface EventContent {
   playlist?: EventPlaylist;
 }
 
-const ACTIONS: Record<number, string> = {
-  18: '分享单曲',
-  19: '分享专辑',
-  13: '分享歌单',
-  35: '分享歌单',
-  17: '分享节目',
-  28: '分享电台',
-  22: '转发',
-  39: '发布视频',
-};
+/** What an event's type (the server's word) says it did: a Map, so that no type finds a member of Object.prototype. */
+const ACTIONS = new Map<number, string>([
+  [18, '分享单曲'],
+  [19, '分享专辑'],
+  [13, '分享歌单'],
+  [35, '分享歌单'],
+  [17, '分享节目'],
+  [28, '分享电台'],
+  [22, '转发'],
+  [39, '发布视频'],
+]);
 
 type Named = { id?: unknown; name?: unknown };
 const asObject = (v: unknown): Record<string, unknown> | undefined =>
@@ -52,7 +53,7 @@ export function readEvent(event: Pick<UserEvent, 'type' | 'json'>): EventContent
   } catch {
     // A broken payload: the card still shows who and when.
   }
-  const content: EventContent = { action: ACTIONS[event.type] ?? '分享', msg: typeof data.msg === 'string' ? data.msg : '' };
+  const content: EventContent = { action: ACTIONS.get(event.type) ?? '分享', msg: typeof data.msg === 'string' ? data.msg : '' };
   const song = asObject(data.song);
   if (song && typeof song.id === 'number' && typeof song.name === 'string') {
     const album = asObject(song.album) ?? asObject(song.al);

@@ -55,4 +55,9 @@ describe('profile rules', () => {
     });
     expect(readEvent({ type: 18, json: 'not json' })).toEqual({ action: '分享单曲', msg: '' });
   });
+
+  it('an event type the server names oddly (a prototype name) is a plain 分享', () => {
+    for (const type of ['constructor', '__proto__', 'toString'])
+      expect(readEvent({ type: type as unknown as number, json: '{}' })).toEqual({ action: '分享', msg: '' });
+  });
 });

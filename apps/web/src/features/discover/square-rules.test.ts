@@ -47,6 +47,11 @@ describe('groupTags', () => {
     ]);
   });
 
+  it('names a category only by its own entries: a prototype name stays itself', () => {
+    const odd = ['constructor', '__proto__', 'toString'].map((name) => tag('x', name as unknown as number));
+    expect(groupTags({ sub: odd, categories: {} }).map((g) => g.name)).toEqual(['constructor', '__proto__', 'toString']);
+  });
+
   it('groups the catlist body built from the recorded tags', () => {
     const groups = groupTags(fixtures.catlist);
     expect(groups.flatMap((g) => g.tags)).toHaveLength(fixtures.catlist.sub.length);

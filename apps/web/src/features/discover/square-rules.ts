@@ -39,10 +39,11 @@ export function groupTags(catlist: Pick<PlaylistCatlistResponse, 'sub' | 'catego
     list.push(tag);
     byCategory.set(tag.category, list);
   }
-  const names: Record<string, string> = { ...TagCategory, ...catlist.categories };
+  // Keys the server names: a Map, so that none finds a member of Object.prototype.
+  const names = new Map<string, string>([...Object.entries(TagCategory), ...Object.entries(catlist.categories)]);
   return [...byCategory.keys()]
     .sort((a, b) => a - b)
-    .map((category) => ({ category, name: names[category] ?? String(category), tags: byCategory.get(category)! }));
+    .map((category) => ({ category, name: names.get(String(category)) ?? String(category), tags: byCategory.get(category)! }));
 }
 
 /** The next page's cursor (`before` = the page's `lasttime`) while the server says there is more. */

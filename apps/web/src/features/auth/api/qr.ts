@@ -14,7 +14,12 @@ export async function newQrCode(): Promise<{ key: string; qrurl: string; qrimg: 
   return { key: keyData.unikey, ...data };
 }
 
-const STATES: Record<number, QrState> = { 800: 'expired', 801: 'waiting', 802: 'scanned' };
+/** The poll's codes (the server's word: a Map, never a member of Object.prototype). */
+const STATES = new Map<number, QrState>([
+  [800, 'expired'],
+  [801, 'waiting'],
+  [802, 'scanned'],
+]);
 
 /** One poll: 803 (approved) sets the session cookie on this browser. */
 export async function checkQr(key: string): Promise<QrState> {
@@ -23,7 +28,8 @@ export async function checkQr(key: string): Promise<QrState> {
     return 'approved';
   } catch (err) {
     if (err instanceof HttpError && err.code === 803) return 'approved';
-    if (err instanceof HttpError && STATES[err.code]) return STATES[err.code]!;
+    const state = err instanceof HttpError ? STATES.get(err.code) : undefined;
+    if (state) return state;
     throw err;
   }
 }

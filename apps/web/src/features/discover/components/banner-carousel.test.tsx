@@ -19,6 +19,17 @@ afterEach(() => {
 });
 
 describe('BannerCarousel', () => {
+  it('colours a tag only with a colour it knows: any other name the server sends (a prototype name too) is the theme colour', () => {
+    const named = (titleColor: string): Banner => ({ ...banners[0]!, typeTitle: '新歌', titleColor });
+    render(<BannerCarousel banners={[named('red'), named('constructor'), named('__proto__'), named('toString')]} onSelect={vi.fn()} />);
+    expect(screen.getAllByText('新歌').map((t) => t.getAttribute('style'))).toEqual([
+      'background: rgb(229, 72, 77);',
+      'background: var(--theme);',
+      'background: var(--theme);',
+      'background: var(--theme);',
+    ]);
+  });
+
   it('advances every 4000 ms and wraps around', () => {
     render(<BannerCarousel banners={banners} onSelect={vi.fn()} />);
     expect(selected()).toBe(0);

@@ -12,7 +12,11 @@ export const BANNER_INTERVAL_MS = 4000;
 const SLIDE_W = 540;
 const SLIDE_H = 200;
 
-const TAG_COLORS: Record<string, string> = { red: '#e5484d', blue: '#3b82f6' };
+/** The server names a tag's colour: a Map, so that no name finds a member of Object.prototype. */
+const TAG_COLORS = new Map([
+  ['red', '#e5484d'],
+  ['blue', '#3b82f6'],
+]);
 
 interface BannerCarouselProps {
   banners: readonly Banner[];
@@ -85,7 +89,7 @@ export function BannerCarousel({ banners, onSelect, active = true }: BannerCarou
                 fetchPriority={i === 0 ? 'high' : 'auto'}
               />
               {banner.typeTitle ? (
-                <span className={styles.tag} style={{ background: TAG_COLORS[banner.titleColor ?? ''] ?? 'var(--theme)' }}>
+                <span className={styles.tag} style={{ background: TAG_COLORS.get(banner.titleColor ?? '') ?? 'var(--theme)' }}>
                   {banner.typeTitle}
                 </span>
               ) : null}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The picker's category icons (语种 风格 场景 情感 主题), drawn like components/icons.tsx. */
+/** The picker's category icons (语种 风格 场景 情感 主题), drawn like components/icons.tsx; read by the server's category number (own keys only). */
 const PATHS: Record<number, ReactNode> = {
   // 语种: a globe
   0: (
@@ -55,7 +55,7 @@ export function CategoryIcon({ category, size = 22 }: { category: number; size?:
       aria-hidden="true"
       focusable="false"
     >
-      {PATHS[category] ?? PATHS[4]}
+      {Object.hasOwn(PATHS, category) ? PATHS[category] : PATHS[4]}
     </svg>
   );
 }
