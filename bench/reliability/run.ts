@@ -8,7 +8,7 @@ import { goal, printGoalSummary } from './report.ts';
 import { createRng } from './rng.ts';
 import { printMemory, readMemory, type MemoryMark } from './rss.ts';
 import { launchServer } from './server-process.ts';
-import { runSlowClients } from './slow-clients.ts';
+import { runSlowClients, runSlowReaders } from './slow-clients.ts';
 
 /**
  * `npm run bench:reliability`: the server seen from outside — fuzz, load, slow clients, crashes and
@@ -17,12 +17,14 @@ import { runSlowClients } from './slow-clients.ts';
  * BENCH_RELIABILITY_SECONDS  load duration (default 60; the slow-client hold is clamped to 30–60 s)
  * BENCH_RELIABILITY_FUZZ     fuzz requests (default 100,000)
  * BENCH_RELIABILITY_SLOWLORIS slowloris connections (default 20,000)
- * BENCH_RELIABILITY_ONLY     sections to run, e.g. `fuzz,load` (default fuzz,load,slow,crash)
+ * BENCH_RELIABILITY_READERS  slow readers (default 20,000)
+ * BENCH_RELIABILITY_ONLY     sections to run, e.g. `fuzz,load` (default fuzz,load,slow,readers,crash)
  * BENCH_RELIABILITY_SEED     seed of the fuzz cases and kill moments
  */
 const env = process.env;
-const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz,load,slow,crash').split(',').map((s) => s.trim()));
+const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz,load,slow,readers,crash').split(',').map((s) => s.trim()));
 const seconds = Number(env.BENCH_RELIABILITY_SECONDS ?? 60);
+const holdSeconds = Math.min(60, Math.max(30, seconds));
 const seed = Number(env.BENCH_RELIABILITY_SEED ?? 20_250_101);
 const openFiles = /Max open files\s+(\d+)\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'));
 const started = performance.now();
@@ -62,13 +64,19 @@ try {
         slowloris: Number(env.BENCH_RELIABILITY_SLOWLORIS ?? 20_000),
         slowPosts: 1000,
         stalled: 200,
-        holdSeconds: Math.min(60, Math.max(30, seconds)),
+        holdSeconds,
       }),
     );
     mark('after the slow clients');
     // Whether the memory the slow connections took is given back once they are gone.
     await new Promise((r) => setTimeout(r, 10_000));
     mark('10 s later, idle');
+  }
+  if (only.has('readers')) {
+    await attempt('slow readers', () => runSlowReaders(server, { readers: Number(env.BENCH_RELIABILITY_READERS ?? 20_000), holdSeconds }));
+    mark('after the slow readers');
+    await new Promise((r) => setTimeout(r, 10_000));
+    mark('10 s after the slow readers, idle');
   }
 } finally {
   await server.stop();
