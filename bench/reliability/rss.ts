@@ -27,7 +27,7 @@ export interface MemoryMark {
 
 /** Section 5: the server's resident memory through the run. */
 export function printMemory(marks: MemoryMark[]): void {
-  section('5. RSS', 'the server of sections 1–3, from /proc/<pid>/status (figures; no goal is set)');
+  section('5. RSS', 'the server of sections 1–3b, from /proc/<pid>/status (figures; no goal is set)');
   for (const m of marks) line(`${m.label.padEnd(24)} RSS ${fmtMb(m.memory?.rssKb).padStart(7)}  (peak so far ${fmtMb(m.memory?.peakKb)})`);
   const first = marks[0]?.memory;
   const last = marks[marks.length - 1]?.memory;

@@ -9,7 +9,7 @@ import { goal, printGoalSummary } from './report.ts';
 import { createRng } from './rng.ts';
 import { printMemory, readMemory, type MemoryMark } from './rss.ts';
 import { launchServer } from './server-process.ts';
-import { runSlowClients } from './slow-clients.ts';
+import { runSlowClients, runSlowReaders } from './slow-clients.ts';
 
 /**
  * `npm run bench:reliability`: the server seen from outside — fuzz, load, slow clients, crashes and
@@ -18,12 +18,14 @@ import { runSlowClients } from './slow-clients.ts';
  * BENCH_RELIABILITY_SECONDS  load duration (default 60; the slow-client hold is clamped to 30–60 s)
  * BENCH_RELIABILITY_FUZZ     fuzz requests (default 100,000)
  * BENCH_RELIABILITY_SLOWLORIS slowloris connections (default 20,000)
- * BENCH_RELIABILITY_ONLY     sections to run, e.g. `fuzz,load` (default fuzz,load,slow,crash,attacks)
- * BENCH_RELIABILITY_SEED     seed of the fuzz cases and kill moments
+ * BENCH_RELIABILITY_READERS  slow readers (default 20,000)
+ * BENCH_RELIABILITY_ONLY     sections to run, e.g. `fuzz,load` (default fuzz,load,slow,readers,crash,attacks)
+ * BENCH_RELIABILITY_SEED     seed of the fuzz cases, kill moments and guesses
  */
 const env = process.env;
-const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz,load,slow,crash,attacks').split(',').map((s) => s.trim()));
+const only = new Set((env.BENCH_RELIABILITY_ONLY ?? 'fuzz,load,slow,readers,crash,attacks').split(',').map((s) => s.trim()));
 const seconds = Number(env.BENCH_RELIABILITY_SECONDS ?? 60);
+const holdSeconds = Math.min(60, Math.max(30, seconds));
 const seed = Number(env.BENCH_RELIABILITY_SEED ?? 20_250_101);
 const openFiles = /Max open files\s+(\d+)\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'));
 const started = performance.now();
@@ -63,13 +65,19 @@ try {
         slowloris: Number(env.BENCH_RELIABILITY_SLOWLORIS ?? 20_000),
         slowPosts: 1000,
         stalled: 200,
-        holdSeconds: Math.min(60, Math.max(30, seconds)),
+        holdSeconds,
       }),
     );
     mark('after the slow clients');
     // Whether the memory the slow connections took is given back once they are gone.
     await new Promise((r) => setTimeout(r, 10_000));
     mark('10 s later, idle');
+  }
+  if (only.has('readers')) {
+    await attempt('slow readers', () => runSlowReaders(server, { readers: Number(env.BENCH_RELIABILITY_READERS ?? 20_000), holdSeconds }));
+    mark('after the slow readers');
+    await new Promise((r) => setTimeout(r, 10_000));
+    mark('10 s after the slow readers, idle');
   }
 } finally {
   await server.stop();

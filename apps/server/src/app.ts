@@ -109,13 +109,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const level = options.logger === true ? 'info' : typeof options.logger === 'string' ? options.logger : undefined;
+  // Files streamed beyond the open-file pool's budget count against the connection cap; the pool
+  // comes with the services, made below.
+  let filesBeyondBudget = (): number => 0;
   // Trailing slashes are tolerated like the reference (Express) server does: /api/banner/ works.
   const app = Fastify({
     logger: level ? loggerOptions(level, options.logStream) : false,
     routerOptions: { ignoreTrailingSlash: true },
     // Only a trusted proxy's X-Forwarded-* count (protocol, host, and the client address rate limits use).
     ...(trustsProxy ? { trustProxy: (address: string) => trustsProxy(address) } : {}),
-    ...serverLimitOptions(options.limits, options.tls ?? null),
+    ...serverLimitOptions(options.limits, options.tls ?? null, () => filesBeyondBudget()),
   });
   // A crash during a render leaves `.tmp` files that nothing would ever delete or count.
   await removeStrayTemporaries(join(options.dataDir, 'media'));
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // An upload has no folders: only its own name stands in for missing tags.
     readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
   });
+  filesBeyondBudget = () => services.files.beyondBudget;
   // A crash between storing a cloud upload and writing its row leaves a file nobody owns.
   await services.cloud.sweep();
   // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh.

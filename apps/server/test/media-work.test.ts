@@ -199,6 +199,24 @@ describe('OpenFiles', () => {
     files.closeAll();
   });
 
+  it('never closes a file being read to make room: its next reader shares the descriptor, and it counts beyond the budget', async () => {
+    const dir = tempDir();
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => join(dir, `${name}.mp3`)) as [string, string, string];
+    for (const path of [a, b, c]) writeFileSync(path, path);
+    const files = new OpenFiles({ maxOpen: 2, recheckMs: 60_000 });
+    // Three files read at once (three slow listeners) with room for two.
+    const reading = [await files.acquire(a), await files.acquire(b), await files.acquire(c)];
+    expect(files.beyondBudget).toBe(1);
+    // The least recently used one is still open, and shared rather than opened a second time.
+    const again = await files.acquire(a);
+    expect(again.fd).toBe(reading[0]!.fd);
+    again.release();
+    for (const file of reading) file.release();
+    expect(files.beyondBudget).toBe(0);
+    expect(files.size).toBe(2);
+    files.closeAll();
+  });
+
   it('keeps a hot file in memory within the budget, and never a stale version', async () => {
     const dir = tempDir();
     const files = new OpenFiles({ recheckMs: 0, hotBytes: 25 });

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { SUBSONIC_ERRORS } from '../errors.ts';
-import { shedIdleConnections } from './connection-shedder.ts';
+import { shedConnections } from './connection-shedder.ts';
 import { envelope, failure, formatOfUrl, isSubsonicUrl, sendError, SUBSONIC_MESSAGES } from './subsonic-envelope.ts';
 import type { TlsFiles } from './tls.ts';
 import type { FastifyError, FastifyHttpOptions, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
@@ -21,7 +21,11 @@ export interface ServerLimits {
   idleTimeoutMs: number;
   /** an idle keep-alive socket is closed after this */
   keepAliveTimeoutMs: number;
-  /** connections accepted at once; beyond 90 % of it, idle and half-sent ones are shed */
+  /** a client that takes less than this many bytes a second of an answer waiting for it (0: no floor)… */
+  readFloorBytesPerSecond: number;
+  /** …averaged over this long, is cut off (a reader that trickles) */
+  readWindowMs: number;
+  /** connections accepted at once; beyond 90 % of it, idle and half-sent ones are shed, then the slowest readers */
   maxConnections: number;
 }
 
@@ -30,6 +34,10 @@ export const DEFAULT_LIMITS: Omit<ServerLimits, 'maxConnections'> = {
   requestTimeoutMs: 60_000,
   idleTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  // Half of 32 kbit/s, the lowest bitrate worth streaming: a player fetching a song of 32 kbit/s
+  // or more at its playing speed stays above it (docs/decisions/0004-server-limits.md).
+  readFloorBytesPerSecond: 2048,
+  readWindowMs: 30_000,
 };
 /** Node checks the header and request timeouts on this period (its default, 30 s, lets a flood pile up). */
 const TIMEOUT_CHECK_MS = 1000;
@@ -118,10 +126,16 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
   rawReply(socket, MALFORMED, target, head);
 }
 
-/** Fastify options that install the limits on its HTTP server (an HTTPS one when given a certificate). */
+/**
+ * Fastify options that install the limits on its HTTP server (an HTTPS one when given a
+ * certificate). `heldDescriptors` tells how many descriptors answers hold besides their
+ * connections (files being streamed beyond the open-file pool's budget): they count against the
+ * connection cap, since both come out of the one open-file limit.
+ */
 export function serverLimitOptions(
   overrides: Partial<ServerLimits> = {},
   tls: TlsFiles | null = null,
+  heldDescriptors: () => number = () => 0,
 ): Pick<
   FastifyHttpOptions<RawServerDefault>,
   'serverFactory' | 'clientErrorHandler' | 'frameworkErrors' | 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'
@@ -148,7 +162,13 @@ export function serverLimitOptions(
       server.keepAliveTimeout = limits.keepAliveTimeoutMs;
       // No per-socket request cap: Node answers requests already pipelined past it with a bare 503.
       server.maxConnections = limits.maxConnections;
-      shedIdleConnections(server, { high: Math.floor(limits.maxConnections * 0.9), low: Math.floor(limits.maxConnections * 0.8) });
+      shedConnections(server, {
+        high: Math.floor(limits.maxConnections * 0.9),
+        low: Math.floor(limits.maxConnections * 0.8),
+        readFloorBytesPerSecond: limits.readFloorBytesPerSecond,
+        readWindowMs: limits.readWindowMs,
+        heldDescriptors,
+      });
       // Nothing here tunnels: CONNECT gets an answer instead of a silently dropped socket.
       server.on('connect', (request, socket: Socket) => rawReply(socket, NO_TUNNEL, request.url));
       return server;

@@ -54,7 +54,9 @@ const HOT_IDLE_MS = 60_000;
  * Keeps media files open between requests, so streaming a song costs no open/stat/close per
  * request: at most one stat per path every `recheckMs`. A file replaced on disk (new inode,
  * size or mtime) gets a fresh descriptor; the old one closes once its readers are done.
- * Least recently used descriptors beyond `maxOpen` are closed.
+ * Least recently used descriptors beyond `maxOpen` are closed, except those being read: the
+ * ones beyond the budget (`beyondBudget`) count against the server's connection cap, so slow
+ * readers cannot run the process out of descriptors.
  *
  * Hot files — a song a player is fetching in ranges, a cover on every screen — are also kept in
  * memory (within `hotBytes`, least recently used dropped first, and let go after a minute
@@ -68,6 +70,8 @@ export class OpenFiles {
   readonly #hotBudget: number;
   readonly #hotFileMax: number;
   #hotTotal = 0;
+  /** retired entries still open because a reader holds them */
+  #lingering = 0;
   readonly #sweeper: ReturnType<typeof setInterval>;
 
   constructor({ maxOpen = 256, recheckMs = 1000, hotBytes = 16 * 1024 * 1024, hotFileMaxBytes = 4 * 1024 * 1024 }: OpenFilesOptions = {}) {
@@ -82,6 +86,11 @@ export class OpenFiles {
   /** Bytes of file content held in memory. */
   get hotBytes(): number {
     return this.#hotTotal;
+  }
+
+  /** Descriptors open beyond `maxOpen`: files being read that could not be closed yet. */
+  get beyondBudget(): number {
+    return Math.max(0, this.#entries.size + this.#lingering - this.#maxOpen);
   }
 
   /** Opens (or reuses) `path`; rejects like fs.stat/open when it is missing. */
@@ -107,7 +116,9 @@ export class OpenFiles {
         if (released) return;
         released = true;
         held.refs--;
-        if (held.retired && held.refs === 0) void closeFd(held.fd).catch(() => {});
+        if (held.refs > 0) return;
+        if (held.retired) this.#closeRetired(held);
+        else if (this.#entries.size > this.#maxOpen) this.#trim();
       },
     };
   }
@@ -144,7 +155,7 @@ export class OpenFiles {
       .finally(() => {
         entry.loading = false;
         entry.refs--;
-        if (entry.retired && entry.refs === 0) void closeFd(entry.fd).catch(() => {});
+        if (entry.retired && entry.refs === 0) this.#closeRetired(entry);
       });
   }
 
@@ -208,11 +219,23 @@ export class OpenFiles {
     entry.retired = true;
     this.#dropBytes(entry);
     if (entry.refs === 0) void closeFd(entry.fd).catch(() => {});
+    else this.#lingering++;
   }
 
+  /** The last reader of a retired entry is done with it. */
+  #closeRetired(entry: Entry): void {
+    this.#lingering--;
+    void closeFd(entry.fd).catch(() => {});
+  }
+
+  /**
+   * Least recently used descriptors beyond `maxOpen` are closed. One being read stays open and
+   * shared — closing it would only make the next request for it open a second descriptor.
+   */
   #trim(): void {
     for (const [path, entry] of this.#entries) {
       if (this.#entries.size <= this.#maxOpen) return;
+      if (entry.refs > 0) continue;
       this.#entries.delete(path);
       this.#retire(entry);
     }
