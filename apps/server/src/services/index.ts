@@ -11,6 +11,7 @@ import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
 import { createAudioService } from './audio.ts';
 import { createChartService } from './charts.ts';
+import { createChatService } from './chat.ts';
 import { createCloudService, type CloudTagReader } from './cloud.ts';
 import { createDemoAccountService } from './demo-account.ts';
 import { createDiscoverService } from './discover.ts';
@@ -18,6 +19,7 @@ import { createImageService } from './images.ts';
 import { createLoginLimits } from './login-limits.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlaylistService } from './playlists.ts';
+import { createRadioStationService } from './radio-stations.ts';
 import { createRecommendService } from './recommend/index.ts';
 import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
@@ -94,6 +96,8 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),
+    radioStations: createRadioStationService(repos, options.clock),
+    chat: createChatService(repos, options.clock),
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */

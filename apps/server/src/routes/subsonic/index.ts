@@ -14,9 +14,11 @@ import {
 import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
+import { chatMethods } from './chat.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
+import { radioStationMethods } from './radio-stations.ts';
 import { avatar, userMethods } from './users.ts';
 
 type DocumentMethod = (call: SubsonicCall) => Payload | Promise<Payload>;
@@ -28,6 +30,8 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(libraryMethods),
   ...Object.entries(activityMethods),
   ...Object.entries(userMethods),
+  ...Object.entries(radioStationMethods),
+  ...Object.entries(chatMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
