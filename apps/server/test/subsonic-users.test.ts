@@ -56,7 +56,8 @@ describe('reading users', () => {
 
 describe('administering users', () => {
   test('createUser: an account that logs in to Subsonic by name or email and to the web by email, with the same password', async () => {
-    const made = (name: string) => `username=${name}&password=${enc(`${name}-pw-1`)}&email=${name}@Example.com&podcastRole=true&jukeboxRole=true`;
+    const made = (name: string) =>
+      `username=${name}&password=${enc(`${name}-pw-1`)}&email=${name}@Example.com&podcastRole=true&jukeboxRole=true`;
     await golden('createUser', 'createUser', made('alice'), { jsonQuery: made('frank') });
     const alice = auth('alice', 'alice-pw-1');
     const user = (await ok('getUser', '', alice)).user;
@@ -156,8 +157,8 @@ describe('API keys', () => {
     const session = await loginByPhone(t.app, '13800000000', 'cloudtune');
     expect((await call(t.app, '/api/subsonic/keys')).status).toBe(301);
     expect((await call(t.app, '/api/subsonic/keys', { session })).body).toEqual({ code: 200, data: [] });
-    const made = (await call(t.app, `/api/subsonic/keys/create?name=${encodeURIComponent('客厅的 DSub')}`, { session, method: 'POST' })).body
-      .data as Json;
+    const made = (await call(t.app, `/api/subsonic/keys/create?name=${encodeURIComponent('客厅的 DSub')}`, { session, method: 'POST' }))
+      .body.data as Json;
     expect(made).toMatchObject({ name: '客厅的 DSub', createdAt: FIXED_NOW });
     expect(made.key).toMatch(/^ctk_[A-Za-z0-9_-]{43}$/);
     const second = (await call(t.app, '/api/subsonic/keys/create?name=phone', { session, method: 'POST' })).body.data as Json;
@@ -167,7 +168,9 @@ describe('API keys', () => {
     const demoName = (await ok('getUser')).user.username;
     expect((await ok('tokenInfo', '', `apiKey=${made.key}`)).tokenInfo).toEqual({ username: demoName });
     // an apiKey with u (or p, t) is 43, as the extension says; tokenInfo without a key is 10
-    expect(await failed('ping', '', 43, `apiKey=${made.key}&u=13800000000`)).toBe('Multiple conflicting authentication mechanisms provided');
+    expect(await failed('ping', '', 43, `apiKey=${made.key}&u=13800000000`)).toBe(
+      'Multiple conflicting authentication mechanisms provided',
+    );
     expect(await failed('tokenInfo', '', 10)).toBe('Required parameter is missing: apiKey');
 
     const listed = (await call(t.app, '/api/subsonic/keys', { session })).body.data as Json[];

@@ -17,12 +17,16 @@ const COLUMNS = 'id, user_id AS userId, name, created_at AS createdAt, last_used
 /** API keys (migration 033): several per user, looked up by hash, deleted when revoked. */
 export function createApiKeyRepo(db: Db) {
   const insert = db.prepare('INSERT INTO subsonic_api_keys (user_id, name, key_hash, created_at) VALUES (?, ?, ?, ?)');
-  const ofUser = db.prepare<[number], ApiKeyRecord>(`SELECT ${COLUMNS} FROM subsonic_api_keys WHERE user_id = ? ORDER BY created_at DESC, id DESC`);
+  const ofUser = db.prepare<[number], ApiKeyRecord>(
+    `SELECT ${COLUMNS} FROM subsonic_api_keys WHERE user_id = ? ORDER BY created_at DESC, id DESC`,
+  );
   const byHash = db.prepare<[string], ApiKeyRecord>(`SELECT ${COLUMNS} FROM subsonic_api_keys WHERE key_hash = ?`);
   const count = db.prepare<[number], number>('SELECT COUNT(*) FROM subsonic_api_keys WHERE user_id = ?').pluck();
   const remove = db.prepare('DELETE FROM subsonic_api_keys WHERE id = ? AND user_id = ?');
   const removeAll = db.prepare('DELETE FROM subsonic_api_keys WHERE user_id = ?');
-  const used = db.prepare('UPDATE subsonic_api_keys SET last_used_at = @at WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @at - @step)');
+  const used = db.prepare(
+    'UPDATE subsonic_api_keys SET last_used_at = @at WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @at - @step)',
+  );
   return {
     /** The new key's id. */
     insert: (userId: number, name: string, keyHash: string, createdAt: number): number =>

@@ -8,11 +8,7 @@ import { idParam } from '../params.ts';
  * Several per user, each named after the app or device it is for; a key is shown once, when made,
  * and only its hash is kept (docs/decisions/0033-subsonic-users-keys-podcasts.md).
  */
-const nameParam = z
-  .string()
-  .trim()
-  .min(1, 'name must be 1–40 characters')
-  .max(40, 'name must be 1–40 characters');
+const nameParam = z.string().trim().min(1, 'name must be 1–40 characters').max(40, 'name must be 1–40 characters');
 
 const apiKeyItem = z.looseObject({
   id: z.number(),

@@ -58,8 +58,7 @@ export const userMethods: Record<string, (call: SubsonicCall) => Payload | Promi
 export async function avatar(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
   const id = services.subsonic.passwords.userIdOf(params.required('username'));
   if (id === undefined) throw notFoundError('User');
-  const path =
-    services.avatars.fileOf(id) ?? (await services.images.ensure('avatar', id, undefined, requestSignal(reply)))?.path;
+  const path = services.avatars.fileOf(id) ?? (await services.images.ensure('avatar', id, undefined, requestSignal(reply)))?.path;
   if (!path) throw notFoundError('User');
   const file = await services.files.acquire(path);
   return sendFile(request, reply, {

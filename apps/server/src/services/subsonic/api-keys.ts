@@ -26,7 +26,8 @@ export function createApiKeys(repos: Repos, clock: Clock) {
       return { id, name, key, createdAt };
     },
     /** The user's keys, newest first, without the keys themselves. */
-    list: (userId: number) => repos.apiKeys.ofUser(userId).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+    list: (userId: number) =>
+      repos.apiKeys.ofUser(userId).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
     /** true when the user had this key; apps using it are refused from now on (44). */
     revoke: (userId: number, id: number): boolean => repos.apiKeys.remove(userId, id),
     /** Every key of the user (a closed account's). */

@@ -51,6 +51,7 @@ export const isPodcastEpisodeId = (raw: string): boolean => /^pe-\d{1,15}$/.test
 export function parseOtherId(kind: OtherKind, raw: string, param = 'id'): number {
   const text = raw.trim();
   const bare = text.startsWith(OTHER_PREFIX[kind]) ? text.slice(OTHER_PREFIX[kind].length) : text;
-  if (!/^\d{1,15}$/.test(bare) || Number(bare) < 1) throw invalidParam(param, `must name a ${OTHER_NAME[kind]} (e.g. ${OTHER_PREFIX[kind]}1)`);
+  if (!/^\d{1,15}$/.test(bare) || Number(bare) < 1)
+    throw invalidParam(param, `must name a ${OTHER_NAME[kind]} (e.g. ${OTHER_PREFIX[kind]}1)`);
   return Number(bare);
 }
