@@ -151,6 +151,7 @@ describe('documents', () => {
     expect((await ok('getOpenSubsonicExtensions')).openSubsonicExtensions.map((e: Json) => e.name)).toEqual([
       'apiKeyAuthentication',
       'formPost',
+      'getPodcastEpisode',
       'songLyrics',
     ]);
     const user = (await ok('getUser', 'username=13800000000')).user;

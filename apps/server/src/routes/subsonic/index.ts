@@ -18,6 +18,7 @@ import { chatMethods } from './chat.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
+import { podcastMethods } from './podcasts.ts';
 import { radioStationMethods } from './radio-stations.ts';
 import { avatar, userMethods } from './users.ts';
 
@@ -31,6 +32,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(activityMethods),
   ...Object.entries(userMethods),
   ...Object.entries(radioStationMethods),
+  ...Object.entries(podcastMethods),
   ...Object.entries(chatMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([

@@ -29,6 +29,7 @@ type AlbumListType = (typeof ALBUM_LIST_TYPES)[number];
 const EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'getPodcastEpisode', versions: [1] },
   { name: 'songLyrics', versions: [1] },
 ];
 
