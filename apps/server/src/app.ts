@@ -84,6 +84,8 @@ export interface BuildAppOptions {
   tls?: TlsFiles | null;
   /** reverse proxies (IPs/CIDRs) whose X-Forwarded-Proto/Host/For are believed (CLOUDTUNE_TRUSTED_PROXIES) */
   trustedProxies?: readonly string[];
+  /** podcast feeds and episodes may be fetched from loopback and private addresses (CLOUDTUNE_PODCAST_ALLOW_PRIVATE; default false) */
+  podcastAllowPrivate?: boolean;
 }
 
 /**
@@ -134,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms,
     cloudQuotaBytes: options.cloudQuotaBytes ?? DEFAULT_CLOUD_QUOTA_BYTES,
     admins: options.admins ?? [],
+    podcastAllowPrivate: options.podcastAllowPrivate ?? false,
     // An upload has no folders: only its own name stands in for missing tags.
     readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
   });
@@ -145,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopTimers = [services.charts.schedule(), services.search.schedule()];
   app.addHook('onClose', async () => {
     for (const stop of stopTimers) stop();
+    await services.podcasts.close();
     // Let songs being rendered finish (they record themselves in the database) before closing it.
     await Promise.all([services.audio.idle(), services.transcodes.idle(), services.images.idle()]);
     services.files.closeAll();

@@ -41,6 +41,8 @@ export interface Config {
   demo: boolean;
   /** CLOUDTUNE_ADMIN: phones whose accounts administer the server (decision 0027) */
   admins: AdminPhone[];
+  /** CLOUDTUNE_PODCAST_ALLOW_PRIVATE: podcast feeds and episodes may be fetched from loopback and private addresses (decision 0033) */
+  podcastAllowPrivate: boolean;
 }
 
 /** An account named by phone: country code (86 unless given) and number. */
@@ -187,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies,
     demo: demoMode(flag('CLOUDTUNE_DEMO', env.CLOUDTUNE_DEMO), { host, trustedProxies, publicUrl }),
     admins: adminPhones(env.CLOUDTUNE_ADMIN),
+    podcastAllowPrivate: flag('CLOUDTUNE_PODCAST_ALLOW_PRIVATE', env.CLOUDTUNE_PODCAST_ALLOW_PRIVATE) ?? false,
   };
 }

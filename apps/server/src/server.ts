@@ -53,6 +53,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     trustedProxies: config.trustedProxies,
     demo: config.demo,
     admins: config.admins,
+    podcastAllowPrivate: config.podcastAllowPrivate,
   });
   try {
     // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).

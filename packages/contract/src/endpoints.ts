@@ -12,6 +12,7 @@ import { socialEndpoints } from './endpoints/social.ts';
 import { recommendEndpoints } from './endpoints/recommend.ts';
 import { cloudEndpoints } from './endpoints/cloud.ts';
 import { subsonicPasswordEndpoints } from './endpoints/subsonic-password.ts';
+import { subsonicKeyEndpoints } from './endpoints/subsonic-keys.ts';
 import { qrLoginEndpoints } from './endpoints/qr-login.ts';
 import { clientBreadthEndpoints } from './endpoints/client-breadth.ts';
 
@@ -57,6 +58,7 @@ export const endpoints = {
   ...recommendEndpoints,
   ...cloudEndpoints,
   ...subsonicPasswordEndpoints,
+  ...subsonicKeyEndpoints,
   ...qrLoginEndpoints,
   ...clientBreadthEndpoints,
 } as const satisfies Record<string, EndpointDef>;

@@ -3,9 +3,11 @@ import { createAlbumRepo } from './albums.ts';
 import { createArtistListRepo } from './artist-list.ts';
 import { createArtistRelationRepo } from './artist-relations.ts';
 import { createArtistRepo } from './artists.ts';
+import { createApiKeyRepo } from './api-keys.ts';
 import { createAudioFileRepo } from './audio-files.ts';
 import { createBannerRepo } from './banners.ts';
 import { createCaptchaRepo } from './captchas.ts';
+import { createChatMessageRepo } from './chat-messages.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
 import { createClientBrowseRepo } from './client-browse.ts';
@@ -16,6 +18,8 @@ import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
 import { createPlaylistRepo } from './playlists.ts';
 import { createPlayRepo } from './plays.ts';
+import { createPodcastRepo } from './podcasts.ts';
+import { createRadioStationRepo } from './radio-stations.ts';
 import { createRecommendationRepo } from './recommendations.ts';
 import { createSearchRepo } from './search.ts';
 import { createSearchIndexRepo } from './search-index.ts';
@@ -38,12 +42,14 @@ export function createRepos(db: Db) {
   return {
     db,
     albums: createAlbumRepo(db),
+    apiKeys: createApiKeyRepo(db),
     artists: createArtistRepo(db),
     artistList: createArtistListRepo(db),
     artistRelations: createArtistRelationRepo(db),
     audioFiles: createAudioFileRepo(db),
     banners: createBannerRepo(db),
     captchas: createCaptchaRepo(db),
+    chatMessages: createChatMessageRepo(db),
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
     clientBrowse: createClientBrowseRepo(db),
@@ -54,6 +60,8 @@ export function createRepos(db: Db) {
     meta: createMetaRepo(db),
     playlists: createPlaylistRepo(db),
     plays: createPlayRepo(db),
+    podcasts: createPodcastRepo(db),
+    radioStations: createRadioStationRepo(db),
     recommendations: createRecommendationRepo(db),
     search: createSearchRepo(db),
     searchIndex: createSearchIndexRepo(db),

@@ -5,7 +5,8 @@ export interface StoredAppPassword {
   userId: number;
   /** the encrypted password (services/subsonic/secrets.ts) */
   secret: string;
-  keyHash: string;
+  /** null: a password a person chose, which never works as an apiKey */
+  keyHash: string | null;
   createdAt: number;
 }
 

@@ -81,6 +81,13 @@ export function createUserRepo(db: Db) {
   const isAdmin = db.prepare<[number], number>('SELECT 1 FROM users WHERE id = ? AND is_admin = 1 AND login_disabled = 0').pluck();
   const setAdmin = db.prepare('UPDATE users SET is_admin = ? WHERE id = ?');
   const anyAdmin = db.prepare<[], number>('SELECT 1 FROM users WHERE is_admin = 1 AND login_disabled = 0 LIMIT 1').pluck();
+  const adminCount = db.prepare<[], number>('SELECT COUNT(*) FROM users WHERE is_admin = 1 AND login_disabled = 0').pluck();
+  const podcastRole = db.prepare<[number], number>('SELECT podcast_role FROM users WHERE id = ?').pluck();
+  const setPodcastRole = db.prepare('UPDATE users SET podcast_role = ? WHERE id = ?');
+  // Accounts someone logs into: a phone or an email to log in with, and not closed.
+  const loginAccounts = db
+    .prepare<[], number>('SELECT id FROM users WHERE login_disabled = 0 AND (phone IS NOT NULL OR email IS NOT NULL) ORDER BY id')
+    .pluck();
   // Registered: an account of its own (not a demo listener) that can log in with a password.
   const firstRegistered = db
     .prepare<[], number>('SELECT MIN(id) FROM users WHERE is_demo = 0 AND password_hash IS NOT NULL AND login_disabled = 0')
@@ -137,6 +144,15 @@ export function createUserRepo(db: Db) {
     },
     /** Whether any account that can log in is an administrator. */
     hasAdmin: (): boolean => anyAdmin.get() === 1,
+    /** How many accounts that can log in are administrators. */
+    adminCount: (): number => adminCount.get() ?? 0,
+    /** Subsonic's podcastRole as stored (administrators have it whatever this says). */
+    podcastRole: (id: number): boolean => podcastRole.get(id) === 1,
+    setPodcastRole(id: number, on: boolean): void {
+      setPodcastRole.run(on ? 1 : 0, id);
+    },
+    /** The accounts that log in (a phone or an email, not closed), oldest first. */
+    loginAccounts: (): number[] => loginAccounts.all(),
     /** The earliest registered account that can log in; null when none. */
     firstRegisteredId: (): number | null => firstRegistered.get() ?? null,
     setContact(id: number, contact: { countryCode: string; phone: string | null; email: string | null }): void {

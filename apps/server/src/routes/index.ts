@@ -17,6 +17,7 @@ import { socialRoutes } from './social.ts';
 import { songRoutes } from './song.ts';
 import { squareRoutes } from './square.ts';
 import { subsonicPasswordRoutes } from './subsonic-password.ts';
+import { subsonicKeyRoutes } from './subsonic-keys.ts';
 import { qrLoginRoutes } from './qr-login.ts';
 import { clientBreadthRoutes } from './client-breadth.ts';
 
@@ -38,6 +39,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   recommendRoutes(app, options);
   cloudRoutes(app, options);
   subsonicPasswordRoutes(app, options);
+  subsonicKeyRoutes(app, options);
   qrLoginRoutes(app, options);
   clientBreadthRoutes(app, options);
   openApiRoutes(app, options);

@@ -255,6 +255,12 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
       return { code: 200 as const, succIds, failIds };
     },
 
+    /** Every song of the user's drive (a closed account's); a file goes once no row of anyone needs it. */
+    async removeAll(userId: number): Promise<void> {
+      const ids = repos.cloudSongs.list(userId, Number.MAX_SAFE_INTEGER, 0).map((song) => song.id);
+      if (ids.length) await this.remove({ id: userId }, ids);
+    },
+
     /**
      * /song/detail over catalog and cloud ids: the viewer's own cloud songs join the catalog's
      * answer in request order; anyone else's stay unknown (left out, as NetEase leaves them).

@@ -11,6 +11,7 @@ import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
 import { createAudioService } from './audio.ts';
 import { createChartService } from './charts.ts';
+import { createChatService } from './chat.ts';
 import { createCloudService, type CloudTagReader } from './cloud.ts';
 import { createDemoAccountService } from './demo-account.ts';
 import { createDiscoverService } from './discover.ts';
@@ -18,6 +19,8 @@ import { createImageService } from './images.ts';
 import { createLoginLimits } from './login-limits.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlaylistService } from './playlists.ts';
+import { createPodcastService } from './podcasts/index.ts';
+import { createRadioStationService } from './radio-stations.ts';
 import { createRecommendService } from './recommend/index.ts';
 import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
@@ -45,6 +48,8 @@ export interface ServiceOptions {
   readTags: CloudTagReader;
   /** phones whose accounts administer the server (CLOUDTUNE_ADMIN) */
   admins: readonly Phone[];
+  /** podcasts may be fetched from loopback and private addresses (CLOUDTUNE_PODCAST_ALLOW_PRIVATE) */
+  podcastAllowPrivate: boolean;
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -94,6 +99,9 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),
+    radioStations: createRadioStationService(repos, options.clock),
+    chat: createChatService(repos, options.clock),
+    podcasts: createPodcastService(repos, { mediaRoot: paths.root, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */

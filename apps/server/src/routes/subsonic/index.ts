@@ -14,20 +14,32 @@ import {
 import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
+import { chatMethods } from './chat.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
+import { podcastMethods } from './podcasts.ts';
+import { radioStationMethods } from './radio-stations.ts';
+import { avatar, userMethods } from './users.ts';
 
-type DocumentMethod = (call: SubsonicCall) => Payload;
+type DocumentMethod = (call: SubsonicCall) => Payload | Promise<Payload>;
 type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
 
 // Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
 // `/rest/__proto__` must find nothing rather than a member of Object.prototype.
-const documents = new Map<string, DocumentMethod>([...Object.entries(libraryMethods), ...Object.entries(activityMethods)]);
+const documents = new Map<string, DocumentMethod>([
+  ...Object.entries(libraryMethods),
+  ...Object.entries(activityMethods),
+  ...Object.entries(userMethods),
+  ...Object.entries(radioStationMethods),
+  ...Object.entries(podcastMethods),
+  ...Object.entries(chatMethods),
+]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
   ['download', download],
   ['getCoverArt', coverArt],
+  ['getAvatar', avatar],
 ]);
 
 /** Every method served, in the tables' order (tests and the reliability suite walk them). */
@@ -71,7 +83,7 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
         { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
         { ip: request.ip },
       );
-      if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
+      if (document) return send(reply, format, 'ok', await document({ params, userId, services, ip: request.ip }));
       return byte!(request, reply, services, params);
     },
   });

@@ -1,5 +1,5 @@
 import type { Services } from '../../services/index.ts';
-import { MAX_PAGE, MUSIC_FOLDER, invalidParam, missingParam, notAuthorized, parseAnyId, parseId } from '../../services/subsonic/index.ts';
+import { MAX_PAGE, MUSIC_FOLDER, invalidParam, missingParam, parseAnyId, parseId } from '../../services/subsonic/index.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { SubsonicParams } from './params.ts';
 
@@ -29,6 +29,7 @@ type AlbumListType = (typeof ALBUM_LIST_TYPES)[number];
 const EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'getPodcastEpisode', versions: [1] },
   { name: 'songLyrics', versions: [1] },
 ];
 
@@ -139,34 +140,5 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
         ]
       : [];
     return { lyricsList: { structuredLyrics } };
-  },
-  getUser: ({ params, userId, services }) => {
-    const account = services.subsonic.library.account(userId);
-    const username = params.string('username');
-    const names = [String(userId), account.username];
-    if (username !== undefined && !names.includes(username) && services.subsonic.passwords.userIdOf(username) !== userId) {
-      throw notAuthorized('Only your own user can be read');
-    }
-    return {
-      user: {
-        username: account.username,
-        email: account.email,
-        scrobblingEnabled: true,
-        // The server's administrators (decision 0027); the other roles are what every account may do.
-        adminRole: services.admins.isAdmin(userId),
-        settingsRole: false,
-        downloadRole: true,
-        uploadRole: false,
-        playlistRole: true,
-        coverArtRole: false,
-        commentRole: false,
-        podcastRole: false,
-        streamRole: true,
-        jukeboxRole: false,
-        shareRole: false,
-        videoConversionRole: false,
-        folder: [1],
-      },
-    };
   },
 };

@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSignal } from '../../http/request-signal.ts';
 import { sendFile } from '../../http/send-file.ts';
 import type { Services } from '../../services/index.ts';
-import { notFoundError, parseAnyId, parseId } from '../../services/subsonic/index.ts';
+import { isPodcastEpisodeId, notFoundError, parseAnyId, parseId } from '../../services/subsonic/index.ts';
 import { capOf, type VariantBitrate } from '../../services/transcode-levels.ts';
 import { CACHE_FOR_A_DAY, sendSongAudio } from '../song-audio.ts';
 import type { SubsonicParams } from './params.ts';
+import { sendEpisode } from './podcasts.ts';
 
 /**
  * stream's `maxBitRate` (kbit/s, 0 = no limit) and `format` onto the transcoder's variants
@@ -36,12 +37,14 @@ export function sendAudio(
 }
 
 export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
+  if (isPodcastEpisodeId(params.required('id'))) return sendEpisode(request, reply, services, params.required('id'), false);
   const id = parseId('song', params.required('id'));
   services.subsonic.library.record(id);
   return sendAudio(request, reply, services, id, streamBitrate(params, services.audio.quality(id).type));
 }
 
 export async function download(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
+  if (isPodcastEpisodeId(params.required('id'))) return sendEpisode(request, reply, services, params.required('id'), true);
   const id = parseId('song', params.required('id'));
   const song = services.subsonic.library.record(id);
   const type = services.audio.quality(id).type;

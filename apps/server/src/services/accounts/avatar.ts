@@ -91,6 +91,12 @@ export function createAvatarService(repos: Repos, mediaRoot: string, encoder: Wo
       return { code: 200 as const, data: { code: 200, url_pre: url, url, imgId, imgIdStr: String(imgId) } };
     },
 
+    /** The stored file of the avatar the user uploaded; undefined when they show generated art. */
+    fileOf(userId: number): string | undefined {
+      const hash = repos.users.findById(userId)?.avatarHash;
+      return hash ? avatarFilePath(mediaRoot, hash) : undefined;
+    },
+
     /** The stored file of an uploaded avatar, when `hash` names one some account shows. */
     file(hash: string): string | undefined {
       if (!HASH.test(hash) || repos.users.avatarUsers(hash) === 0) return undefined;

@@ -291,13 +291,6 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       return { song: this.record(id), lyric: repos.lyrics.find(id) };
     },
 
-    /** getUser's name and email. */
-    account(userId: number) {
-      const user = repos.users.findById(userId);
-      if (!user) throw notFoundError('User');
-      return { username: user.nickname, email: repos.users.credentials(userId)?.email ?? '' };
-    },
-
     /** The song's record, or Subsonic's 70. */
     record(id: number): SongRecord {
       const song = repos.songs.findById(id);

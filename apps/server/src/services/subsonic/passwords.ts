@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Repos } from '../../repos/index.ts';
 import type { LoginLimits, LoginRefusal } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
+import type { ApiKeys } from './api-keys.ts';
 import { SUBSONIC_ERRORS, SubsonicError, missingParam } from './errors.ts';
 import { decryptSecret, encryptSecret, md5Hex, sha256Hex } from './secrets.ts';
 
@@ -46,13 +47,13 @@ const sameText = (a: string, b: string): boolean => {
 };
 
 /** `enc:616263` → `abc` (Subsonic's hex-encoded password); anything else as it is. */
-function plainPassword(p: string): string | undefined {
+export function plainPassword(p: string): string | undefined {
   if (!p.startsWith('enc:')) return p;
   const hex = p.slice(4);
   return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : undefined;
 }
 
-export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock, limits: LoginLimits) {
+export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock, limits: LoginLimits, apiKeys: ApiKeys) {
   /** `u` may be the phone (with or without +86), the email, the nickname or the user id. */
   function userIdOf(name: string): number | undefined {
     const u = name.trim();
@@ -72,8 +73,10 @@ export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock,
     return row && decryptSecret(key, row.secret);
   }
 
-  function save(userId: number, password: string): void {
-    repos.subsonicPasswords.save({ userId, secret: encryptSecret(key, password), keyHash: sha256Hex(password), createdAt: clock() });
+  /** `asApiKey`: a random password made here also works as an apiKey; one a person chose never does (it names no user and may be guessed). */
+  function save(userId: number, password: string, asApiKey: boolean): void {
+    const keyHash = asApiKey ? sha256Hex(password) : null;
+    repos.subsonicPasswords.save({ userId, secret: encryptSecret(key, password), keyHash, createdAt: clock() });
   }
 
   /** The name to type in a Subsonic app: the phone, else the email, else the nickname. */
@@ -99,12 +102,13 @@ export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock,
         const attempt = { address: client.ip };
         const verdict = limits.check(attempt);
         if (verdict.refusal) throw limited(SUBSONIC_ERRORS.invalidApiKey, verdict.refusal);
-        const row = repos.subsonicPasswords.byKeyHash(sha256Hex(c.apiKey));
-        if (!row) {
+        // An API key made in 设置 → Subsonic, or the app password itself (decision 0022).
+        const userId = apiKeys.userOf(c.apiKey) ?? repos.subsonicPasswords.byKeyHash(sha256Hex(c.apiKey))?.userId;
+        if (userId === undefined) {
           limits.fail(attempt);
           throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key');
         }
-        return row.userId;
+        return userId;
       }
       if (!c.u) throw missingParam('u');
       if (c.p === undefined && (c.t === undefined || c.s === undefined)) throw missingParam(c.t === undefined ? 'p' : 's');
@@ -128,8 +132,16 @@ export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock,
     /** A new app password (replacing the old one), shown once: only its encryption and hash are kept. */
     create(userId: number) {
       const password = newAppPassword();
-      save(userId, password);
+      save(userId, password, true);
       return { username: usernameOf(userId), password, createdAt: clock() };
+    },
+
+    /**
+     * An app password chosen rather than made (Subsonic's createUser, updateUser and
+     * changePassword): replaces the current one; apps still using that one are refused.
+     */
+    set(userId: number, password: string): void {
+      save(userId, password, false);
     },
 
     /** true when there was one to revoke. */
@@ -144,7 +156,8 @@ export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock,
     /** Gives the account with this phone `password` when it has none, or one this key cannot read (start-up: the demo). */
     ensureFor(countryCode: string, phone: string, password: string): void {
       const userId = repos.users.byPhone(countryCode, phone)?.id;
-      if (userId !== undefined && secretOf(userId) === undefined) save(userId, password);
+      // A published password is a chosen one: it never works as an apiKey.
+      if (userId !== undefined && secretOf(userId) === undefined) save(userId, password, false);
     },
   };
 }

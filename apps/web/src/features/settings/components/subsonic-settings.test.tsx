@@ -25,6 +25,8 @@ it('makes an app password, shows it once with the user name, and revokes it', as
         data: { username: '13800000000', password: 'abcde-fghjk-mnpqr-stuvw', createdAt: state.createdAt },
       });
     }),
+    // the API keys below the password (subsonic-api-keys.test.tsx): none yet
+    http.get('*/api/subsonic/keys', () => HttpResponse.json({ code: 200, data: [] })),
     http.post('*/api/subsonic/password/revoke', () => {
       state = { exists: false, createdAt: null };
       return HttpResponse.json({ code: 200, data: { revoked: true } });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError, request } from '../../../lib/http.ts';
 import styles from '../../../components/setting-form.module.css';
+import { SubsonicApiKeys } from './subsonic-api-keys.tsx';
 
 /** The server's answers about the logged-in user's Subsonic app password (docs/decisions/0022). */
 interface PasswordStatus {
@@ -91,6 +92,7 @@ export function SubsonicSettings() {
           </div>
         </div>
       </div>
+      <SubsonicApiKeys />
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendFile } from '../../http/send-file.ts';
+import type { Payload } from '../../http/subsonic-envelope.ts';
+import type { Services } from '../../services/index.ts';
+import { MAX_PAGE, notAuthorized, parseOtherId } from '../../services/subsonic/index.ts';
+import { channelEntry, episodeEntry } from '../../services/subsonic/podcast-shapes.ts';
+import type { SubsonicCall } from './library.ts';
+
+/** The methods that change the server's podcasts need Subsonic's podcastRole (administrators have it). */
+function requirePodcastRole({ userId, services }: SubsonicCall): void {
+  if (!services.subsonic.users.podcastRole(userId)) throw notAuthorized('Only a user allowed to administer podcasts may do this');
+}
+
+/** Podcasts (decision 0033): everyone listens; podcastRole subscribes, refreshes, downloads and deletes. */
+export const podcastMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getPodcasts: ({ params, services }) => {
+    const withEpisodes = params.bool('includeEpisodes', true);
+    const id = params.string('id');
+    const channels = id === undefined ? services.podcasts.channels() : [services.podcasts.channel(parseOtherId('podcastChannel', id))];
+    return {
+      podcasts: { channel: channels.map((c) => channelEntry(c, withEpisodes ? services.podcasts.episodesOf(c.id) : undefined)) },
+    };
+  },
+  getNewestPodcasts: ({ params, services }) => ({
+    newestPodcasts: { episode: services.podcasts.newest(params.int('count', 20, 0, MAX_PAGE)).map(episodeEntry) },
+  }),
+  getPodcastEpisode: ({ params, services }) => ({
+    podcastEpisode: episodeEntry(services.podcasts.episode(parseOtherId('podcastEpisode', params.required('id')))),
+  }),
+  createPodcastChannel: async (call) => {
+    requirePodcastRole(call);
+    await call.services.podcasts.subscribe(call.params.required('url'));
+    return {};
+  },
+  refreshPodcasts: (call) => {
+    requirePodcastRole(call);
+    call.services.podcasts.refreshAll();
+    return {};
+  },
+  deletePodcastChannel: async (call) => {
+    requirePodcastRole(call);
+    await call.services.podcasts.removeChannel(parseOtherId('podcastChannel', call.params.required('id')));
+    return {};
+  },
+  downloadPodcastEpisode: (call) => {
+    requirePodcastRole(call);
+    call.services.podcasts.download(parseOtherId('podcastEpisode', call.params.required('id')));
+    return {};
+  },
+  deletePodcastEpisode: async (call) => {
+    requirePodcastRole(call);
+    await call.services.podcasts.removeEpisode(parseOtherId('podcastEpisode', call.params.required('id')));
+    return {};
+  },
+};
+
+/** stream / download of a downloaded episode (`pe-12`): its file as it was fetched, with Range. */
+export async function sendEpisode(request: FastifyRequest, reply: FastifyReply, services: Services, raw: string, asDownload: boolean) {
+  const { path, contentType, episode } = services.podcasts.file(parseOtherId('podcastEpisode', raw));
+  const file = await services.files.acquire(path);
+  // Anything but audio or video is sent as a file to save, never as something a browser would render.
+  if (asDownload || !/^(audio|video)\//.test(contentType)) {
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${episode.title}.${episode.suffix}`)}`);
+  }
+  reply.header('x-content-type-options', 'nosniff');
+  return sendFile(request, reply, {
+    file,
+    contentType,
+    etag: `"pe-${episode.id}-${file.size.toString(16)}"`,
+    cacheControl: 'public, max-age=86400',
+  });
+}

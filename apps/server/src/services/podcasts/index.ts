@@ -1,0 +1,242 @@
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ApiError, badRequest, notFound } from '../../errors.ts';
+import { writeAtomically } from '../../media/store.ts';
+import type { Repos } from '../../repos/index.ts';
+import type { PodcastEpisode } from '../../repos/podcasts.ts';
+import type { Clock } from '../rate-windows.ts';
+import { webUrl } from '../web-urls.ts';
+import { FeedError, parseFeed } from './feed.ts';
+import { FetchError, open, readBody, saveBody, type FetchRules } from './fetch.ts';
+
+export { isPublicAddress } from './fetch.ts';
+
+/** A feed is read whole into memory: at most 5 MB of it. */
+export const MAX_FEED_BYTES = 5 * 1024 * 1024;
+/** An episode file: at most 500 MB (a three-hour talk in good quality is under 300). */
+export const MAX_EPISODE_BYTES = 500 * 1024 * 1024;
+/** A remote server silent this long (connecting, answering or sending) has failed. */
+export const FETCH_IDLE_MS = 30_000;
+/** Downloads running at once; more wait their turn. */
+const PARALLEL_DOWNLOADS = 2;
+
+export interface PodcastOptions {
+  /** `<data>/media`: episodes are kept in its podcasts/ folder */
+  mediaRoot: string;
+  clock: Clock;
+  /** feeds and episodes on loopback, private and link-local addresses may be fetched (CLOUDTUNE_PODCAST_ALLOW_PRIVATE) */
+  allowPrivate: boolean;
+}
+
+/** What a downloaded episode is sent as: audio and video types as told, anything else as a plain download. */
+const MEDIA_TYPE = /^(audio|video)\/[a-z0-9][a-z0-9.+-]{0,60}$/;
+const SUFFIXES = new Map([
+  ['audio/mpeg', 'mp3'],
+  ['audio/mp3', 'mp3'],
+  ['audio/mp4', 'm4a'],
+  ['audio/x-m4a', 'm4a'],
+  ['audio/aac', 'aac'],
+  ['audio/ogg', 'ogg'],
+  ['audio/opus', 'opus'],
+  ['audio/flac', 'flac'],
+  ['audio/wav', 'wav'],
+  ['audio/x-wav', 'wav'],
+  ['video/mp4', 'mp4'],
+]);
+
+const messageOf = (err: unknown): string =>
+  err instanceof FetchError || err instanceof FeedError
+    ? err.message
+    : (err as Error).name === 'AbortError'
+      ? 'stopped'
+      : 'the transfer failed';
+
+function mediaTypeOf(header: string | undefined, announced: string | null): string {
+  for (const candidate of [header, announced]) {
+    const type = candidate?.split(';')[0]!.trim().toLowerCase();
+    if (type && MEDIA_TYPE.test(type)) return type;
+  }
+  return 'application/octet-stream';
+}
+
+function suffixOf(type: string, url: URL): string {
+  const known = SUFFIXES.get(type);
+  if (known) return known;
+  const ext = /\.([a-z0-9]{1,5})$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  return ext ?? 'bin';
+}
+
+/**
+ * Podcasts: the server subscribes to RSS feeds (one list for everyone, as in Subsonic), lists their
+ * episodes and downloads the ones asked for into `<data>/media/podcasts/`, from where they are
+ * streamed like songs. Everything fetched is fetched by the rules of fetch.ts (http(s), public
+ * addresses unless allowPrivate, size caps, timeouts). Refreshes and downloads run in the
+ * background: `idle()` resolves when none is left, `close()` stops them (the app closing).
+ * Who may change the list is the caller's to check (Subsonic's podcastRole).
+ */
+export function createPodcastService(repos: Repos, { mediaRoot, clock, allowPrivate }: PodcastOptions) {
+  const running = new Set<Promise<unknown>>();
+  const stop = new AbortController();
+  let slots = PARALLEL_DOWNLOADS;
+  const waiting: (() => void)[] = [];
+
+  const rules = (maxBytes: number): FetchRules => ({ allowPrivate, maxBytes, idleMs: FETCH_IDLE_MS, signal: stop.signal });
+  const filePath = (e: Pick<PodcastEpisode, 'id' | 'suffix'>): string => join(mediaRoot, 'podcasts', `${e.id}.${e.suffix ?? 'bin'}`);
+
+  /** Runs `work` in the background, remembered until it settles; its failure is its own to record. */
+  function background(work: () => Promise<void>): void {
+    const task = work().catch(() => undefined);
+    running.add(task);
+    void task.finally(() => running.delete(task));
+  }
+
+  async function slot<T>(work: () => Promise<T>): Promise<T> {
+    if (slots === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+    else slots -= 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else slots += 1;
+    }
+  }
+
+  async function readFeed(url: URL) {
+    const { response } = await open(url, rules(MAX_FEED_BYTES));
+    const body = await readBody(response, rules(MAX_FEED_BYTES));
+    return parseFeed(body.toString('utf8'), url);
+  }
+
+  async function refreshOne(id: number, url: string): Promise<void> {
+    try {
+      const feed = await readFeed(new URL(url));
+      repos.podcasts.refreshChannel(id, feed.channel, feed.episodes, clock());
+    } catch (err) {
+      if (repos.podcasts.channel(id)) repos.podcasts.channelFailed(id, messageOf(err), clock());
+    }
+  }
+
+  async function download(episode: PodcastEpisode): Promise<void> {
+    try {
+      const url = new URL(episode.enclosureUrl);
+      await slot(async () => {
+        const { response, url: final } = await open(url, rules(MAX_EPISODE_BYTES));
+        const contentType = mediaTypeOf(response.headers['content-type'], episode.enclosureType);
+        const suffix = suffixOf(contentType, final);
+        const path = filePath({ id: episode.id, suffix });
+        await writeAtomically(path, (tmp) => saveBody(response, createWriteStream(tmp), rules(MAX_EPISODE_BYTES)));
+        const size = (await stat(path)).size;
+        const facts = await readFacts(path);
+        // Deleted (the episode or its channel) while it was downloading: the file goes too.
+        if (repos.podcasts.episode(episode.id)?.status !== 'downloading') {
+          await rm(path, { force: true });
+          return;
+        }
+        repos.podcasts.completed(episode.id, { suffix, contentType, size, ...facts });
+      });
+    } catch (err) {
+      if (repos.podcasts.episode(episode.id)?.status === 'downloading') repos.podcasts.failed(episode.id, messageOf(err));
+    }
+  }
+
+  function episodeOrFail(id: number): PodcastEpisode {
+    const episode = repos.podcasts.episode(id);
+    if (!episode) throw notFound('podcast episode', id);
+    return episode;
+  }
+
+  // A server stopped mid-download left a half file (removed at start) and a status that lies.
+  repos.podcasts.abandonDownloads('the server stopped during the download');
+
+  return {
+    channels: () => repos.podcasts.channels(),
+    channel(id: number) {
+      const channel = repos.podcasts.channel(id);
+      if (!channel) throw notFound('podcast channel', id);
+      return channel;
+    },
+    episodesOf: (channelId: number) => repos.podcasts.episodesOf(channelId),
+    newest: (count: number) => repos.podcasts.newest(count),
+    episode: episodeOrFail,
+
+    /**
+     * Subscribes to the feed at `raw`: read and stored with its episodes before this resolves,
+     * so the client's next listing shows them. A feed already subscribed to is left as it is.
+     * A feed that cannot be read is refused with why, and nothing is stored.
+     */
+    async subscribe(raw: string): Promise<number> {
+      const url = webUrl('url', raw);
+      const known = repos.podcasts.channelByUrl(url.href);
+      if (known) return known.id;
+      let feed: Awaited<ReturnType<typeof readFeed>>;
+      try {
+        feed = await readFeed(url);
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        throw badRequest(`The podcast feed could not be read: ${messageOf(err)}`);
+      }
+      return repos.podcasts.channelByUrl(url.href)?.id ?? repos.podcasts.insertChannel(url.href, feed.channel, feed.episodes, clock());
+    },
+
+    /** Reads every feed again in the background: new episodes appear; a feed that fails says why (status error). */
+    refreshAll(): void {
+      for (const channel of repos.podcasts.channels()) background(() => refreshOne(channel.id, channel.url));
+    },
+
+    /** The channel, its episodes and their files. */
+    async removeChannel(id: number): Promise<void> {
+      const episodes = repos.podcasts.episodesOf(id);
+      if (!repos.podcasts.removeChannel(id)) throw notFound('podcast channel', id);
+      await Promise.all(episodes.filter((e) => e.suffix).map((e) => rm(filePath(e), { force: true })));
+    },
+
+    /** Starts downloading the episode in the background (status downloading, then completed or error); one already there or on its way is left alone. */
+    download(id: number): void {
+      const episode = episodeOrFail(id);
+      if (!repos.podcasts.startDownload(id)) return;
+      background(() => download(episode));
+    },
+
+    /** The episode's file is deleted; the episode stays listed as deleted (a refresh does not bring it back; it can be downloaded again). */
+    async removeEpisode(id: number): Promise<void> {
+      const episode = episodeOrFail(id);
+      repos.podcasts.deleted(id);
+      if (episode.suffix) await rm(filePath(episode), { force: true });
+    },
+
+    /** The downloaded file of a completed episode, for streaming. */
+    file(id: number): { path: string; contentType: string; episode: PodcastEpisode } {
+      const episode = episodeOrFail(id);
+      if (episode.status !== 'completed' || !episode.suffix) throw new ApiError(404, 'podcast episode is not downloaded');
+      return { path: filePath(episode), contentType: episode.contentType ?? 'application/octet-stream', episode };
+    },
+
+    /** Resolves when no refresh or download is running. */
+    async idle(): Promise<void> {
+      while (running.size) await Promise.all([...running]);
+    },
+
+    /** Stops every refresh and download (the app is closing) and waits for them to settle. */
+    async close(): Promise<void> {
+      stop.abort();
+      await this.idle();
+    },
+  };
+}
+export type PodcastService = ReturnType<typeof createPodcastService>;
+
+/** Duration and bit rate of a downloaded file, read from its headers; unknown when it cannot be read. */
+async function readFacts(path: string): Promise<{ durationS: number | null; bitRate: number | null }> {
+  try {
+    const { parseFile } = await import('music-metadata');
+    const { format } = await parseFile(path, { duration: false, skipCovers: true });
+    return {
+      durationS: format.duration ? Math.round(format.duration) : null,
+      bitRate: format.bitrate ? Math.round(format.bitrate / 1000) : null,
+    };
+  } catch {
+    return { durationS: null, bitRate: null };
+  }
+}
