@@ -3,6 +3,7 @@ import type { AudioService } from '../audio.ts';
 import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { createSubsonicLibrary } from './library.ts';
+import { createSubsonicLyrics } from './lyrics.ts';
 import { createSubsonicPasswords } from './passwords.ts';
 import { loadSecretKey } from './secrets.ts';
 import { createSubsonicStars } from './stars.ts';
@@ -12,12 +13,13 @@ export { SubsonicError, SUBSONIC_ERRORS, missingParam, invalidParam, notFoundErr
 export { parseId, parseAnyId, albumId, artistId } from './ids.ts';
 export { MUSIC_FOLDER, MAX_PAGE } from './library.ts';
 
-/** The Subsonic API's services: app passwords (auth), the library as Subsonic browses it, stars. */
+/** The Subsonic API's services: app passwords (auth), the library as Subsonic browses it, stars, lyrics. */
 export function createSubsonicServices(repos: Repos, dataDir: string, audio: AudioService, clock: Clock, limits: LoginLimits) {
   return {
     passwords: createSubsonicPasswords(repos, loadSecretKey(dataDir), clock, limits),
     library: createSubsonicLibrary(repos, audio),
     stars: createSubsonicStars(repos, clock),
+    lyrics: createSubsonicLyrics(repos),
   };
 }
 export type SubsonicServices = ReturnType<typeof createSubsonicServices>;
