@@ -1,6 +1,8 @@
+import { parseLrc } from '@cloudtune/lrc';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
-import { failed, golden, GOLDEN_CLOCK, ok, type Json } from './golden-rest.ts';
+import { structuredLyrics } from '../src/services/subsonic/lyrics.ts';
+import { failed, golden, GOLDEN_CLOCK, ok, rest, type Json } from './golden-rest.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -40,18 +42,83 @@ afterAll(async () => t?.close());
 const q = encodeURIComponent;
 
 describe('getLyricsBySongId (songLyrics)', () => {
-  test('one entry timed by line in ms', async () => {
+  test('getOpenSubsonicExtensions advertises songLyrics versions 1 and 2', async () => {
+    const extensions = (await ok(t.app, 'getOpenSubsonicExtensions')).openSubsonicExtensions as Json[];
+    expect(extensions.find((e) => e.name === 'songLyrics')).toEqual({ name: 'songLyrics', versions: [1, 2] });
+  });
+
+  test('v1: one entry, timed by line in ms, no kind and no cues', async () => {
     const body = await golden(t.app, 'getLyricsBySongId', 'getLyricsBySongId', `id=${chinese}`);
     const entries = body.lyricsList.structuredLyrics as Json[];
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ lang: 'und', synced: true, offset: 0 });
+    expect(entries[0]!.kind).toBeUndefined();
+    expect(entries[0]!.cueLine).toBeUndefined();
     const starts = (entries[0]!.line as Json[]).map((l) => l.start as number);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(starts.at(-1)).toBeGreaterThan(10_000);
+    // without `enhanced` a translation is not listed (only kind main, as v2 says of v1 answers)
+    expect((await ok(t.app, 'getLyricsBySongId', `id=${english.id}`)).lyricsList.structuredLyrics).toHaveLength(1);
+  });
+
+  test('v2 (enhanced=true): the main lyric with word cues, the translation as a second kind', async () => {
+    const body = await golden(t.app, 'getLyricsBySongId-enhanced', 'getLyricsBySongId', `id=${english.id}&enhanced=true`);
+    const [main, translation, ...others] = body.lyricsList.structuredLyrics as Json[];
+    expect(others).toEqual([]);
+    expect(main).toMatchObject({ kind: 'main', lang: 'und', synced: true });
+    expect(translation).toMatchObject({ kind: 'translation', lang: 'zho', synced: true });
+    expect(translation!.cueLine).toBeUndefined();
+    expect((translation!.line as Json[]).some((l) => /\p{Script=Han}/u.test(l.value))).toBe(true);
+
+    const lines = main!.line as Json[];
+    const cueLines = main!.cueLine as Json[];
+    // every sung line has its cues; credits (作词…) and rests have none
+    expect(cueLines.length).toBe(lines.filter((l) => l.value !== '' && !/^作[词曲]/.test(l.value)).length);
+    for (const cueLine of cueLines) {
+      const line = lines[cueLine.index]!;
+      expect(cueLine.value).toBe(line.value);
+      expect(cueLine.start).toBe(line.start);
+      const bytes = Buffer.from(cueLine.value as string, 'utf8');
+      let previousEnd = cueLine.start as number;
+      for (const cue of cueLine.cue as Json[]) {
+        // byteStart/byteEnd: inclusive offsets into the UTF-8 of cueLine.value
+        expect(bytes.subarray(cue.byteStart, cue.byteEnd + 1).toString('utf8')).toBe(cue.value);
+        expect(cue.start).toBe(previousEnd);
+        expect(cue.end).toBeGreaterThan(cue.start);
+        previousEnd = cue.end;
+      }
+      expect(previousEnd).toBe(cueLine.end);
+      expect((cueLine.cue as Json[]).map((c) => c.value).join('')).toBe(cueLine.value);
+      expect(cueLine.end).toBeLessThanOrEqual(lines[cueLine.index + 1]?.start ?? Infinity);
+    }
+    // XML: cueLine's text is an attribute (it has cue children), a cue's and a line's are text
+    const xml = await rest(t.app, 'getLyricsBySongId', `id=${english.id}&enhanced=true`, 'xml');
+    expect(xml).toMatch(
+      /<structuredLyrics displayArtist="[^"]+" displayTitle="[^"]+" offset="0" kind="main" lang="und" synced="true"><line start="\d+">/,
+    );
+    expect(xml).toMatch(
+      /<cueLine index="\d+" start="\d+" end="\d+" value="[^"]+"><cue start="\d+" end="\d+" byteStart="0" byteEnd="\d+">[^<]+<\/cue>/,
+    );
+  });
+
+  test('Chinese lines: a cue per character, three UTF-8 bytes each', async () => {
+    const main = (await ok(t.app, 'getLyricsBySongId', `id=${chinese}&enhanced=true`)).lyricsList.structuredLyrics[0] as Json;
+    const cue = (main.cueLine as Json[])[0]!.cue[0] as Json;
+    expect([...(cue.value as string).trim()]).toHaveLength(1);
+    expect(cue.byteStart).toBe(0);
+    expect(cue.byteEnd).toBe(Buffer.byteLength(cue.value as string) - 1);
+  });
+
+  test('lines an imported LRC times by line only carry no cues in v2', () => {
+    const lrc = '[00:01.00]first line\n[00:04.50]第二句\n';
+    const song = { id: 1, name: 'x', artists: [{ id: 1, name: 'A' }] } as Parameters<typeof structuredLyrics>[0];
+    const [main] = structuredLyrics(song, { lrc, translation: null, version: 1, phraseTimed: false }, true);
+    expect(main).toMatchObject({ kind: 'main', line: parseLrc(lrc).map((l) => ({ start: l.time * 1000, value: l.lyric })) });
+    expect(main).not.toHaveProperty('cueLine');
   });
 
   test('an instrumental has no entries; an unknown song is 70, no id 10', async () => {
-    const body = await golden(t.app, 'getLyricsBySongId-instrumental', 'getLyricsBySongId', `id=${instrumental}`);
+    const body = await golden(t.app, 'getLyricsBySongId-instrumental', 'getLyricsBySongId', `id=${instrumental}&enhanced=true`);
     expect(body.lyricsList).toEqual({ structuredLyrics: [] });
     expect((await failed(t.app, 'getLyricsBySongId', 'id=99999')).code).toBe(70);
     expect((await failed(t.app, 'getLyricsBySongId', '')).code).toBe(10);

@@ -29,7 +29,7 @@ type AlbumListType = (typeof ALBUM_LIST_TYPES)[number];
 const EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
-  { name: 'songLyrics', versions: [1] },
+  { name: 'songLyrics', versions: [1, 2] },
 ];
 
 function albumListOf({ params, userId, services }: SubsonicCall) {

@@ -9,7 +9,7 @@ export const lyricsMethods: Record<string, (call: SubsonicCall) => Payload> = {
   }),
   getLyricsBySongId: ({ params, services }) => ({
     lyricsList: {
-      structuredLyrics: services.subsonic.lyrics.bySongId(parseId('song', params.required('id'))),
+      structuredLyrics: services.subsonic.lyrics.bySongId(parseId('song', params.required('id')), params.bool('enhanced', false)),
     },
   }),
 };

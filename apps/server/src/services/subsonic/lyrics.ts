@@ -2,6 +2,7 @@ import { parseLrc } from '@cloudtune/lrc';
 import type { Repos } from '../../repos/index.ts';
 import type { LyricRecord } from '../../repos/lyrics.ts';
 import type { SongRecord } from '../../repos/songs.ts';
+import { wordTimedLines } from '../../text/word-lyrics.ts';
 import { notFoundError } from './errors.ts';
 import { songIdsTitled } from './names.ts';
 
@@ -14,16 +15,47 @@ const displayArtist = (song: SongRecord): string => song.artists.map((a) => a.na
 /** Every timed line of an LRC, blank ones (rests) included, with its start in ms. */
 const timedLines = (lrc: string) => parseLrc(lrc).map((l) => ({ start: Math.round(l.time * 1000), value: l.lyric }));
 
+const utf8Length = (text: string): number => Buffer.byteLength(text, 'utf8');
+
 /**
- * getLyricsBySongId's entries (OpenSubsonic songLyrics): the lyric, timed by line; the
- * translation as a second entry in Chinese. An instrumental has none.
+ * The songLyrics v2 cueLines of phrase-timed LRC: each sung line's words with their times and
+ * their inclusive UTF-8 byte ranges in the line's text (`index` = the line's place in `line`).
  */
-export function structuredLyrics(song: SongRecord, lyric: LyricRecord | undefined) {
+function cueLines(lrc: string) {
+  return wordTimedLines(lrc).map((line) => {
+    let at = 0;
+    const cue = line.words.map((word) => {
+      const from = line.text.indexOf(word.text, at);
+      const byteStart = utf8Length(line.text.slice(0, from));
+      at = from + word.text.length;
+      return {
+        start: word.startMs,
+        end: word.startMs + word.durationMs,
+        byteStart,
+        byteEnd: byteStart + utf8Length(word.text) - 1,
+        value: word.text,
+      };
+    });
+    return { index: line.index, start: line.startMs, end: line.startMs + line.spanMs, value: line.text, cue };
+  });
+}
+
+/**
+ * getLyricsBySongId's entries (OpenSubsonic songLyrics). Version 1: the lyric, timed by line.
+ * Version 2 (`enhanced`): that entry as kind `main`, with word timings (cueLine) where the lines
+ * are timed to the music's phrases (the demo library's — the yrc of /lyric/new), and the
+ * translation as a second entry of kind `translation`. An instrumental has none.
+ */
+export function structuredLyrics(song: SongRecord, lyric: LyricRecord | undefined, enhanced: boolean) {
   if (!lyric) return [];
   const base = { displayArtist: displayArtist(song), displayTitle: song.name, offset: 0 };
+  if (!enhanced) return [{ ...base, lang: MAIN_LANG, synced: true, line: timedLines(lyric.lrc) }];
+  const cues = lyric.phraseTimed ? cueLines(lyric.lrc) : [];
   return [
-    { ...base, lang: MAIN_LANG, synced: true, line: timedLines(lyric.lrc) },
-    ...(lyric.translation ? [{ ...base, lang: TRANSLATION_LANG, synced: true, line: timedLines(lyric.translation) }] : []),
+    { ...base, kind: 'main', lang: MAIN_LANG, synced: true, line: timedLines(lyric.lrc), ...(cues.length ? { cueLine: cues } : {}) },
+    ...(lyric.translation
+      ? [{ ...base, kind: 'translation', lang: TRANSLATION_LANG, synced: true, line: timedLines(lyric.translation) }]
+      : []),
   ];
 }
 
@@ -36,9 +68,9 @@ export function createSubsonicLyrics(repos: Repos) {
   }
 
   return {
-    bySongId(id: number) {
+    bySongId(id: number, enhanced: boolean) {
       const song = songOf(id);
-      return structuredLyrics(song, repos.lyrics.find(id));
+      return structuredLyrics(song, repos.lyrics.find(id), enhanced);
     },
 
     /**
