@@ -46,6 +46,25 @@ export const SUBSONIC_MESSAGES = {
 export const SUBSONIC_VERBS = 'GET, POST, HEAD, OPTIONS';
 
 export type Payload = Record<string, unknown>;
+
+/**
+ * A string Subsonic's schema makes a child element rather than an attribute (artistInfo's
+ * biography and image URLs, albumInfo's notes): `<biography>text</biography>` in XML, a plain
+ * string in JSON.
+ */
+export class TextElement {
+  constructor(readonly value: string) {}
+  toJSON(): string {
+    return this.value;
+  }
+}
+
+/** The payload with the named string fields as TextElements (absent ones stay absent). */
+export function withTextElements(payload: Payload, names: readonly string[]): Payload {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, v]) => [key, names.includes(key) && typeof v === 'string' ? new TextElement(v) : v]),
+  );
+}
 export type Format = { kind: 'xml' } | { kind: 'json' } | { kind: 'jsonp'; callback: string };
 
 const escapeXml = (text: string): string =>

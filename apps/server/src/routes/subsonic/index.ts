@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBSONIC_ERRORS } from '../../errors.ts';
+import { urlsFor } from '../../http/api-base.ts';
 import { rawParams } from '../../http/params.ts';
 import {
   formatOf,
@@ -14,6 +15,7 @@ import {
 import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
+import { infoMethods } from './info.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { lyricsMethods } from './lyrics.ts';
 import { coverArt, download, stream } from './media.ts';
@@ -28,6 +30,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(libraryMethods),
   ...Object.entries(activityMethods),
   ...Object.entries(lyricsMethods),
+  ...Object.entries(infoMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
@@ -56,7 +59,10 @@ declare module 'fastify' {
  * paths and verbs (sendSubsonicMiss), CORS preflights, and failures before or inside a method
  * (http/subsonic-errors.ts).
  */
-export async function subsonicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+export async function subsonicRoutes(
+  app: FastifyInstance,
+  { services, apiPrefix }: { services: Services; apiPrefix: string },
+): Promise<void> {
   app.setErrorHandler(answerSubsonicError);
   const config = { cors: SUBSONIC_CORS };
   app.route<{ Params: { method: string } }>({
@@ -76,7 +82,8 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
         { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
         { ip: request.ip },
       );
-      if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
+      if (document)
+        return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip, urls: urlsFor(request, apiPrefix) }));
       return byte!(request, reply, services, params);
     },
   });

@@ -1,3 +1,4 @@
+import type { MediaUrls } from '../../media/urls.ts';
 import type { Services } from '../../services/index.ts';
 import { MAX_PAGE, MUSIC_FOLDER, invalidParam, missingParam, notAuthorized, parseAnyId, parseId } from '../../services/subsonic/index.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
@@ -9,6 +10,8 @@ export interface SubsonicCall {
   userId: number;
   services: Services;
   ip: string;
+  /** absolute media URLs for this request (image URLs in info answers) */
+  urls: MediaUrls;
 }
 
 const ALBUM_LIST_TYPES = [
@@ -30,6 +33,7 @@ const EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1, 2] },
+  { name: 'topSongsByArtistId', versions: [1] },
 ];
 
 function albumListOf({ params, userId, services }: SubsonicCall) {
