@@ -30,7 +30,8 @@ function imageUrls(urls: MediaUrls, kind: ImageKind, id: number) {
  * Info and discovery for the Subsonic API, from what the library knows (no last.fm): an artist's
  * biography (the /artist/desc introduction) and similar artists (/simi/artist's scores), an
  * album's notes (its description), an artist's top songs by plays, and songs like a song, album
- * or artist (the daily recommendations' scoring). Nothing here is invented to fill a list.
+ * or artist (the daily recommendations' scoring). Nothing here is invented to fill a list
+ * (docs/decisions/0031-subsonic-info-and-lyrics-from-the-library.md).
  */
 export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about: ArtistAboutService, clock: Clock) {
   function artistExists(id: number): number {
