@@ -46,7 +46,14 @@ const PARAMS = new Map<string, string[]>([
   ['search2', ['query', 'artistCount', 'artistOffset', 'albumCount', 'albumOffset', 'songCount', 'songOffset']],
   ['search3', ['query', 'artistCount', 'artistOffset', 'albumCount', 'albumOffset', 'songCount', 'songOffset']],
   ['getLyrics', ['artist', 'title']],
-  ['getLyricsBySongId', ['id']],
+  ['getLyricsBySongId', ['id', 'enhanced']],
+  ['getArtistInfo', ['id', 'count', 'includeNotPresent']],
+  ['getArtistInfo2', ['id', 'count', 'includeNotPresent']],
+  ['getAlbumInfo', ['id']],
+  ['getAlbumInfo2', ['id']],
+  ['getTopSongs', ['artist', 'id', 'count']],
+  ['getSimilarSongs', ['id', 'count']],
+  ['getSimilarSongs2', ['id', 'count']],
   ['getUser', ['username']],
   ['star', ['id', 'albumId', 'artistId']],
   ['unstar', ['id', 'albumId', 'artistId']],
@@ -77,6 +84,9 @@ function validValue(rng: Rng, method: string, name: string): string {
       if (method === 'getArtist') return rng.chance(0.8) ? `ar-${rng.int(1, 40)}` : String(rng.int(1, 40));
       if (method === 'getMusicDirectory') return rng.chance(0.5) ? `al-${rng.int(1, 75)}` : `ar-${rng.int(1, 40)}`;
       if (method === 'getPlaylist') return String(rng.int(1, 60));
+      // info and discovery take an artist, an album or a song
+      if (/^get(ArtistInfo|AlbumInfo|SimilarSongs)2?$/.test(method) || method === 'getTopSongs')
+        return rng.pick([`ar-${rng.int(1, 40)}`, `al-${rng.int(1, 75)}`, String(rng.int(1, 490))]);
       if (method === 'deletePlaylist') return String(rng.int(1_000_000, 2_000_000));
       return String(rng.int(1, 490));
     case 'albumId':
@@ -100,6 +110,7 @@ function validValue(rng: Rng, method: string, name: string): string {
     case 'artistCount':
     case 'albumCount':
     case 'songCount':
+    case 'count':
       return String(rng.int(0, 100));
     case 'fromYear':
     case 'toYear':
@@ -119,6 +130,8 @@ function validValue(rng: Rng, method: string, name: string): string {
     case 'submission':
     case 'public':
     case 'estimateContentLength':
+    case 'enhanced':
+    case 'includeNotPresent':
       return rng.pick(['true', 'false']);
     case 'maxBitRate':
       return String(rng.pick([0, 64, 128, 160, 192, 320, 999]));

@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cached: { cache: new BodyCache(), version: services.catalogVersion },
     });
     // Subsonic apps are given the server's address: /rest sits at the root in both modes.
-    await app.register(subsonicRoutes, { services });
+    await app.register(subsonicRoutes, { services, apiPrefix });
     if (apiPrefix === '') apiOnlyNotFound(app);
     else await serveWebApp(app, options.webDist ?? null, apiPrefix, firstScreen(services, apiPrefix));
     return app;

@@ -101,3 +101,23 @@ test('cover art at a size', async () => {
   expect(meta.format).toBe('jpeg');
   expect(meta.width).toBeGreaterThanOrEqual(120);
 });
+
+test('an artist page as apps load it: artist info, album info, top songs, similar songs, lyrics', async () => {
+  const api = client();
+  const { artist } = await api.getArtist({ id: 'ar-2' });
+  const { artistInfo2 } = await api.getArtistInfo2({ id: artist.id, count: 3 });
+  expect(artistInfo2.biography).toContain(artist.name);
+  expect(artistInfo2.largeImageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/media\/image\/artist\/2\.jpg$/);
+  expect(artistInfo2.similarArtist).toHaveLength(3);
+  const image = await fetch(artistInfo2.smallImageUrl!);
+  expect(image.headers.get('content-type')).toBe('image/jpeg');
+  const { albumInfo } = await api.getAlbumInfo2({ id: artist.album![0]!.id });
+  expect(albumInfo.notes).toContain(artist.album![0]!.name);
+  const { topSongs } = await api.getTopSongs({ artist: artist.name, count: 5 });
+  expect(topSongs.song).toHaveLength(5);
+  for (const song of topSongs.song!) expect(song.artist).toContain(artist.name);
+  const { similarSongs2 } = await api.getSimilarSongs2({ id: artist.id, count: 10 });
+  expect(similarSongs2.song).toHaveLength(10);
+  const { lyrics } = await api.getLyrics({ artist: topSongs.song![0]!.artist, title: topSongs.song![0]!.title });
+  expect(lyrics.title).toBe(topSongs.song![0]!.title);
+});

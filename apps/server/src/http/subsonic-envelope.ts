@@ -5,7 +5,8 @@ import { SUBSONIC_ERRORS } from '../errors.ts';
  * Subsonic answers, in XML (the default) or JSON (`f=json`, `f=jsonp` with `callback`), from one
  * payload: a plain object whose scalar fields are XML attributes, objects child elements, arrays
  * repeated elements (scalars as text: `<folder>1</folder>`), and a field named `value` the
- * element's text (`<lyrics artist="…">text</lyrics>`). JSON nests the same object under
+ * element's text (`<lyrics artist="…">text</lyrics>`) — or, in an element with child elements,
+ * an attribute like any other (`<cueLine value="…"><cue …>word</cue></cueLine>`). JSON nests the same object under
  * `subsonic-response`.
  *
  * Every answer under /rest is such an envelope — the methods' own, and the refusals made before a
@@ -45,6 +46,25 @@ export const SUBSONIC_MESSAGES = {
 export const SUBSONIC_VERBS = 'GET, POST, HEAD, OPTIONS';
 
 export type Payload = Record<string, unknown>;
+
+/**
+ * A string Subsonic's schema makes a child element rather than an attribute (artistInfo's
+ * biography and image URLs, albumInfo's notes): `<biography>text</biography>` in XML, a plain
+ * string in JSON.
+ */
+export class TextElement {
+  constructor(readonly value: string) {}
+  toJSON(): string {
+    return this.value;
+  }
+}
+
+/** The payload with the named string fields as TextElements (absent ones stay absent). */
+export function withTextElements(payload: Payload, names: readonly string[]): Payload {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, v]) => [key, names.includes(key) && typeof v === 'string' ? new TextElement(v) : v]),
+  );
+}
 export type Format = { kind: 'xml' } | { kind: 'json' } | { kind: 'jsonp'; callback: string };
 
 const escapeXml = (text: string): string =>
@@ -58,14 +78,20 @@ function element(name: string, value: unknown): string {
   if (Array.isArray(value)) return value.map((item) => element(name, item)).join('');
   if (value === null || value === undefined) return '';
   if (isScalar(value)) return `<${name}>${xmlText(value)}</${name}>`;
-  const fields = Object.entries(value as Payload);
+  const fields = Object.entries(value as Payload).filter(([, v]) => v !== undefined && v !== null);
+  // Subsonic has no mixed content: an element with child elements (cueLine) keeps `value` as an attribute.
+  const hasChildren = fields.some(([, v]) => !isScalar(v));
+  const isText = (key: string) => key === 'value' && !hasChildren;
   const attrs = fields
-    .filter(([key, v]) => key !== 'value' && isScalar(v))
+    .filter(([key, v]) => !isText(key) && isScalar(v))
     .map(([key, v]) => ` ${key}="${xmlText(v)}"`)
     .join('');
-  const text = 'value' in (value as Payload) && isScalar((value as Payload).value) ? xmlText((value as Payload).value) : '';
+  const text = fields
+    .filter(([key, v]) => isText(key) && isScalar(v))
+    .map(([, v]) => xmlText(v))
+    .join('');
   const children = fields
-    .filter(([key, v]) => key !== 'value' && !isScalar(v))
+    .filter(([, v]) => !isScalar(v))
     .map(([key, v]) => element(key, v))
     .join('');
   return text || children ? `<${name}${attrs}>${text}${children}</${name}>` : `<${name}${attrs}/>`;

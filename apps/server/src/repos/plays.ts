@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { idsParam } from './json.ts';
 
 export interface NewPlay {
   songId: number;
@@ -93,6 +94,14 @@ export function createPlayRepo(db: Db) {
   const attribute = db.prepare(
     'UPDATE play_records SET user_id = @userId WHERE user_id IS NULL AND played_at < @before AND id % @every = 0',
   );
+  // Every play counts, whoever played it and whenever (play_records_by_song counts each song's).
+  const topSongsOf = db
+    .prepare<[string, number], number>(
+      `SELECT s.id FROM songs s
+       WHERE s.id IN (SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT value FROM json_each(?)))
+       ORDER BY (SELECT COUNT(*) FROM play_records p WHERE p.song_id = s.id) DESC, s.popularity DESC, s.id LIMIT ?`,
+    )
+    .pluck();
   const listenable = db.prepare<[], ListenableSong>(
     'SELECT id, publish_time AS publishTime, duration_ms AS durationMs FROM songs ORDER BY id',
   );
@@ -125,6 +134,9 @@ export function createPlayRepo(db: Db) {
     attributeAnonymous(userId: number, before: number, every: number): number {
       return attribute.run({ userId, before, every }).changes;
     },
+    /** Songs crediting any of the artists, the most played first (ties: the more popular); unplayed ones last. */
+    topSongsOf: (artistIds: readonly number[], limit: number): number[] =>
+      artistIds.length ? topSongsOf.all(idsParam(artistIds), limit) : [],
     /** Every song with what a generated listening history needs. */
     listenableSongs: (): ListenableSong[] => listenable.all(),
   };

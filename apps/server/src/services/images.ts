@@ -4,6 +4,7 @@ import type { Repos } from '../repos/index.ts';
 import { renderCoverArt, resizeImage } from '../media/cover-image.ts';
 import { DiskCache } from '../media/disk-cache.ts';
 import { bucketSize, type ImageSize } from '../media/image-sizes.ts';
+import { jpegSize } from '../media/jpeg-size.ts';
 import { storedCoverPath } from '../media/stored-covers.ts';
 import type { MediaPaths } from '../media/store.ts';
 import type { ImageKind } from '../media/urls.ts';
@@ -40,6 +41,7 @@ const exists = (path: string): Promise<boolean> =>
   );
 
 const RECENT_PATH_TTL_MS = 2000;
+const STORED_SIZE_TTL_MS = 3_600_000;
 
 /** A stored cover itself (`<hash>.jpg`) is a user's picture, not a cache entry; its variants are. */
 const isStoredOriginal = (path: string): boolean => /[\\/]covers[\\/][0-9a-f]{32}\.jpg$/.test(path);
@@ -85,13 +87,24 @@ export function createImageService(repos: Repos, paths: MediaPaths, { encoder, c
   const stored = (kind: ImageKind, id: number): string | undefined =>
     kind === 'album' || kind === 'artist' || kind === 'playlist' ? repos.storedCovers.find(kind, id) : undefined;
 
+  // A stored cover keeps the size it was embedded at (up to 1400 px): variants are capped by it, so
+  // a large one is cut at the bucket asked for and a small one is never blown up. Its file never
+  // changes (named by its content): its size is read from the file at most once an hour.
+  const storedSizes = new TtlCache<ImageSize>(STORED_SIZE_TTL_MS, 4096);
+  async function storedSize(hash: string, path: string, fallback: ImageSize): Promise<ImageSize> {
+    const known = storedSizes.get(hash);
+    if (known) return known;
+    const found = (await jpegSize(path)) ?? fallback;
+    storedSizes.set(hash, found);
+    return found;
+  }
+
   async function pathOf(kind: ImageKind, id: number, size: ImageSize | undefined, signal?: AbortSignal): Promise<string> {
     const hash = stored(kind, id);
     const cover = hash === undefined ? undefined : storedCoverPath(paths.root, hash);
     // A stored cover deleted behind our back falls back to generated art.
     if (cover !== undefined && (await exists(cover))) {
-      const coverSize = ORIGINAL[kind];
-      const bucket = size && bucketSize(size, coverSize);
+      const bucket = size && bucketSize(size, await storedSize(hash!, cover, ORIGINAL[kind]));
       if (!bucket) return cover;
       const variant = storedCoverPath(paths.root, hash!, bucket);
       return produce(variant, () => resizeImage(cover, variant, bucket.width, bucket.height), signal);

@@ -28,6 +28,7 @@ import { createSocialService } from './social/index.ts';
 import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
 import { createSubsonicServices } from './subsonic/index.ts';
+import { createSubsonicInfo } from './subsonic/info.ts';
 import { createQrLoginService } from './qr-login.ts';
 import { createClientBreadthService } from './client-breadth.ts';
 import type { Clock } from './rate-windows.ts';
@@ -94,6 +95,8 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     social: createSocialService(repos, options.clock),
     recommend: createRecommendService(repos, options.clock, artistAbout.similarScores),
     subsonic,
+    /** the Subsonic API's info and discovery: artist and album info, top songs, similar songs */
+    subsonicInfo: createSubsonicInfo(repos, subsonic.library, artistAbout, options.clock),
     demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),

@@ -1,4 +1,4 @@
-import { parseLrc } from '@cloudtune/lrc';
+import { parseLrc, type LyricLine } from '@cloudtune/lrc';
 
 /** A line longer than this is not sung to its end (a rest follows without an empty stamp). */
 const MAX_LINE_MS = 8_000;
@@ -17,35 +17,65 @@ export function lyricWords(line: string): string[] {
   );
 }
 
+export interface TimedWord {
+  startMs: number;
+  durationMs: number;
+  text: string;
+}
+
+/** A sung line of phrase-timed LRC with its words' times. */
+export interface WordTimedLine {
+  /** the line's position among parseLrc()'s lines (blank and credit lines count) */
+  index: number;
+  startMs: number;
+  spanMs: number;
+  /** the line's text: its words joined */
+  text: string;
+  words: TimedWord[];
+}
+
 /**
- * NetEase `yrc` for lyrics whose lines are timed to the music's phrases (the demo library's):
- * each line spans from its stamp to the next one (capped at 8 s), its words share that span in
- * proportion to their length. `[lineStartMs,lineDurMs](wordStartMs,wordDurMs,0)word…`, credit
- * lines as `{"t":ms,"c":[{"tx":"作词: "},{"tx":"name"}]}`. Empty lines (rests) write nothing.
+ * The word times of a line timed to the music's phrases: the line spans from its stamp to the
+ * next one (capped at 8 s), its words share that span in proportion to their length.
+ */
+function timeWords(line: LyricLine, index: number): WordTimedLine {
+  const startMs = Math.round(line.time * 1000);
+  const spanMs = Math.min(MAX_LINE_MS, Number.isFinite(line.duration) ? Math.round(line.duration * 1000) : MAX_LINE_MS);
+  const words = lyricWords(line.lyric);
+  const weights = words.map((w) => w.trim().length || 1);
+  const total = weights.reduce((a, b) => a + b, 0);
+  // Boundaries from the running total, so rounding never carries a line past its span.
+  let before = 0;
+  const edge = (weight: number) => startMs + Math.round((spanMs * weight) / total);
+  const timed = words.map((text, i) => {
+    const from = edge(before);
+    before += weights[i]!;
+    return { startMs: from, durationMs: edge(before) - from, text };
+  });
+  return { index, startMs, spanMs, text: line.lyric, words: timed };
+}
+
+/** The sung lines of phrase-timed LRC (the demo library's) with their words' times; credit and blank lines have none. */
+export function wordTimedLines(lrc: string): WordTimedLine[] {
+  return parseLrc(lrc).flatMap((line, index) => (line.lyric === '' || CREDIT.test(line.lyric) ? [] : [timeWords(line, index)]));
+}
+
+/**
+ * NetEase `yrc` for lyrics whose lines are timed to the music's phrases (wordTimedLines):
+ * `[lineStartMs,lineDurMs](wordStartMs,wordDurMs,0)word…`, credit lines as
+ * `{"t":ms,"c":[{"tx":"作词: "},{"tx":"name"}]}`. Empty lines (rests) write nothing.
  */
 export function wordTimedLyric(lrc: string): string {
   const out: string[] = [];
-  for (const line of parseLrc(lrc)) {
-    if (line.lyric === '') continue;
-    const startMs = Math.round(line.time * 1000);
+  parseLrc(lrc).forEach((line, index) => {
+    if (line.lyric === '') return;
     const credit = CREDIT.exec(line.lyric);
     if (credit) {
-      out.push(JSON.stringify({ t: startMs, c: [{ tx: `${credit[1]}: ` }, { tx: credit[2]!.trim() }] }));
-      continue;
+      out.push(JSON.stringify({ t: Math.round(line.time * 1000), c: [{ tx: `${credit[1]}: ` }, { tx: credit[2]!.trim() }] }));
+      return;
     }
-    const spanMs = Math.min(MAX_LINE_MS, Number.isFinite(line.duration) ? Math.round(line.duration * 1000) : MAX_LINE_MS);
-    const words = lyricWords(line.lyric);
-    const weights = words.map((w) => w.trim().length || 1);
-    const total = weights.reduce((a, b) => a + b, 0);
-    // Boundaries from the running total, so rounding never carries a line past its span.
-    let before = 0;
-    const edge = (weight: number) => startMs + Math.round((spanMs * weight) / total);
-    const timed = words.map((word, i) => {
-      const from = edge(before);
-      before += weights[i]!;
-      return `(${from},${edge(before) - from},0)${word}`;
-    });
-    out.push(`[${startMs},${spanMs}]${timed.join('')}`);
-  }
+    const { startMs, spanMs, words } = timeWords(line, index);
+    out.push(`[${startMs},${spanMs}]${words.map((w) => `(${w.startMs},${w.durationMs},0)${w.text}`).join('')}`);
+  });
   return out.length ? out.join('\n') + '\n' : '';
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBSONIC_ERRORS } from '../../errors.ts';
+import { urlsFor } from '../../http/api-base.ts';
 import { rawParams } from '../../http/params.ts';
 import {
   formatOf,
@@ -15,7 +16,9 @@ import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
 import { chatMethods } from './chat.ts';
+import { infoMethods } from './info.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
+import { lyricsMethods } from './lyrics.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
 import { podcastMethods } from './podcasts.ts';
@@ -34,6 +37,8 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(radioStationMethods),
   ...Object.entries(podcastMethods),
   ...Object.entries(chatMethods),
+  ...Object.entries(lyricsMethods),
+  ...Object.entries(infoMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
@@ -63,7 +68,10 @@ declare module 'fastify' {
  * paths and verbs (sendSubsonicMiss), CORS preflights, and failures before or inside a method
  * (http/subsonic-errors.ts).
  */
-export async function subsonicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+export async function subsonicRoutes(
+  app: FastifyInstance,
+  { services, apiPrefix }: { services: Services; apiPrefix: string },
+): Promise<void> {
   app.setErrorHandler(answerSubsonicError);
   const config = { cors: SUBSONIC_CORS };
   app.route<{ Params: { method: string } }>({
@@ -83,7 +91,8 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
         { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
         { ip: request.ip },
       );
-      if (document) return send(reply, format, 'ok', await document({ params, userId, services, ip: request.ip }));
+      if (document)
+        return send(reply, format, 'ok', await document({ params, userId, services, ip: request.ip, urls: urlsFor(request, apiPrefix) }));
       return byte!(request, reply, services, params);
     },
   });

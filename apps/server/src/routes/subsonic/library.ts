@@ -1,3 +1,4 @@
+import type { MediaUrls } from '../../media/urls.ts';
 import type { Services } from '../../services/index.ts';
 import { MAX_PAGE, MUSIC_FOLDER, invalidParam, missingParam, parseAnyId, parseId } from '../../services/subsonic/index.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
@@ -9,6 +10,8 @@ export interface SubsonicCall {
   userId: number;
   services: Services;
   ip: string;
+  /** absolute media URLs for this request (image URLs in info answers) */
+  urls: MediaUrls;
 }
 
 const ALBUM_LIST_TYPES = [
@@ -30,7 +33,8 @@ const EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
   { name: 'getPodcastEpisode', versions: [1] },
-  { name: 'songLyrics', versions: [1] },
+  { name: 'songLyrics', versions: [1, 2] },
+  { name: 'topSongsByArtistId', versions: [1] },
 ];
 
 function albumListOf({ params, userId, services }: SubsonicCall) {
@@ -59,29 +63,6 @@ function searchOf({ params, userId, services }: SubsonicCall) {
     songOffset: params.int('songOffset', 0, 0),
   };
   return services.subsonic.library.search(params.string('query') ?? '', pages, userId);
-}
-
-/** The plain LRC text without stamps: what getLyrics (Subsonic 1.2) answers. */
-const plainLyric = (lrc: string): string =>
-  lrc
-    .split(/\r?\n/)
-    .filter((line) => /^\[\d/.test(line.trim()))
-    .map((line) => line.replace(/^(\[[\d:.]+\])+/, '').trim())
-    .join('\n');
-
-/** `[mm:ss.xx]` → ms. */
-const LINE = /^((?:\[\d{1,3}:\d{2}(?:\.\d{1,3})?\])+)(.*)$/;
-function timedLines(lrc: string): { start: number; value: string }[] {
-  const lines: { start: number; value: string }[] = [];
-  for (const raw of lrc.split(/\r?\n/)) {
-    const m = LINE.exec(raw.trim());
-    if (!m) continue;
-    for (const stamp of m[1]!.matchAll(/\[(\d{1,3}):(\d{2})(?:\.(\d{1,3}))?\]/g)) {
-      const fraction = stamp[3] ? Number(stamp[3].padEnd(3, '0')) : 0;
-      lines.push({ start: Number(stamp[1]) * 60_000 + Number(stamp[2]) * 1000 + fraction, value: m[2]!.trim() });
-    }
-  }
-  return lines.sort((a, b) => a.start - b.start);
 }
 
 /** The methods answered with a document (stream, download and getCoverArt send bytes: media.ts). */
@@ -122,23 +103,4 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
   search2: (call) => ({ searchResult2: searchOf(call) }),
   getStarred2: ({ userId, services }) => ({ starred2: services.subsonic.library.starred(userId) }),
   getStarred: ({ userId, services }) => ({ starred: services.subsonic.library.starred(userId) }),
-  getLyrics: ({ params, services }) => {
-    const artist = params.string('artist');
-    const title = params.string('title');
-    const id = services.subsonic.library.findByTitle(artist, title);
-    if (id === undefined) return { lyrics: {} };
-    const { song, lyric } = services.subsonic.library.lyricOf(id);
-    return { lyrics: { artist: song.artists.map((a) => a.name).join(' / '), title: song.name, value: lyric ? plainLyric(lyric.lrc) : '' } };
-  },
-  getLyricsBySongId: ({ params, services }) => {
-    const { song, lyric } = services.subsonic.library.lyricOf(parseId('song', params.required('id')));
-    const base = { displayArtist: song.artists.map((a) => a.name).join(' / '), displayTitle: song.name, offset: 0 };
-    const structuredLyrics = lyric
-      ? [
-          { ...base, lang: 'und', synced: true, line: timedLines(lyric.lrc) },
-          ...(lyric.translation ? [{ ...base, lang: 'zho', synced: true, line: timedLines(lyric.translation) }] : []),
-        ]
-      : [];
-    return { lyricsList: { structuredLyrics } };
-  },
 };

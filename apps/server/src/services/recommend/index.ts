@@ -8,6 +8,7 @@ import { libraryClock } from '../charts-clock.ts';
 import type { Clock } from '../rate-windows.ts';
 import { creatorObject, privilegeOf, songObject } from '../shapes.ts';
 import { pickWeighted, type Scored } from './pick.ts';
+import { maxOf, REASON_POPULAR, scoreSongs, strongest } from './song-scores.ts';
 import { tasteOf, type Taste } from './taste.ts';
 
 /** NetEase recommends 30 songs a day… */
@@ -16,11 +17,7 @@ export const DAILY_SONGS = 30;
 export const DAILY_PLAYLISTS = 6;
 /** At most this many of one main artist's songs in a day's list. */
 const SONGS_PER_ARTIST = 4;
-/** Weights of a song's signals (each 0–1): the artists they play, artists like those, the tags they play, popularity. */
-const SONG_WEIGHTS = { artist: 1, similar: 0.6, tag: 0.5, popular: 0.25 };
 const PLAYLIST_WEIGHTS = { artist: 1, tag: 0.6, popular: 0.3 };
-/** Every candidate keeps a little chance, so the list is never only the obvious. */
-const FLOOR = 0.05;
 /** Heard before (not recently), or recommended yesterday: still possible, less likely. */
 const HEARD_FACTOR = 0.5;
 const YESTERDAY_FACTOR = 0.5;
@@ -38,14 +35,7 @@ const NEW_LIST_AT_MS = 6 * 3_600_000;
 /** The recommendation day of `at`: before 6:00 China time it is still the previous day's. */
 const chinaDay = (at: number): string => new Date(at + CHINA_OFFSET_MS - NEW_LIST_AT_MS).toISOString().slice(0, 10);
 
-const REASON_POPULAR = '近期热门';
 const REASON_POPULAR_PLAYLIST = '热门推荐';
-
-/** Best of the weighted parts: its reason goes with the recommendation. */
-function strongest(parts: { value: number; reason: () => string }[]) {
-  const best = parts.reduce((a, b) => (b.value > a.value ? b : a));
-  return { score: parts.reduce((s, p) => s + p.value, FLOOR), reason: best.value > 0 ? best.reason() : REASON_POPULAR };
-}
 
 /**
  * Daily recommendations (docs/decisions/0017-daily-recommendations.md): made from the user's
@@ -55,7 +45,6 @@ function strongest(parts: { value: number; reason: () => string }[]) {
 export function createRecommendService(repos: Repos, clock: Clock, similarArtists: (id: number) => { id: number; score: number }[]) {
   const libraryNow = libraryClock(repos.meta);
 
-  const maxOf = (m: Map<number, number>) => Math.max(Number.MIN_VALUE, ...m.values());
   const names = {
     artists: (ids: Iterable<number>) => new Map([...repos.artists.findByIds([...ids]).values()].map((a) => [a.id, a.name])),
     tags: () => new Map(repos.tags.all().map((t) => [t.id, t.name])),
@@ -74,41 +63,10 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
     // A tiny library may hold fewer new songs than a day's list: known ones fill it.
     if (candidates.size < DAILY_SONGS) for (const id of taste.known) candidates.add(id);
     const ids = [...candidates];
-    const songs = repos.songs.findByIds(ids);
-    const credits = new Map<number, { artistId: number; position: number }[]>();
-    for (const c of repos.recommendations.credits(ids)) credits.set(c.songId, [...(credits.get(c.songId) ?? []), c]);
-    const tagShares = new Map<number, { tagId: number; playlists: number }[]>();
-    for (const t of repos.recommendations.songTags(ids)) tagShares.set(t.songId, [...(tagShares.get(t.songId) ?? []), t]);
-    const artistMax = maxOf(taste.artists);
-    const tagMax = maxOf(taste.tags);
-    const artistNames = names.artists([...taste.artists.keys(), ...[...similar.values()].map((s) => s.source)]);
-    const tagNames = names.tags();
-
-    const scored = ids.flatMap((id): Scored[] => {
-      const song = songs.get(id);
-      if (!song) return [];
-      const credited = credits.get(id) ?? [];
-      const mine = credited
-        .map((c) => ({ id: c.artistId, value: ((taste.artists.get(c.artistId) ?? 0) / artistMax) * (c.position === 0 ? 1 : 0.5) }))
-        .reduce((a, b) => (b.value > a.value ? b : a), { id: 0, value: 0 });
-      const alike = credited
-        .map((c) => ({ source: similar.get(c.artistId)?.source ?? 0, value: similar.get(c.artistId)?.weight ?? 0 }))
-        .reduce((a, b) => (b.value > a.value ? b : a), { source: 0, value: 0 });
-      const shares = tagShares.get(id) ?? [];
-      const total = shares.reduce((s, t) => s + t.playlists, 0);
-      const tagParts = shares.map((t) => ({ id: t.tagId, value: ((taste.tags.get(t.tagId) ?? 0) / tagMax) * (t.playlists / total) }));
-      const tag = tagParts.reduce((s, t) => s + t.value, 0);
-      const topTag = tagParts.reduce((a, b) => (b.value > a.value ? b : a), { id: 0, value: 0 });
-      const { score, reason } = strongest([
-        { value: SONG_WEIGHTS.artist * mine.value, reason: () => `你常听的${artistNames.get(mine.id)}` },
-        { value: SONG_WEIGHTS.similar * alike.value, reason: () => `与${artistNames.get(alike.source)}风格相近` },
-        { value: SONG_WEIGHTS.tag * tag, reason: () => `你喜欢的${tagNames.get(topTag.id)}` },
-        // Someone who has played nothing yet gets what is popular.
-        { value: (taste.empty ? 1 : SONG_WEIGHTS.popular) * (song.popularity / 100), reason: () => REASON_POPULAR },
-      ]);
+    const scored = scoreSongs(repos, ids, taste, similar).map(({ id, score, reason, group }): Scored => {
       const factor =
         (taste.heard.has(id) ? HEARD_FACTOR : 1) * (yesterday.has(id) ? YESTERDAY_FACTOR : 1) * (taste.known.has(id) ? 0.01 : 1);
-      return [{ id, score: score * factor, reason, group: credited.find((c) => c.position === 0)?.artistId }];
+      return { id, score: score * factor, reason, group };
     });
     return pickWeighted(rngFor('daily-songs', userId, day), scored, DAILY_SONGS, SONGS_PER_ARTIST).map(({ id, reason }) => ({
       id,

@@ -55,7 +55,20 @@ export function tasteOf(repos: Repos, userId: number, now: number, similarArtist
     known.add(id);
   }
   for (const id of known) heard.delete(id);
+  return tasteAround(repos, songs, known, heard, similarArtists);
+}
 
+/**
+ * The artists, artists like them and playlist tags around weighted songs: a listener's plays and
+ * likes, or the songs a "more like this" starts from (getSimilarSongs).
+ */
+export function tasteAround(
+  repos: Repos,
+  songs: Map<number, number>,
+  known: Set<number>,
+  heard: Set<number>,
+  similarArtists: (id: number) => { id: number; score: number }[],
+): Taste {
   const ids = [...songs.keys()];
   const artists = new Map<number, number>();
   for (const c of repos.recommendations.credits(ids)) add(artists, c.artistId, (songs.get(c.songId) ?? 0) * (c.position === 0 ? 1 : 0.5));

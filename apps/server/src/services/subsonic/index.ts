@@ -4,6 +4,7 @@ import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { createApiKeys } from './api-keys.ts';
 import { createSubsonicLibrary } from './library.ts';
+import { createSubsonicLyrics } from './lyrics.ts';
 import { createSubsonicPasswords } from './passwords.ts';
 import { loadSecretKey } from './secrets.ts';
 import { createSubsonicStars } from './stars.ts';
@@ -15,7 +16,7 @@ export { parseId, parseAnyId, albumId, artistId } from './ids.ts';
 export { parseOtherId, isPodcastEpisodeId, podcastChannelId, podcastEpisodeId } from './ids.ts';
 export { MUSIC_FOLDER, MAX_PAGE } from './library.ts';
 
-/** The Subsonic API's services: app passwords (auth), the library as Subsonic browses it, stars. */
+/** The Subsonic API's services: app passwords (auth), the library as Subsonic browses it, stars, lyrics. */
 export function createSubsonicServices(repos: Repos, dataDir: string, audio: AudioService, clock: Clock, limits: LoginLimits) {
   const apiKeys = createApiKeys(repos, clock);
   const passwords = createSubsonicPasswords(repos, loadSecretKey(dataDir), clock, limits, apiKeys);
@@ -25,6 +26,7 @@ export function createSubsonicServices(repos: Repos, dataDir: string, audio: Aud
     users: createSubsonicUsers(repos, clock, passwords, apiKeys),
     library: createSubsonicLibrary(repos, audio),
     stars: createSubsonicStars(repos, clock),
+    lyrics: createSubsonicLyrics(repos),
   };
 }
 export type SubsonicServices = ReturnType<typeof createSubsonicServices>;

@@ -286,26 +286,11 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       return { ...playlistEntry(p), entry: songs(ids, userId) };
     },
 
-    /** The lyric's text without timestamps (getLyrics), or its timed lines (getLyricsBySongId). */
-    lyricOf(id: number) {
-      return { song: this.record(id), lyric: repos.lyrics.find(id) };
-    },
-
     /** The song's record, or Subsonic's 70. */
     record(id: number): SongRecord {
       const song = repos.songs.findById(id);
       if (!song) throw notFoundError('Song');
       return song;
-    },
-
-    /** getLyrics?artist&title: the first song of that title (and artist, when given). */
-    findByTitle(artist: string | undefined, title: string | undefined): number | undefined {
-      const keyword = searchKeyword([artist, title].filter(Boolean).join(' ')).trim();
-      if (!keyword) return undefined;
-      const ids = rankedPage(repos.search, 1, keyword, 0, 20).ids;
-      const found = repos.songs.findByIds(ids);
-      const wanted = title?.trim().toLowerCase();
-      return ids.find((id) => !wanted || found.get(id)?.name.toLowerCase() === wanted) ?? ids[0];
     },
   };
 }
