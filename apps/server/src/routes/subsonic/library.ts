@@ -90,7 +90,6 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
   getOpenSubsonicExtensions: () => ({ openSubsonicExtensions: EXTENSIONS }),
   getMusicFolders: () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
   getGenres: () => ({ genres: {} }),
-  getScanStatus: () => ({ scanStatus: { scanning: false } }),
   getIndexes: ({ userId, services }) => ({ indexes: services.subsonic.library.folderIndex(userId) }),
   getArtists: ({ userId, services }) => ({ artists: services.subsonic.library.artistIndex(userId) }),
   getArtist: ({ params, userId, services }) => ({

@@ -1,0 +1,24 @@
+-- Library folders and their rescans (docs/decisions/0034-library-scans-and-transcoding.md).
+
+-- Every folder imported into the library (`cloudtune import <folder>`, CLOUDTUNE_LIBRARY), by its
+-- real absolute path: what a rescan (Subsonic's startScan) walks again. Folders imported before
+-- this table existed are recorded the next time they are imported.
+CREATE TABLE library_folders (
+  path         TEXT    PRIMARY KEY,
+  added_at     INTEGER NOT NULL,
+  last_scan_at INTEGER                  -- end of the last complete scan of this folder; NULL before one
+) WITHOUT ROWID;
+
+-- The library scan, one row: at most one scan runs at a time across every process sharing the
+-- database. A scan holds a lease (owner + lease_until, renewed while it works); a process that dies
+-- mid-scan leaves a lease that simply expires. `count` is the files seen by the running scan, or by
+-- the last one once it ended.
+CREATE TABLE library_scan (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  owner       TEXT,                     -- the running scan's id; NULL when none runs
+  lease_until INTEGER,                  -- ms; the scan is over for everyone past it, finished or not
+  count       INTEGER NOT NULL DEFAULT 0,
+  started_at  INTEGER,
+  finished_at INTEGER
+);
+INSERT INTO library_scan (id) VALUES (1);
