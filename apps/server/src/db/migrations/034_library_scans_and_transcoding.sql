@@ -1,4 +1,5 @@
--- Library folders and their rescans (docs/decisions/0034-library-scans-and-transcoding.md).
+-- Library folders and their rescans, and transcoded variants in more than one format
+-- (docs/decisions/0034-library-scans-and-transcoding.md).
 
 -- Every folder imported into the library (`cloudtune import <folder>`, CLOUDTUNE_LIBRARY), by its
 -- real absolute path: what a rescan (Subsonic's startScan) walks again. Folders imported before
@@ -22,3 +23,20 @@ CREATE TABLE library_scan (
   finished_at INTEGER
 );
 INSERT INTO library_scan (id) VALUES (1);
+
+-- Transcoded variants are MP3, Opus or AAC: the format joins the key (existing rows are MP3s).
+CREATE TABLE transcoded_files_by_format (
+  source_md5  TEXT    NOT NULL,
+  format      TEXT    NOT NULL CHECK (format IN ('mp3', 'opus', 'aac')),
+  bitrate     INTEGER NOT NULL,
+  size        INTEGER NOT NULL,
+  md5         TEXT    NOT NULL,
+  created_at  INTEGER NOT NULL,
+  accessed_at INTEGER NOT NULL,
+  PRIMARY KEY (source_md5, format, bitrate)
+) WITHOUT ROWID;
+INSERT INTO transcoded_files_by_format (source_md5, format, bitrate, size, md5, created_at, accessed_at)
+  SELECT source_md5, 'mp3', bitrate, size, md5, created_at, accessed_at FROM transcoded_files;
+DROP TABLE transcoded_files;
+ALTER TABLE transcoded_files_by_format RENAME TO transcoded_files;
+CREATE INDEX transcoded_files_by_access ON transcoded_files (accessed_at);
