@@ -154,6 +154,7 @@ describe('documents', () => {
       'formPost',
       'songLyrics',
       'transcodeOffset',
+      'transcoding',
     ]);
     const user = (await ok('getUser', 'username=13800000000')).user;
     expect(user).toMatchObject({ email: 'demo@cloudtune.local', streamRole: true, playlistRole: true, adminRole: true, folder: [1] });

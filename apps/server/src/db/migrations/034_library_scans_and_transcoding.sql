@@ -1,5 +1,5 @@
--- Library folders and their rescans, and transcoded variants in more than one format
--- (docs/decisions/0034-library-scans-and-transcoding.md).
+-- Library folders and their rescans, audio details for transcode decisions, and transcoded
+-- variants in more than one format (docs/decisions/0034-library-scans-and-transcoding.md).
 
 -- Every folder imported into the library (`cloudtune import <folder>`, CLOUDTUNE_LIBRARY), by its
 -- real absolute path: what a rescan (Subsonic's startScan) walks again. Folders imported before
@@ -23,6 +23,12 @@ CREATE TABLE library_scan (
   finished_at INTEGER
 );
 INSERT INTO library_scan (id) VALUES (1);
+
+-- What a transcode decision compares with a player's limits; NULL for files imported before
+-- (unknown until the file changes and is read again).
+ALTER TABLE library_files ADD COLUMN sample_rate INTEGER;
+ALTER TABLE library_files ADD COLUMN channels INTEGER;
+ALTER TABLE library_files ADD COLUMN bit_depth INTEGER;
 
 -- Transcoded variants are MP3, Opus or AAC: the format joins the key (existing rows are MP3s).
 CREATE TABLE transcoded_files_by_format (

@@ -16,6 +16,7 @@ import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { libraryScanMethods } from './library-scan.ts';
+import { transcodeStream, transcodingMethods } from './transcoding.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
 
@@ -28,11 +29,13 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(libraryMethods),
   ...Object.entries(activityMethods),
   ...Object.entries(libraryScanMethods),
+  ...Object.entries(transcodingMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
   ['download', download],
   ['getCoverArt', coverArt],
+  ['getTranscodeStream', transcodeStream],
 ]);
 
 /** Every method served, in the tables' order (tests and the reliability suite walk them). */
@@ -64,7 +67,11 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
     url: `${SUBSONIC_PREFIX}/:method`,
     config,
     handler: async (request, reply) => {
-      const raw = rawParams(request.query, request.body);
+      // A JSON body is a document for the method (getTranscodeDecision's ClientInfo), never params:
+      // those come in the query or, under formPost, in a form.
+      const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+      const raw = rawParams(request.query, json ? undefined : request.body);
+      const body = json || typeof request.body === 'string' ? request.body : undefined;
       const format: Format = formatOf(raw.f, raw.callback);
       const name = request.params.method.replace(/\.view$/, '');
       const document = documents.get(name);
@@ -76,7 +83,7 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
         { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
         { ip: request.ip },
       );
-      if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
+      if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip, body }));
       return byte!(request, reply, services, params);
     },
   });

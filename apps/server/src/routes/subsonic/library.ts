@@ -9,6 +9,8 @@ export interface SubsonicCall {
   userId: number;
   services: Services;
   ip: string;
+  /** a body that is not params (JSON or text, never a form): getTranscodeDecision's ClientInfo */
+  body?: unknown;
 }
 
 const ALBUM_LIST_TYPES = [
@@ -31,6 +33,7 @@ const EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },
+  { name: 'transcoding', versions: [1] },
 ];
 
 function albumListOf({ params, userId, services }: SubsonicCall) {
