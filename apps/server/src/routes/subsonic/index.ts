@@ -15,6 +15,7 @@ import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
+import { hlsPlaylist } from './hls.ts';
 import { libraryScanMethods } from './library-scan.ts';
 import { transcodeStream, transcodingMethods } from './transcoding.ts';
 import { coverArt, download, stream } from './media.ts';
@@ -36,6 +37,7 @@ const bytes = new Map<string, ByteMethod>([
   ['download', download],
   ['getCoverArt', coverArt],
   ['getTranscodeStream', transcodeStream],
+  ['hls.m3u8', hlsPlaylist],
 ]);
 
 /** Every method served, in the tables' order (tests and the reliability suite walk them). */
