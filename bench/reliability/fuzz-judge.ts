@@ -30,11 +30,11 @@ const isErrorBodyShape = (body: Buffer): boolean => {
 
 const method = (c: FuzzCase): string => (c.kind === 'http' ? c.method : (/^[A-Z]+/.exec(c.bytes.toString('latin1'))?.[0] ?? '?'));
 
-const isMedia = (a: Answer): boolean => /^(audio|image)\//.test(a.headers['content-type'] ?? '');
+const isMedia = (a: Answer): boolean => /^(audio\/|image\/|application\/vnd\.apple\.mpegurl)/.test(a.headers['content-type'] ?? '');
 
 /**
  * Under /rest: every answer carries `Access-Control-Allow-Origin: *` and, unless it has no body
- * (HEAD, 204, 304) or is the media a stream, download or cover asked for, is a Subsonic envelope;
+ * (HEAD, 204, 304) or is the media a stream, download, cover or HLS playlist asked for, is a Subsonic envelope;
  * a failed one never holds the token, an internal error counts as a server error, and where no
  * method is (`/rest/constructor`) the answer is never "ok".
  */

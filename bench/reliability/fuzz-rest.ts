@@ -231,6 +231,8 @@ const base = (rng: Rng): QueryPair[] => [
   ...(rng.chance(0.8) ? [['v', '1.16.1'] as QueryPair, ['c', 'fuzz'] as QueryPair] : []),
 ];
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** Methods whose success is not an envelope: audio, a cover, an HLS playlist. */
+const MEDIA_METHODS: ReadonlySet<string> = new Set(['stream', 'download', 'getCoverArt', 'getTranscodeStream', 'hls.m3u8']);
 const methodPath = (rng: Rng, name: string): string => `/rest/${name}${rng.chance(0.5) ? '.view' : ''}`;
 
 /** A method the server serves, by GET (query) or POST (a form, as OpenSubsonic's formPost, or the query). */
@@ -254,7 +256,7 @@ function methodCase(rng: Rng, token: string): HttpCase {
     ...(inBody ? { body: Buffer.from(joinQuery(query)) } : {}),
     ...(tokenInQuery ? { token, tokenIn: 'query' as const } : {}),
     subsonic: true,
-    media: method === 'stream' || method === 'download' || method === 'getCoverArt',
+    media: MEDIA_METHODS.has(method),
   };
 }
 
@@ -386,7 +388,7 @@ function bodyCase(rng: Rng, token: string): HttpCase {
     token,
     tokenIn: 'query',
     subsonic: true,
-    media: name === 'stream' || name === 'download' || name === 'getCoverArt',
+    media: MEDIA_METHODS.has(name),
   };
 }
 

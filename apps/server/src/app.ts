@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_CLOUD_QUOTA_BYTES, DEFAULT_IMAGE_CACHE_BYTES, type AdminPhone } from './config.ts';
+import { folderScanner } from './content/import/folder-scan.ts';
 import { readTrack } from './content/import/read-track.ts';
 import { removeStrayTemporaries } from './media/disk-cache.ts';
 import { ffmpeg } from './media/ffmpeg.ts';
@@ -139,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     podcastAllowPrivate: options.podcastAllowPrivate ?? false,
     // An upload has no folders: only its own name stands in for missing tags.
     readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
+    scanFolder: folderScanner(db, options.dataDir, (line) => app.log.info(line)),
+    log: (line) => app.log.warn(line),
   });
   filesBeyondBudget = () => services.files.beyondBudget;
   // A crash between storing a cloud upload and writing its row leaves a file nobody owns.
@@ -149,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     for (const stop of stopTimers) stop();
     await services.podcasts.close();
+    // A rescan writes the library: it ends (after the file in hand) before the database closes.
+    await services.libraryScan.stop();
     // Let songs being rendered finish (they record themselves in the database) before closing it.
     await Promise.all([services.audio.idle(), services.transcodes.idle(), services.images.idle()]);
     services.files.closeAll();

@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { databaseFile } from '../src/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toXml } from '../src/http/subsonic-envelope.ts';
-import { streamBitrate } from '../src/routes/subsonic/media.ts';
+import { streamWish } from '../src/routes/subsonic/media.ts';
+import { chooseVariant } from '../src/services/transcode-choice.ts';
 import { SubsonicParams } from '../src/routes/subsonic/params.ts';
 import { call, loginByPhone, register } from './account-helpers.ts';
 import { shapeOf, startTestApp, type TestApp } from './helpers.ts';
@@ -154,6 +155,8 @@ describe('documents', () => {
       'getPodcastEpisode',
       'songLyrics',
       'topSongsByArtistId',
+      'transcodeOffset',
+      'transcoding',
     ]);
     const user = (await ok('getUser', 'username=13800000000')).user;
     expect(user).toMatchObject({ email: 'demo@cloudtune.local', streamRole: true, playlistRole: true, adminRole: true, folder: [1] });
@@ -258,14 +261,15 @@ describe('media', () => {
   });
 
   test('maxBitRate and format → the variant asked of the transcoder', () => {
-    const p = (q: Record<string, string>) => new SubsonicParams(q);
-    expect(streamBitrate(p({}), 'flac')).toBeNull();
-    expect(streamBitrate(p({ maxBitRate: '0' }), 'flac')).toBeNull();
-    expect(streamBitrate(p({ maxBitRate: '320' }), 'flac')).toBe(320_000);
-    expect(streamBitrate(p({ maxBitRate: '256' }), 'flac')).toBe(192_000);
-    expect(streamBitrate(p({ maxBitRate: '64' }), 'flac')).toBe(128_000);
-    expect(streamBitrate(p({ format: 'mp3' }), 'flac')).toBe(320_000);
-    expect(streamBitrate(p({ format: 'raw', maxBitRate: '128' }), 'flac')).toBeNull();
+    const flac = { type: 'flac', bitrate: 900_000, lossless: true };
+    const choose = (q: Record<string, string>) => chooseVariant(flac, streamWish(new SubsonicParams(q)));
+    expect(choose({})).toBeNull();
+    expect(choose({ maxBitRate: '0' })).toBeNull();
+    expect(choose({ maxBitRate: '320' })).toEqual({ format: 'mp3', bitrate: 320_000 });
+    expect(choose({ maxBitRate: '256' })).toEqual({ format: 'mp3', bitrate: 192_000 });
+    expect(choose({ maxBitRate: '64' })).toEqual({ format: 'mp3', bitrate: 128_000 });
+    expect(choose({ format: 'mp3' })).toEqual({ format: 'mp3', bitrate: 320_000 });
+    expect(choose({ format: 'raw', maxBitRate: '128' })).toBeNull();
   });
 
   test('getCoverArt draws albums, artists, playlists and a song (its album) at the size asked', async () => {

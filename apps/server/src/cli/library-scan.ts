@@ -1,53 +1,31 @@
 import { openDatabase } from '../db/connection.ts';
-import { importLibrary, summaryLine, type ImportSummary } from '../content/import/import-library.ts';
+import { folderScanner } from '../content/import/folder-scan.ts';
+import { createRepos } from '../repos/index.ts';
+import { createLibraryScanService } from '../services/library-scan.ts';
 
 export interface LibraryScan {
-  /** the summary, or undefined if the scan failed (the failure is logged) */
-  done: Promise<ImportSummary | undefined>;
+  /** resolves when the scan has ended (a failure is logged, never thrown) */
+  done: Promise<void>;
   /** Stops after the current batch and waits for the scan to end. */
   stop(): Promise<void>;
 }
 
-/** One progress line per this many milliseconds: a 10,000-file scan must not flood the log. */
-const PROGRESS_EVERY_MS = 2000;
-
 /**
  * Rescans the library folder (CLOUDTUNE_LIBRARY) while the server already serves: its own
  * database connection (WAL lets the server read meanwhile; writes are short batches), progress
- * and skipped files logged as they come, a summary at the end. Never throws: a failing scan is
- * logged and the server keeps serving what it has.
+ * and skipped files logged as they come, a summary at the end. It is the library's one scan
+ * (services/library-scan.ts): Subsonic apps see it in getScanStatus, and while another process
+ * scans it does not start. Never throws: a failing scan is logged and the server keeps serving.
  */
 export function startLibraryScan(dataDir: string, folder: string, log: (line: string) => void): LibraryScan {
-  const controller = new AbortController();
-  const done = (async () => {
-    await new Promise((resolve) => setImmediate(resolve));
-    const db = openDatabase(dataDir);
-    let lastReport = performance.now();
-    try {
-      log(`Scanning the music library in ${folder}…`);
-      const summary = await importLibrary(db, dataDir, folder, {
-        signal: controller.signal,
-        onWarning: log,
-        onProgress: ({ index, total, path, outcome, detail }) => {
-          if (outcome === 'skipped') log(`library: skipped ${path}: ${detail}`);
-          if (performance.now() - lastReport < PROGRESS_EVERY_MS) return;
-          lastReport = performance.now();
-          log(`library: ${index}/${total} files scanned`);
-        },
-      });
-      log(summaryLine(summary));
-      return summary;
-    } catch (err) {
-      log(`library scan failed: ${err instanceof Error ? err.message : String(err)}`);
-      return undefined;
-    } finally {
-      db.close();
-    }
-  })();
+  const db = openDatabase(dataDir);
+  const scans = createLibraryScanService(createRepos(db), folderScanner(db, dataDir, log), { clock: Date.now, log });
+  if (!scans.start([folder]).started) log(`A library scan is already running; ${folder} is not scanned again now.`);
+  const done = scans.idle().finally(() => db.close());
   return {
     done,
     async stop() {
-      controller.abort();
+      await scans.stop();
       await done;
     },
   };

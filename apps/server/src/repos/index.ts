@@ -13,6 +13,8 @@ import { createChartRepo } from './charts.ts';
 import { createClientBrowseRepo } from './client-browse.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
+import { createLibraryFolderRepo } from './library-folders.ts';
+import { createLibraryScanRepo } from './library-scans.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
@@ -55,6 +57,8 @@ export function createRepos(db: Db) {
     clientBrowse: createClientBrowseRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),
+    libraryFolders: createLibraryFolderRepo(db),
+    libraryScans: createLibraryScanRepo(db),
     loginFailures: createLoginFailureRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),

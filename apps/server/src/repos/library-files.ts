@@ -11,13 +11,17 @@ export interface LibraryFileRecord {
   type: string;
   bitrate: number;
   lossless: boolean;
+  /** Hz, channels, bits per sample; null when unknown (not stated, or imported before they were recorded) */
+  sampleRate: number | null;
+  channels: number | null;
+  bitDepth: number | null;
   lyricStamp: string | null;
   coverHash: string | null;
 }
 
 type Row = Omit<LibraryFileRecord, 'lossless'> & { lossless: number };
 const COLUMNS = `path, song_id AS songId, size, mtime_ms AS mtimeMs, md5, mime_type AS mimeType, type, bitrate,
-  lossless, lyric_stamp AS lyricStamp, cover_hash AS coverHash`;
+  lossless, sample_rate AS sampleRate, channels, bit_depth AS bitDepth, lyric_stamp AS lyricStamp, cover_hash AS coverHash`;
 const toRecord = (row: Row): LibraryFileRecord => ({ ...row, lossless: row.lossless === 1 });
 
 export function createLibraryFileRepo(db: Db) {
@@ -26,9 +30,10 @@ export function createLibraryFileRepo(db: Db) {
   const bySong = db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM library_files WHERE song_id = ?`);
   const removeBySong = db.prepare('DELETE FROM library_files WHERE song_id = ?');
   const insert = db.prepare(`
-    INSERT INTO library_files (path, song_id, size, mtime_ms, md5, mime_type, type, bitrate, lossless, lyric_stamp,
-      cover_hash, imported_at)
-    VALUES (@path, @songId, @size, @mtimeMs, @md5, @mimeType, @type, @bitrate, @lossless, @lyricStamp, @coverHash, @now)`);
+    INSERT INTO library_files (path, song_id, size, mtime_ms, md5, mime_type, type, bitrate, lossless, sample_rate, channels,
+      bit_depth, lyric_stamp, cover_hash, imported_at)
+    VALUES (@path, @songId, @size, @mtimeMs, @md5, @mimeType, @type, @bitrate, @lossless, @sampleRate, @channels, @bitDepth,
+      @lyricStamp, @coverHash, @now)`);
   const restamp = db.prepare('UPDATE library_files SET mtime_ms = ? WHERE path = ?');
 
   return {

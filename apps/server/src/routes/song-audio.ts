@@ -2,28 +2,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
 import { sendLive } from '../http/send-live.ts';
+import type { AudioSource } from '../services/audio.ts';
 import type { Services } from '../services/index.ts';
+import type { Variant } from '../services/transcode-formats.ts';
 import type { VariantBitrate } from '../services/transcode-levels.ts';
 
 export const CACHE_FOR_A_DAY = 'public, max-age=86400';
 const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
- * Sends a song's audio — the original, or the variant at most `bitrate` — with Range support:
- * a file on disk, or one being made, read as it grows. The NetEase media route and Subsonic's
- * stream and download all answer through it. When the listener leaves, work only it waited for stops.
+ * Sends audio found by `find` with Range support: a file on disk, or one being made, read as it
+ * grows. A file evicted or deleted between being found and being opened is found afresh (made
+ * again if need be). When the listener leaves, work only it waited for stops.
  */
-export async function sendSongAudio(
+async function sendAudioSource(
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
-  id: number,
-  bitrate: VariantBitrate | null,
+  find: (signal: AbortSignal, fresh: boolean) => Promise<AudioSource>,
 ): Promise<FastifyReply> {
   const signal = requestSignal(reply);
   // Resolves false when the file found has vanished since (a FastifyReply is thenable: not returned through await).
   const send = async (fresh: boolean): Promise<boolean> => {
-    const source = await services.songs.stream(id, bitrate, { signal, fresh });
+    const source = await find(signal, fresh);
     if (source.kind === 'live') {
       sendLive(request, reply, { live: source.live, contentType: source.mimeType, cacheControl: CACHE_FOR_A_DAY });
       return true;
@@ -36,7 +37,32 @@ export async function sendSongAudio(
     if (file) sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
     return file !== undefined;
   };
-  // A file evicted or deleted since it was found is found afresh (made again if need be).
   if (!(await send(false))) await send(true);
   return reply;
+}
+
+/**
+ * Sends a song's audio — the original, or the MP3 variant at most `bitrate` — with Range support.
+ * The NetEase media route and Subsonic's stream and download all answer through it.
+ */
+export function sendSongAudio(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  id: number,
+  bitrate: VariantBitrate | null,
+): Promise<FastifyReply> {
+  return sendAudioSource(request, reply, services, (signal, fresh) => services.songs.stream(id, bitrate, { signal, fresh }));
+}
+
+/** Sends a song's original transcoded to `variant`, from `offsetS` seconds in (Subsonic's stream and getTranscodeStream). */
+export function sendTranscodedAudio(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  id: number,
+  variant: Variant,
+  offsetS = 0,
+): Promise<FastifyReply> {
+  return sendAudioSource(request, reply, services, (signal) => services.songs.transcoded(id, variant, { signal, offsetS }));
 }

@@ -6,6 +6,7 @@ import type { MediaPaths } from '../media/store.ts';
 import { SharedWork, untilAborted, type Joined, type WorkQueue } from '../media/work.ts';
 import { renderSongMp3, songMp3Size } from '../media/song-audio.ts';
 import { MP3_BITRATE, mp3Encoders } from '../media/synth/encode-mp3.ts';
+import { SAMPLE_RATE } from '../media/synth/wavetables.ts';
 
 /** A song's original audio on disk: a rendered demo MP3 or an imported file. */
 export interface AudioFile {
@@ -30,6 +31,10 @@ export interface AudioQuality {
   type: string;
   /** an imported file (always on disk unless deleted), not a demo song rendered on demand */
   imported: boolean;
+  /** Hz, channels, bits per sample (lossless only); null when unknown */
+  sampleRate: number | null;
+  channels: number | null;
+  bitDepth: number | null;
 }
 
 const rendered = (path: string, file: { size: number; md5: string; bitrate: number }): AudioFile => ({
@@ -191,11 +196,14 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
   return {
     /** The original's file if it already exists (never renders). */
     cached,
-    /** An imported song's quality from the library; demo songs are 128 kbit/s MP3s. */
+    /** An imported song's quality from the library; demo songs are 128 kbit/s stereo MP3s at 44.1 kHz. */
     quality(songId: number): AudioQuality {
       const file = repos.libraryFiles.bySong(songId);
-      if (file) return { bitrate: file.bitrate, lossless: file.lossless, type: file.type, imported: true };
-      return { bitrate: MP3_BITRATE, lossless: false, type: 'mp3', imported: false };
+      if (file) {
+        const { bitrate, lossless, type, sampleRate, channels, bitDepth } = file;
+        return { bitrate, lossless, type, imported: true, sampleRate, channels, bitDepth };
+      }
+      return { bitrate: MP3_BITRATE, lossless: false, type: 'mp3', imported: false, sampleRate: SAMPLE_RATE, channels: 2, bitDepth: null };
     },
     /** The exact size of a demo song's MP3 before it is rendered; undefined for other songs. */
     plannedSize(songId: number): number | undefined {

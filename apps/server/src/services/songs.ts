@@ -5,7 +5,8 @@ import type { AudioFile, AudioService, AudioSource } from './audio.ts';
 import { TtlCache } from '../media/ttl-cache.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import { privilegeOf, songObject } from './shapes.ts';
-import type { TranscodeService } from './transcode.ts';
+import { mp3Variant, type TranscodeService } from './transcode.ts';
+import type { Variant } from './transcode-formats.ts';
 import { wordTimedLyric } from '../text/word-lyrics.ts';
 import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from './transcode-levels.ts';
 
@@ -71,7 +72,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       throw notFound('song', id);
     }
     if (fitsCap(original.bitrate, bitrate)) return original;
-    return (await transcodes.cached(original, bitrate!)) ?? ('not-made' as const);
+    return (await transcodes.cached(original, mp3Variant(bitrate!))) ?? ('not-made' as const);
   }
 
   /** A song's lyric record; undefined for an instrumental (404 for an unknown song). */
@@ -127,7 +128,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
             return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
           }
           const bitrate = cap!;
-          const file = original && (await transcodes.cached(original, bitrate));
+          const file = original && (await transcodes.cached(original, mp3Variant(bitrate)));
           const url = urls.audio(id, `-${kbpsOf(bitrate)}k.mp3`);
           return playable(id, url, bitrate, false, 'mp3', file?.size ?? estimatedSize(song.durationMs, bitrate), file?.md5 ?? null);
         }),
@@ -151,11 +152,24 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
         const original = await audio.ensure(id, signal);
         source =
           original &&
-          (fitsCap(original.bitrate, bitrate) ? { kind: 'file', file: original } : await transcodes.stream(original, bitrate!, signal));
+          (fitsCap(original.bitrate, bitrate)
+            ? { kind: 'file', file: original }
+            : await transcodes.stream(original, mp3Variant(bitrate!), signal));
       }
       if (!source) throw notFound('song', id);
       if (source.kind === 'file') recentFiles.set(key, source.file);
       return source;
+    },
+
+    /**
+     * What a transcoded stream sends (Subsonic's stream and getTranscodeStream): the song's
+     * original as `variant` — kept on disk, or being made and read as it grows — or, from
+     * `offsetS` seconds in, made for this listener alone. A demo song is rendered first.
+     */
+    async transcoded(id: number, variant: Variant, { signal, offsetS = 0 }: { signal?: AbortSignal; offsetS?: number } = {}) {
+      const original = await audio.ensure(id, signal);
+      if (!original) throw notFound('song', id);
+      return offsetS > 0 ? transcodes.streamFrom(original, variant, offsetS, signal) : transcodes.stream(original, variant, signal);
     },
 
     /**

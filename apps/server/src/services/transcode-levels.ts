@@ -26,7 +26,7 @@ export function capOf(br: number): VariantBitrate | null {
 }
 
 /** True when an original of `bitrate` may be served under `cap`. */
-export const fitsCap = (bitrate: number, cap: VariantBitrate | null): boolean => cap === null || bitrate <= cap * TOLERANCE;
+export const fitsCap = (bitrate: number, cap: number | null): boolean => cap === null || bitrate <= cap * TOLERANCE;
 
 /** The level an audio file of this bitrate is reported at. */
 export function levelOf(bitrate: number, lossless: boolean): Level {

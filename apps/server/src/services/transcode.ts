@@ -1,42 +1,49 @@
+import { randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawnFfmpeg } from '../media/ffmpeg.ts';
-import { LiveFile } from '../media/live-file.ts';
+import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { Repos } from '../repos/index.ts';
-import { SharedWork, type Joined } from '../media/work.ts';
+import { SharedWork, untilAborted, type Joined } from '../media/work.ts';
 import { firstBytes, type AudioFile, type AudioServiceOptions, type AudioSource } from './audio.ts';
-import { kbpsOf, type VariantBitrate } from './transcode-levels.ts';
+import { specOf, TRANSCODE_FORMATS, variantName, type TranscodeFormat, type Variant } from './transcode-formats.ts';
+import type { VariantBitrate } from './transcode-levels.ts';
 
 /** The encode slots and disk budget are the ones demo rendering uses; variants are evicted first. */
 export type TranscodeOptions = AudioServiceOptions;
 
+/** The MP3 variant at a NetEase level (what /song/url hands out). */
+export const mp3Variant = (bitrate: VariantBitrate): Variant => ({ format: 'mp3', bitrate });
+
 /**
- * Lower-bitrate MP3 variants of originals, made with ffmpeg on first request and kept on disk
- * under `<media>/transcode/<original md5>-<kbps>k.mp3`: a changed original never serves an old
- * variant, and a Range request always reads the same bytes. Concurrent requests for one variant
- * share a single ffmpeg run, and each hears it from the first bytes ffmpeg makes.
+ * Variants of originals (MP3, Opus, AAC at the levels of transcode-formats.ts), made with ffmpeg
+ * on first request and kept on disk under `<media>/transcode/<original md5>-<kbps>k.<ext>`: a
+ * changed original never serves an old variant, and a Range request always reads the same bytes.
+ * Concurrent requests for one variant share a single ffmpeg run, and each hears it from the first
+ * bytes ffmpeg makes. A stream that starts part way in (Subsonic's timeOffset) is made for its one
+ * listener and never kept.
  */
 export function createTranscodeService(repos: Repos, mediaRoot: string, { encoder, cacheBytes }: TranscodeOptions) {
   const flights = new SharedWork<AudioFile, LiveFile>();
-  const pathOf = (key: string, bitrate: VariantBitrate) => join(mediaRoot, 'transcode', `${key}-${kbpsOf(bitrate)}k.mp3`);
-  const variant = (path: string, size: number, md5: string, bitrate: VariantBitrate): AudioFile => ({
+  const pathOf = (key: string, variant: Variant) => join(mediaRoot, 'transcode', `${key}-${variantName(variant)}`);
+  const fileOf = (path: string, size: number, md5: string, { format, bitrate }: Variant): AudioFile => ({
     path,
     size,
     md5,
     key: md5,
     bitrate,
     lossless: false,
-    type: 'mp3',
-    mimeType: 'audio/mpeg',
+    type: specOf(format).extension,
+    mimeType: specOf(format).mimeType,
   });
 
-  async function cached(source: AudioFile, bitrate: VariantBitrate): Promise<AudioFile | undefined> {
-    const record = repos.transcodes.find(source.key, bitrate);
+  async function cached(source: AudioFile, variant: Variant): Promise<AudioFile | undefined> {
+    const record = repos.transcodes.find(source.key, variant.format, variant.bitrate);
     if (!record) return undefined;
-    const path = pathOf(source.key, bitrate);
+    const path = pathOf(source.key, variant);
     if ((await stat(path).catch(() => undefined))?.size !== record.size) return undefined;
-    repos.transcodes.touch(source.key, bitrate);
-    return variant(path, record.size, record.md5, bitrate);
+    repos.transcodes.touch(source.key, variant.format, variant.bitrate);
+    return fileOf(path, record.size, record.md5, variant);
   }
 
   /** Deletes least recently used variants (never `keep`) while audio on disk exceeds the budget. */
@@ -44,36 +51,37 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
     let over = repos.audioFiles.totalSize() + repos.transcodes.totalSize() - cacheBytes;
     for (const file of over > 0 ? repos.transcodes.leastRecent(1000) : []) {
       if (over <= 0) break;
-      const path = pathOf(file.sourceMd5, file.bitrate as VariantBitrate);
+      if (!TRANSCODE_FORMATS.includes(file.format as TranscodeFormat)) continue;
+      const path = pathOf(file.sourceMd5, { format: file.format as TranscodeFormat, bitrate: file.bitrate });
       if (path === keep) continue;
-      repos.transcodes.forget(file.sourceMd5, file.bitrate);
+      repos.transcodes.forget(file.sourceMd5, file.format, file.bitrate);
       await rm(path, { force: true });
       over -= file.size;
     }
   }
 
   /** The run making a variant (started, or joined when in flight). */
-  function transcoding(source: AudioFile, bitrate: VariantBitrate, signal?: AbortSignal): Joined<AudioFile, LiveFile> {
-    const path = pathOf(source.key, bitrate);
+  function transcoding(source: AudioFile, variant: Variant, signal?: AbortSignal): Joined<AudioFile, LiveFile> {
+    const path = pathOf(source.key, variant);
     return flights.join(
       path,
       (workSignal, publish) =>
         encoder.run(async () => {
-          const again = await cached(source, bitrate);
+          const again = await cached(source, variant);
           if (again) return again;
           const live = await LiveFile.create(path);
           publish(live);
           let done;
           try {
-            await encodeMp3(source.path, bitrate, (chunk) => live.append(chunk), workSignal);
+            await encode(source.path, variant, 0, (chunk) => live.append(chunk), workSignal);
             done = await live.commit(path);
           } catch (err) {
             await live.fail(err as Error);
             throw err;
           }
-          repos.transcodes.save({ sourceMd5: source.key, bitrate, ...done });
+          repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
           await evict(path);
-          return variant(path, done.size, done.md5, bitrate);
+          return fileOf(path, done.size, done.md5, variant);
         }, workSignal),
       signal,
     );
@@ -83,59 +91,83 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
     /** The variant if it is already on disk (never transcodes). */
     cached,
     idle: () => flights.idle(),
-    /** The original transcoded to a CBR MP3 at `bitrate`, made if needed (stopped when every requester left). */
-    async ensure(source: AudioFile, bitrate: VariantBitrate, signal?: AbortSignal): Promise<AudioFile> {
-      return (await cached(source, bitrate)) ?? transcoding(source, bitrate, signal).result;
+    /** The original transcoded to `variant`, made if needed (stopped when every requester left). */
+    async ensure(source: AudioFile, variant: Variant, signal?: AbortSignal): Promise<AudioFile> {
+      return (await cached(source, variant)) ?? transcoding(source, variant, signal).result;
     },
     /** What to send a listener: the variant's file, or the variant being made, from ffmpeg's first bytes on. */
-    async stream(source: AudioFile, bitrate: VariantBitrate, signal?: AbortSignal): Promise<AudioSource> {
-      const hit = await cached(source, bitrate);
+    async stream(source: AudioFile, variant: Variant, signal?: AbortSignal): Promise<AudioSource> {
+      const hit = await cached(source, variant);
       if (hit) return { kind: 'file', file: hit };
-      return firstBytes(transcoding(source, bitrate, signal), 'audio/mpeg', signal);
+      return firstBytes(transcoding(source, variant, signal), specOf(variant.format).mimeType, signal);
+    },
+    /**
+     * The original transcoded from `offsetS` seconds in, for one listener: ffmpeg writes a file the
+     * listener reads as it grows (at ffmpeg's pace, so a slow listener never holds an encode slot),
+     * unlinked once complete — the listener's open descriptor keeps it readable to the end — and
+     * stopped when the listener leaves (`signal`).
+     */
+    async streamFrom(source: AudioFile, variant: Variant, offsetS: number, signal?: AbortSignal): Promise<AudioSource> {
+      const path = join(mediaRoot, 'transcode', 'from', `${randomUUID()}.${specOf(variant.format).extension}`);
+      let opened!: (file: { live: LiveFile; lease: LiveLease }) => void;
+      let failed!: (err: unknown) => void;
+      const published = new Promise<{ live: LiveFile; lease: LiveLease }>((resolve, reject) => ((opened = resolve), (failed = reject)));
+      const work = encoder.run(async (workSignal) => {
+        const live = await LiveFile.create(path);
+        // The listener's hold, taken before a byte is written: the file cannot close under it.
+        opened({ live, lease: live.lease()! });
+        try {
+          await encode(source.path, variant, offsetS, (chunk) => live.append(chunk), workSignal);
+          await live.commit(path);
+        } catch (err) {
+          await live.fail(err as Error);
+          throw err;
+        } finally {
+          await rm(path, { force: true });
+        }
+      }, signal);
+      // Before the file opens a failure is the listener's; after it, the reader sees it (the file fails).
+      work.catch(failed);
+      const { live, lease } = await published;
+      try {
+        await untilAborted(live.started, signal);
+      } catch (err) {
+        lease.release();
+        throw err;
+      }
+      return { kind: 'live', live: lease, mimeType: specOf(variant.format).mimeType };
     },
   };
 }
 export type TranscodeService = ReturnType<typeof createTranscodeService>;
 
 /**
- * ffmpeg: first audio stream → CBR MP3, 44.1 kHz (what every MP3 decoder takes), tags kept,
- * pictures dropped, handed to `out` as it is made. LAME quality 7 (as the demo synth uses)
- * encodes twice as fast as the default (a 4-minute FLAC: 4.1 s instead of 7.4 s on a busy 2-core
- * box), and a listener waits. Written to a pipe, so without the Xing header (ffmpeg fills it in
- * by seeking back, which a stream cannot do; a CBR file needs none); bit-exact flags make a
- * re-transcode byte-identical.
+ * ffmpeg: the first audio stream from `offsetS` seconds in (decoded and dropped up to there, so
+ * the cut is sample-exact) → `variant`, stereo, tags kept, pictures dropped, handed to `out` as it
+ * is made. Bit-exact flags make a re-transcode byte-identical.
  */
-async function encodeMp3(
+async function encode(
   input: string,
-  bitrate: VariantBitrate,
+  { format, bitrate }: Variant,
+  offsetS: number,
   out: (chunk: Buffer) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
   const args = [
+    ...(offsetS > 0 ? ['-ss', String(offsetS)] : []),
     '-i',
     input,
     '-map',
     '0:a:0',
     '-map_metadata',
     '0',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    `${kbpsOf(bitrate)}k`,
-    '-compression_level',
-    '7',
-    '-ar',
-    '44100',
+    '-ac',
+    '2',
+    ...specOf(format).args(bitrate / 1000),
     '-fflags',
     '+bitexact',
     '-flags:a',
     '+bitexact',
-    '-id3v2_version',
-    '3',
-    '-write_xing',
-    '0',
-    '-f',
-    'mp3',
     'pipe:1',
   ];
   const child = spawnFfmpeg(args, { stdio: ['ignore', 'pipe', 'pipe'], signal });

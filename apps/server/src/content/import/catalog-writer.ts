@@ -108,6 +108,9 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
         type: info.type,
         bitrate: info.bitrate,
         lossless: info.lossless,
+        sampleRate: info.sampleRate,
+        channels: info.channels,
+        bitDepth: info.bitDepth,
         lyricStamp: file.lyricStamp,
         coverHash: track.coverHash,
       });

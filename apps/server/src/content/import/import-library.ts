@@ -72,6 +72,8 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
   const root = await musicFolder(folder);
   const { onProgress = () => {}, onWarning = () => {}, signal, batchSize = 25 } = options;
   const repos = createRepos(db);
+  // Recorded first: a later rescan (Subsonic's startScan) walks every folder ever imported.
+  repos.libraryFolders.add(root);
   const mediaRoot = mediaPaths(dataDir).root;
   const found = await findAudioFiles(root, onWarning);
   const known = new Map(repos.libraryFiles.under(root, sep).map((r) => [r.path, r]));
@@ -168,6 +170,7 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
     repos.searchIndex.refresh();
     summary.removed = vanished.size;
     await removeUnusedCovers(mediaRoot, repos.storedCovers.referenced());
+    repos.libraryFolders.scanned(root);
   }
   summary.ms = Math.round(performance.now() - started);
   return summary;

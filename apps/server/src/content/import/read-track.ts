@@ -21,6 +21,10 @@ export interface TrackInfo {
   lossless: boolean;
   type: string;
   mimeType: string;
+  /** Hz, channels and bits per sample (lossless only) as the file states them; null when it does not */
+  sampleRate: number | null;
+  channels: number | null;
+  bitDepth: number | null;
   picture: IPicture | null;
   /** timed (LRC) lyrics embedded in the tags, normalized (@cloudtune/lrc), if any */
   embeddedLrc: string | null;
@@ -29,6 +33,7 @@ export interface TrackInfo {
 /** A file the importer cannot use; the message says why, for the import report. */
 export class UnreadableTrack extends Error {}
 
+const positive = (n: number | undefined): number | null => (n && Number.isFinite(n) && n > 0 ? Math.round(n) : null);
 const clean = (text: string | undefined | null): string => (text ?? '').replace(/\0/g, '').trim();
 
 /** Tag fields may hold several names ("A; B", "A、B"); music-metadata already splits per format. */
@@ -80,6 +85,9 @@ export async function readTrack(root: string, path: string, size: number, named 
     bitrate: bitrate || Math.round((size * 8) / seconds),
     lossless: format.lossless === true,
     ...kind,
+    sampleRate: positive(format.sampleRate),
+    channels: positive(format.numberOfChannels),
+    bitDepth: format.lossless === true ? positive(format.bitsPerSample) : null,
     picture: pictures.find((p) => /front/i.test(p.type ?? '')) ?? pictures[0] ?? null,
     embeddedLrc: lyric,
   };

@@ -19,6 +19,9 @@ import { chatMethods } from './chat.ts';
 import { infoMethods } from './info.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { lyricsMethods } from './lyrics.ts';
+import { hlsPlaylist } from './hls.ts';
+import { libraryScanMethods } from './library-scan.ts';
+import { transcodeStream, transcodingMethods } from './transcoding.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
 import { podcastMethods } from './podcasts.ts';
@@ -39,12 +42,16 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(chatMethods),
   ...Object.entries(lyricsMethods),
   ...Object.entries(infoMethods),
+  ...Object.entries(libraryScanMethods),
+  ...Object.entries(transcodingMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
   ['download', download],
   ['getCoverArt', coverArt],
   ['getAvatar', avatar],
+  ['getTranscodeStream', transcodeStream],
+  ['hls.m3u8', hlsPlaylist],
 ]);
 
 /** Every method served, in the tables' order (tests and the reliability suite walk them). */
@@ -79,7 +86,11 @@ export async function subsonicRoutes(
     url: `${SUBSONIC_PREFIX}/:method`,
     config,
     handler: async (request, reply) => {
-      const raw = rawParams(request.query, request.body);
+      // A JSON body is a document for the method (getTranscodeDecision's ClientInfo), never params:
+      // those come in the query or, under formPost, in a form.
+      const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+      const raw = rawParams(request.query, json ? undefined : request.body);
+      const body = json || typeof request.body === 'string' ? request.body : undefined;
       const format: Format = formatOf(raw.f, raw.callback);
       const name = request.params.method.replace(/\.view$/, '');
       const document = documents.get(name);
@@ -91,8 +102,10 @@ export async function subsonicRoutes(
         { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
         { ip: request.ip },
       );
-      if (document)
-        return send(reply, format, 'ok', await document({ params, userId, services, ip: request.ip, urls: urlsFor(request, apiPrefix) }));
+      if (document) {
+        const call = { params, userId, services, ip: request.ip, urls: urlsFor(request, apiPrefix), body };
+        return send(reply, format, 'ok', await document(call));
+      }
       return byte!(request, reply, services, params);
     },
   });

@@ -12,6 +12,8 @@ export interface SubsonicCall {
   ip: string;
   /** absolute media URLs for this request (image URLs in info answers) */
   urls: MediaUrls;
+  /** a body that is not params (JSON or text, never a form): getTranscodeDecision's ClientInfo */
+  body?: unknown;
 }
 
 const ALBUM_LIST_TYPES = [
@@ -35,6 +37,8 @@ const EXTENSIONS = [
   { name: 'getPodcastEpisode', versions: [1] },
   { name: 'songLyrics', versions: [1, 2] },
   { name: 'topSongsByArtistId', versions: [1] },
+  { name: 'transcodeOffset', versions: [1] },
+  { name: 'transcoding', versions: [1] },
 ];
 
 function albumListOf({ params, userId, services }: SubsonicCall) {
@@ -72,7 +76,6 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
   getOpenSubsonicExtensions: () => ({ openSubsonicExtensions: EXTENSIONS }),
   getMusicFolders: () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
   getGenres: () => ({ genres: {} }),
-  getScanStatus: () => ({ scanStatus: { scanning: false } }),
   getIndexes: ({ userId, services }) => ({ indexes: services.subsonic.library.folderIndex(userId) }),
   getArtists: ({ userId, services }) => ({ artists: services.subsonic.library.artistIndex(userId) }),
   getArtist: ({ params, userId, services }) => ({

@@ -2,25 +2,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSignal } from '../../http/request-signal.ts';
 import { sendFile } from '../../http/send-file.ts';
 import type { Services } from '../../services/index.ts';
-import { isPodcastEpisodeId, notFoundError, parseAnyId, parseId } from '../../services/subsonic/index.ts';
-import { capOf, type VariantBitrate } from '../../services/transcode-levels.ts';
-import { CACHE_FOR_A_DAY, sendSongAudio } from '../song-audio.ts';
+import { invalidParam, isPodcastEpisodeId, notFoundError, parseAnyId, parseId } from '../../services/subsonic/index.ts';
+import { chooseVariant, variantFromOffset, type StreamWish } from '../../services/transcode-choice.ts';
+import { transcodeFormatOf } from '../../services/transcode-formats.ts';
+import type { VariantBitrate } from '../../services/transcode-levels.ts';
+import { CACHE_FOR_A_DAY, sendSongAudio, sendTranscodedAudio } from '../song-audio.ts';
 import type { SubsonicParams } from './params.ts';
 import { sendEpisode } from './podcasts.ts';
 
-/**
- * stream's `maxBitRate` (kbit/s, 0 = no limit) and `format` onto the transcoder's variants
- * (docs/decisions/0005-bitrate-levels.md): a limit is snapped down to 320/192/128k (never below
- * 128k, the lowest variant); `format=raw` is the original; `format=mp3` of a lossless or non-MP3
- * original is its 320k MP3.
- */
-export function streamBitrate(params: SubsonicParams, originalType: string): VariantBitrate | null {
-  const format = params.string('format')?.toLowerCase();
-  if (format === 'raw') return null;
+/** stream's `format` and `maxBitRate` (kbit/s, 0 = no limit) as a wish; a format the transcoder does not make is no wish (the spec calls it a preference). */
+export function streamWish(params: SubsonicParams): StreamWish {
+  const named = params.string('format');
+  const format = named?.trim().toLowerCase() === 'raw' ? 'raw' : named === undefined ? undefined : transcodeFormatOf(named);
   const kbps = params.int('maxBitRate', 0, 0, 100_000);
-  const cap = kbps > 0 ? capOf(kbps * 1000) : null;
-  if (cap === null && format === 'mp3' && originalType !== 'mp3') return 320_000;
-  return cap;
+  return { format, limit: kbps > 0 ? kbps * 1000 : null };
+}
+
+/**
+ * A start `offset` (seconds) inside the song: 0 = from the start; at or past its end is an error
+ * naming `param` (there is nothing to play).
+ */
+export function offsetInto(song: { durationMs: number }, offsetS: number, param: string): number {
+  if (offsetS > 0 && offsetS * 1000 >= song.durationMs) throw invalidParam(param, 'is past the end of the song');
+  return offsetS;
 }
 
 /** Sends a song's audio (the original or a variant) as /media/audio does; `download` names the saved file. */
@@ -32,15 +36,35 @@ export function sendAudio(
   bitrate: VariantBitrate | null,
   download?: string,
 ): Promise<FastifyReply> {
-  if (download) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download)}`);
+  if (download) reply.header('content-disposition', attachment(download));
   return sendSongAudio(request, reply, services, id, bitrate);
 }
 
+/**
+ * `Content-Disposition: attachment` naming the saved file in UTF-8 (RFC 6266 `filename*`, read by
+ * every browser and HTTP client since 2011). RFC 8187 allows fewer characters there than
+ * encodeURIComponent leaves alone: `'` would end the charset part, so `'()*` are escaped too.
+ */
+export function attachment(name: string): string {
+  const value = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename*=UTF-8''${value}`;
+}
+
+/**
+ * stream: the original, or a variant chosen from `format` and `maxBitRate` (services/transcode-choice.ts);
+ * `timeOffset` (seconds, the transcodeOffset extension) starts the audio there, through the
+ * transcoder, for any song. Not counted as a play (OpenSubsonic: clients scrobble).
+ */
 export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
   if (isPodcastEpisodeId(params.required('id'))) return sendEpisode(request, reply, services, params.required('id'), false);
   const id = parseId('song', params.required('id'));
-  services.subsonic.library.record(id);
-  return sendAudio(request, reply, services, id, streamBitrate(params, services.audio.quality(id).type));
+  const song = services.subsonic.library.record(id);
+  const original = services.audio.quality(id);
+  const chosen = chooseVariant(original, streamWish(params));
+  const offsetS = offsetInto(song, params.seconds('timeOffset'), 'timeOffset');
+  if (offsetS > 0) return sendTranscodedAudio(request, reply, services, id, variantFromOffset(original, chosen), offsetS);
+  if (chosen) return sendTranscodedAudio(request, reply, services, id, chosen);
+  return sendAudio(request, reply, services, id, null);
 }
 
 export async function download(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {

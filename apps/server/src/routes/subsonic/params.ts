@@ -32,6 +32,14 @@ export class SubsonicParams {
     return Math.min(max, Math.max(min, Number(text)));
   }
 
+  /** A time in seconds, whole or not (`30`, `12.5`; ms precision), else `fallback` when absent. */
+  seconds(name: string, fallback = 0): number {
+    const text = this.string(name)?.trim();
+    if (text === undefined) return fallback;
+    if (!/^\d{1,9}(\.\d{1,9})?$/.test(text)) throw invalidParam(name, 'must be a number of seconds');
+    return Math.round(Number(text) * 1000) / 1000;
+  }
+
   optionalInt(name: string): number | undefined {
     return this.string(name) === undefined ? undefined : this.int(name, 0, Number.MIN_SAFE_INTEGER);
   }
