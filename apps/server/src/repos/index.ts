@@ -5,6 +5,7 @@ import { createArtistRelationRepo } from './artist-relations.ts';
 import { createArtistRepo } from './artists.ts';
 import { createAudioFileRepo } from './audio-files.ts';
 import { createBannerRepo } from './banners.ts';
+import { createBookmarkRepo } from './bookmarks.ts';
 import { createCaptchaRepo } from './captchas.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
@@ -14,13 +15,17 @@ import { createLibraryFileRepo } from './library-files.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
+import { createNowPlayingRepo } from './now-playing.ts';
+import { createPlayQueueRepo } from './play-queues.ts';
 import { createPlaylistRepo } from './playlists.ts';
 import { createPlayRepo } from './plays.ts';
+import { createRatingRepo } from './ratings.ts';
 import { createRecommendationRepo } from './recommendations.ts';
 import { createSearchRepo } from './search.ts';
 import { createSearchIndexRepo } from './search-index.ts';
 import { createSearchKeywordRepo } from './search-keywords.ts';
 import { createSessionRepo } from './sessions.ts';
+import { createShareRepo } from './shares.ts';
 import { createSigninRepo } from './signins.ts';
 import { createSocialRepo } from './social.ts';
 import { createSongRepo } from './songs.ts';
@@ -43,6 +48,7 @@ export function createRepos(db: Db) {
     artistRelations: createArtistRelationRepo(db),
     audioFiles: createAudioFileRepo(db),
     banners: createBannerRepo(db),
+    bookmarks: createBookmarkRepo(db),
     captchas: createCaptchaRepo(db),
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
@@ -52,13 +58,17 @@ export function createRepos(db: Db) {
     loginFailures: createLoginFailureRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),
+    nowPlaying: createNowPlayingRepo(db),
+    playQueues: createPlayQueueRepo(db),
     playlists: createPlaylistRepo(db),
     plays: createPlayRepo(db),
+    ratings: createRatingRepo(db),
     recommendations: createRecommendationRepo(db),
     search: createSearchRepo(db),
     searchIndex: createSearchIndexRepo(db),
     searchKeywords: createSearchKeywordRepo(db),
     sessions: createSessionRepo(db),
+    shares: createShareRepo(db),
     signins: createSigninRepo(db),
     social: createSocialRepo(db),
     songs: createSongRepo(db),
