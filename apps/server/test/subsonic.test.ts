@@ -152,6 +152,7 @@ describe('documents', () => {
       'apiKeyAuthentication',
       'formPost',
       'songLyrics',
+      'indexBasedQueue',
     ]);
     const user = (await ok('getUser', 'username=13800000000')).user;
     expect(user).toMatchObject({ email: 'demo@cloudtune.local', streamRole: true, playlistRole: true, adminRole: true, folder: [1] });

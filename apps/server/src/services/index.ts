@@ -17,6 +17,7 @@ import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
 import { createLoginLimits } from './login-limits.ts';
 import { createOpenApiService } from './openapi.ts';
+import { createPlayQueueService } from './play-queue.ts';
 import { createPlaylistService } from './playlists.ts';
 import { createRecommendService } from './recommend/index.ts';
 import { createMyPlaylistService } from './my-playlists.ts';
@@ -91,6 +92,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     subsonic,
     demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
+    playQueue: createPlayQueueService(repos, options.clock),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),

@@ -17,13 +17,18 @@ import { activityMethods } from './activity.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
+import { playQueueMethods } from './play-queue.ts';
 
 type DocumentMethod = (call: SubsonicCall) => Payload;
 type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
 
 // Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
 // `/rest/__proto__` must find nothing rather than a member of Object.prototype.
-const documents = new Map<string, DocumentMethod>([...Object.entries(libraryMethods), ...Object.entries(activityMethods)]);
+const documents = new Map<string, DocumentMethod>([
+  ...Object.entries(libraryMethods),
+  ...Object.entries(activityMethods),
+  ...Object.entries(playQueueMethods),
+]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
   ['download', download],

@@ -30,6 +30,7 @@ const EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
 ];
 
 function albumListOf({ params, userId, services }: SubsonicCall) {

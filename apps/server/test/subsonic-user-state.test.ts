@@ -1,0 +1,155 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { databaseFile } from '../src/db/connection.ts';
+import { call, register, testClock } from './account-helpers.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * What a Subsonic listener keeps on the server: the play queue (id- and index-based, one per user,
+ * saved on one client and restored on another), bookmarks, ratings (userRating on every song,
+ * album and artist answer), now playing and OpenSubsonic's reportPlayback — through app.inject in
+ * XML and JSON, with golden answers from the seeded demo library at a fixed clock.
+ */
+const clock = testClock(Date.UTC(2025, 0, 2, 8));
+let t: TestApp;
+let otherAuth: string;
+beforeAll(async () => {
+  t = await startTestApp({ clock: clock.now });
+  const session = await register(t.app, t.dataDir, '13900000031', 'password1', '另一位听众');
+  const made = await call(t.app, '/api/subsonic/password', { session, method: 'POST' });
+  otherAuth = `u=13900000031&p=${(made.body.data as { password: string }).password}&v=1.16.1&c=other`;
+});
+afterAll(async () => t?.close());
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const DEMO = 'u=13800000000&p=subsonic&v=1.16.1';
+
+async function rest(method: string, query: string, auth: string): Promise<Json> {
+  const res = await t.app.inject({ url: `/rest/${method}?${[auth, 'f=json', query].filter(Boolean).join('&')}` });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as Json)['subsonic-response'];
+}
+/** A method answered ok, as client `c` of the demo account (or `auth`). */
+async function ok(method: string, query = '', c = 'test', auth = `${DEMO}&c=${c}`): Promise<Json> {
+  const body = await rest(method, query, auth);
+  expect(body.error).toBeUndefined();
+  expect(body.status).toBe('ok');
+  return body;
+}
+async function failed(method: string, query: string, code: number, auth = `${DEMO}&c=test`): Promise<string> {
+  const body = await rest(method, query, auth);
+  expect(body).toMatchObject({ status: 'failed', error: { code } });
+  return body.error.message as string;
+}
+/** Deletes a song as a rescan does when its file is gone (through another connection, as the importer's CLI would). */
+function removeSong(id: number): void {
+  const db = new Database(databaseFile(t.dataDir));
+  db.pragma('foreign_keys = ON');
+  db.prepare('DELETE FROM songs WHERE id = ?').run(id);
+  db.close();
+}
+/** The whole answer in XML and in JSON, against the goldens (reviewed against the spec's examples). */
+async function golden(method: string, query: string, name = method, c = 'test'): Promise<void> {
+  const url = `/rest/${method}?${DEMO}&c=${c}${query ? `&${query}` : ''}`;
+  const xml = await t.app.inject({ url });
+  expect(xml.headers['content-type']).toMatch(/^text\/xml/);
+  await expect(xml.body).toMatchFileSnapshot(`goldens/subsonic/${name}.xml`);
+  const json = await t.app.inject({ url: `${url}&f=json` });
+  expect(json.headers['content-type']).toMatch(/^application\/json/);
+  await expect(`${JSON.stringify(json.json(), null, 2)}\n`).toMatchFileSnapshot(`goldens/subsonic/${name}.json`);
+}
+
+test('the extensions list indexBasedQueue', async () => {
+  const names = (await ok('getOpenSubsonicExtensions')).openSubsonicExtensions.map((e: Json) => e.name);
+  expect(names).toContain('indexBasedQueue');
+});
+
+describe('play queue', () => {
+  test('nothing saved: the required playQueue element, empty (never changed, by no client), not an error', async () => {
+    const queue = (await ok('getPlayQueue')).playQueue;
+    expect(queue).toEqual({ username: expect.any(String), changed: '1970-01-01T00:00:00.000Z', changedBy: '' });
+    expect((await ok('getPlayQueueByIndex')).playQueueByIndex).toEqual(queue);
+    await golden('getPlayQueue', '', 'getPlayQueue-empty');
+    await golden('getPlayQueueByIndex', '', 'getPlayQueueByIndex-empty');
+  });
+
+  test('saved by one client (c=phone), restored by another (c=desktop): entries as full songs, current, position, who and when', async () => {
+    clock.advance(60_000);
+    await ok('savePlayQueue', 'id=3&id=5&id=7&current=5&position=12345', 'phone');
+    const queue = (await ok('getPlayQueue', '', 'desktop')).playQueue;
+    expect(queue).toMatchObject({ current: '5', position: 12345, changedBy: 'phone', changed: new Date(clock.now()).toISOString() });
+    expect(queue.entry.map((e: Json) => e.id)).toEqual(['3', '5', '7']);
+    expect(queue.entry[0]).toMatchObject({
+      id: '3',
+      isDir: false,
+      title: expect.any(String),
+      albumId: expect.stringMatching(/^al-/),
+      duration: expect.any(Number),
+    });
+    expect((await ok('getPlayQueueByIndex', '', 'desktop')).playQueueByIndex).toMatchObject({ currentIndex: 1, position: 12345 });
+    await golden('getPlayQueue', '', 'getPlayQueue', 'desktop');
+    await golden('getPlayQueueByIndex', '', 'getPlayQueueByIndex', 'desktop');
+    // Another user has a queue of their own.
+    expect((await ok('getPlayQueue', '', '', otherAuth)).playQueue.entry).toBeUndefined();
+  });
+
+  test('the index-based pair keeps duplicates and says which one is current; the id-based getter names its song', async () => {
+    clock.advance(60_000);
+    await golden('savePlayQueueByIndex', 'id=9&id=4&id=9&currentIndex=2&position=500', 'savePlayQueueByIndex', 'web');
+    const byIndex = (await ok('getPlayQueueByIndex')).playQueueByIndex;
+    expect(byIndex).toMatchObject({ currentIndex: 2, position: 500, changedBy: 'web' });
+    expect(byIndex.entry.map((e: Json) => e.id)).toEqual(['9', '4', '9']);
+    expect((await ok('getPlayQueue')).playQueue).toMatchObject({ current: '9', position: 500 });
+    await golden('getPlayQueueByIndex', '', 'getPlayQueueByIndex-duplicates');
+    // The id-based save of a repeated song makes its first entry current.
+    await ok('savePlayQueue', 'id=9&id=4&id=9&current=9');
+    expect((await ok('getPlayQueueByIndex')).playQueueByIndex).toMatchObject({ currentIndex: 0, position: 0 });
+  });
+
+  test('saving without ids clears the queue (who and when are kept); both savers answer an empty document', async () => {
+    clock.advance(60_000);
+    await golden('savePlayQueue', 'id=1&current=1', 'savePlayQueue');
+    await ok('savePlayQueue', '', 'car');
+    expect((await ok('getPlayQueue')).playQueue).toEqual({
+      username: expect.any(String),
+      changed: new Date(clock.now()).toISOString(),
+      changedBy: 'car',
+    });
+    await ok('savePlayQueueByIndex', 'id=2&currentIndex=0');
+    await ok('savePlayQueueByIndex', '', 'car');
+    expect((await ok('getPlayQueueByIndex')).playQueueByIndex.entry).toBeUndefined();
+  });
+
+  test('bad saves are refused and change nothing: current or currentIndex missing or naming no entry (10), unknown songs (70)', async () => {
+    await ok('savePlayQueue', 'id=11&id=12&current=12&position=42');
+    expect(await failed('savePlayQueue', 'id=1&id=2', 10)).toBe('Required parameter is missing: current');
+    await failed('savePlayQueue', 'id=1&id=2&current=3', 10);
+    await failed('savePlayQueueByIndex', 'id=1&id=2', 10);
+    expect(await failed('savePlayQueueByIndex', 'id=1&id=2&currentIndex=2', 10)).toBe('currentIndex must be from 0 to 1');
+    await failed('savePlayQueueByIndex', 'id=1&currentIndex=-1', 10);
+    await failed('savePlayQueueByIndex', 'currentIndex=0', 10);
+    await failed('savePlayQueueByIndex', 'id=1&currentIndex=x', 0);
+    expect(await failed('savePlayQueue', 'id=1&id=99999&current=1', 70)).toBe('Song not found');
+    await failed('savePlayQueue', 'id=abc&current=abc', 0);
+    await failed('savePlayQueue', 'id=1&current=1&position=later', 0);
+    const queue = (await ok('getPlayQueue')).playQueue;
+    expect(queue).toMatchObject({ current: '12', position: 42 });
+    expect(queue.entry.map((e: Json) => e.id)).toEqual(['11', '12']);
+  });
+
+  test('a form POST saves like a GET (formPost); a song removed from the library leaves the queue', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/rest/savePlayQueue.view',
+      payload: `${DEMO}&c=form&f=json&id=470&id=471&id=472&current=471&position=7`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.json()['subsonic-response'].status).toBe('ok');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    // A rescan finds the current song's file gone: the next entry is current, from its start.
+    removeSong(471);
+    const queue = (await ok('getPlayQueue')).playQueue;
+    expect(queue).toMatchObject({ current: '472', position: 0 });
+    expect(queue.entry.map((e: Json) => e.id)).toEqual(['470', '472']);
+  });
+});
