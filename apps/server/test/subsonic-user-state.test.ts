@@ -153,3 +153,48 @@ describe('play queue', () => {
     expect(queue.entry.map((e: Json) => e.id)).toEqual(['470', '472']);
   });
 });
+
+describe('bookmarks', () => {
+  test('create, read (full song entry, bookmarkPosition on the song), move, delete; private to their user', async () => {
+    expect((await ok('getBookmarks')).bookmarks).toEqual({ bookmark: [] });
+    clock.advance(60_000);
+    const made = clock.now();
+    await golden('createBookmark', 'id=30&position=65000&comment=' + encodeURIComponent('第二段 <副歌> & 尾声'), 'createBookmark');
+    clock.advance(60_000);
+    await ok('createBookmark', 'id=31&position=1000');
+    await golden('getBookmarks', '', 'getBookmarks');
+    const [latest, first] = (await ok('getBookmarks')).bookmarks.bookmark;
+    expect(latest).toMatchObject({ position: 1000, comment: '', entry: { id: '31', bookmarkPosition: 1000 } });
+    expect(first).toMatchObject({ position: 65000, comment: '第二段 <副歌> & 尾声', username: expect.any(String), entry: { id: '30' } });
+    expect((await ok('getSong', 'id=30')).song.bookmarkPosition).toBe(65000);
+
+    // Saving again moves it and keeps when it was made.
+    clock.advance(60_000);
+    await ok('createBookmark', 'id=30&position=70000');
+    const moved = (await ok('getBookmarks')).bookmarks.bookmark[0];
+    expect(moved).toMatchObject({
+      position: 70000,
+      comment: '',
+      created: new Date(made).toISOString(),
+      changed: new Date(clock.now()).toISOString(),
+    });
+
+    expect((await ok('getBookmarks', '', '', otherAuth)).bookmarks.bookmark).toEqual([]);
+    expect((await ok('getSong', 'id=30', '', otherAuth)).song.bookmarkPosition).toBeUndefined();
+
+    await golden('deleteBookmark', 'id=31', 'deleteBookmark');
+    await ok('deleteBookmark', 'id=30');
+    expect((await ok('getBookmarks')).bookmarks.bookmark).toEqual([]);
+    expect((await ok('getSong', 'id=30')).song.bookmarkPosition).toBeUndefined();
+  });
+
+  test('refusals: a missing id or position (10), an unknown song (70), a malformed position or a comment past 1000 characters (0)', async () => {
+    await failed('createBookmark', 'position=5', 10);
+    await failed('createBookmark', 'id=30', 10);
+    expect(await failed('createBookmark', 'id=99999&position=5', 70)).toBe('Song not found');
+    await failed('createBookmark', 'id=30&position=soon', 0);
+    await failed('createBookmark', `id=30&position=5&comment=${'长'.repeat(1001)}`, 0);
+    await failed('deleteBookmark', '', 10);
+    expect((await ok('getBookmarks')).bookmarks.bookmark).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import { createAlbumService } from './albums.ts';
 import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
 import { createAudioService } from './audio.ts';
+import { createBookmarkService } from './bookmarks.ts';
 import { createChartService } from './charts.ts';
 import { createCloudService, type CloudTagReader } from './cloud.ts';
 import { createDemoAccountService } from './demo-account.ts';
@@ -93,6 +94,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     playQueue: createPlayQueueService(repos, options.clock),
+    bookmarks: createBookmarkService(repos, options.clock),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),

@@ -14,6 +14,7 @@ import {
 import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
+import { bookmarkMethods } from './bookmarks.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
@@ -28,6 +29,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(libraryMethods),
   ...Object.entries(activityMethods),
   ...Object.entries(playQueueMethods),
+  ...Object.entries(bookmarkMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],

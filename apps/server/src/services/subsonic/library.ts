@@ -30,10 +30,11 @@ const MIME: Record<string, string> = {
 /** Characters a path segment must not hold. */
 const segment = (text: string): string => text.replace(/[/\\:*?"<>|]/g, '_');
 
-/** What a song entry needs besides the song: the listener's star and plays. */
+/** What a song entry needs besides the song: the listener's star, plays and bookmarks. */
 interface ListenerState {
   starredSongs: Map<number, number>;
   plays: Map<number, { plays: number; lastPlayed: number }>;
+  bookmarks: Map<number, number>;
 }
 
 export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
@@ -41,7 +42,11 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
 
   function listener(userId: number, songIds: readonly number[]): ListenerState {
     const starredSongs = new Map(lib.likedSongs(userId).map((l) => [l.songId, l.addedAt]));
-    return { starredSongs, plays: lib.playsOf(songIds, userId) };
+    return {
+      starredSongs,
+      plays: lib.playsOf(songIds, userId),
+      bookmarks: repos.bookmarks.positionsOf(userId, songIds),
+    };
   }
 
   /** A song as Subsonic's `Child` (with OpenSubsonic's artists and mediaType). */
@@ -52,6 +57,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     const main = song.artists[0];
     const starred = state.starredSongs.get(song.id);
     const played = state.plays.get(song.id);
+    const bookmark = state.bookmarks.get(song.id);
     return {
       id: songId(song.id),
       parent: albumId(song.albumId),
@@ -71,6 +77,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       path: `${segment(main?.name ?? 'Unknown')}/${segment(song.albumName)}/${String(song.trackNo).padStart(2, '0')} ${segment(song.name)}.${quality.type}`,
       ...(played ? { playCount: played.plays, played: iso(played.lastPlayed) } : { playCount: 0 }),
       ...(starred !== undefined ? { starred: iso(starred) } : {}),
+      ...(bookmark !== undefined ? { bookmarkPosition: bookmark } : {}),
       created: iso(song.publishTime),
       albumId: albumId(song.albumId),
       ...(main ? { artistId: artistId(albumArtist ?? main.id) } : {}),
