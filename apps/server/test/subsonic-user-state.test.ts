@@ -198,3 +198,52 @@ describe('bookmarks', () => {
     expect((await ok('getBookmarks')).bookmarks.bookmark).toEqual([]);
   });
 });
+
+describe('ratings', () => {
+  test('setRating: songs, albums and artists carry the listener’s userRating (and the average) in every answer; 0 removes it', async () => {
+    await golden('setRating', 'id=40&rating=4', 'setRating');
+    await ok('setRating', 'id=40&rating=2', '', otherAuth);
+    await ok('setRating', 'id=al-5&rating=5');
+    await ok('setRating', 'id=ar-3&rating=3');
+
+    const song = (await ok('getSong', 'id=40')).song;
+    expect(song).toMatchObject({ userRating: 4, averageRating: 3 });
+    expect((await ok('getSong', 'id=40', '', otherAuth)).song).toMatchObject({ userRating: 2, averageRating: 3 });
+    // Rated by someone else only: the average, no userRating.
+    await ok('setRating', 'id=41&rating=5', '', otherAuth);
+    const unrated = (await ok('getSong', 'id=41')).song;
+    expect(unrated.userRating).toBeUndefined();
+    expect(unrated.averageRating).toBe(5);
+
+    const album = (await ok('getAlbum', 'id=al-5')).album;
+    expect(album.userRating).toBe(5);
+    expect(
+      (await ok('getAlbumList2', 'type=alphabeticalByName&size=500')).albumList2.album.find((a: Json) => a.id === 'al-5').userRating,
+    ).toBe(5);
+    expect((await ok('getMusicDirectory', 'id=al-5')).directory.userRating).toBe(5);
+    const artist = (await ok('getArtist', 'id=ar-3')).artist;
+    expect(artist).toMatchObject({ userRating: 3, averageRating: 3 });
+    const indexed = (await ok('getArtists')).artists.index.flatMap((i: Json) => i.artist).find((a: Json) => a.id === 'ar-3');
+    expect(indexed.userRating).toBe(3);
+    expect((await ok('getIndexes')).indexes.index.flatMap((i: Json) => i.artist).find((a: Json) => a.id === 'ar-3').userRating).toBe(3);
+    const found = (await ok('search3', `query=${encodeURIComponent(song.title)}`)).searchResult3.song.find((s: Json) => s.id === '40');
+    expect(found.userRating).toBe(4);
+    await golden('getSong', 'id=40', 'getSong-rated');
+
+    await ok('setRating', 'id=40&rating=0');
+    expect((await ok('getSong', 'id=40')).song).toMatchObject({ averageRating: 2 });
+    expect((await ok('getSong', 'id=40')).song.userRating).toBeUndefined();
+  });
+
+  test('refusals: rating outside 0–5 or not a number (0), a playlist (0), unknown things (70), missing params (10)', async () => {
+    await failed('setRating', 'id=40&rating=6', 0);
+    await failed('setRating', 'id=40&rating=2.5', 0);
+    await failed('setRating', 'id=40&rating=-1', 0);
+    await failed('setRating', 'id=pl-1&rating=3', 0);
+    expect(await failed('setRating', 'id=99999&rating=3', 70)).toBe('Song not found');
+    expect(await failed('setRating', 'id=al-99999&rating=3', 70)).toBe('Album not found');
+    expect(await failed('setRating', 'id=ar-99999&rating=3', 70)).toBe('Artist not found');
+    await failed('setRating', 'id=40', 10);
+    await failed('setRating', 'rating=3', 10);
+  });
+});

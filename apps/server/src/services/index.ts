@@ -20,6 +20,7 @@ import { createLoginLimits } from './login-limits.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlayQueueService } from './play-queue.ts';
 import { createPlaylistService } from './playlists.ts';
+import { createRatingService } from './ratings.ts';
 import { createRecommendService } from './recommend/index.ts';
 import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
@@ -95,6 +96,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     playQueue: createPlayQueueService(repos, options.clock),
     bookmarks: createBookmarkService(repos, options.clock),
+    ratings: createRatingService(repos, options.clock),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),

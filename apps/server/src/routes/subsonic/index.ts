@@ -19,6 +19,7 @@ import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
 import { playQueueMethods } from './play-queue.ts';
+import { ratingMethods } from './ratings.ts';
 
 type DocumentMethod = (call: SubsonicCall) => Payload;
 type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
@@ -30,6 +31,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(activityMethods),
   ...Object.entries(playQueueMethods),
   ...Object.entries(bookmarkMethods),
+  ...Object.entries(ratingMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
