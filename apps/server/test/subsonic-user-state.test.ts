@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { databaseFile } from '../src/db/connection.ts';
 import { call, register, testClock } from './account-helpers.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -59,9 +60,10 @@ async function golden(method: string, query: string, name = method, c = 'test'):
   await expect(`${JSON.stringify(json.json(), null, 2)}\n`).toMatchFileSnapshot(`goldens/subsonic/${name}.json`);
 }
 
-test('the extensions list indexBasedQueue', async () => {
+test('the extensions list indexBasedQueue and playbackReport', async () => {
   const names = (await ok('getOpenSubsonicExtensions')).openSubsonicExtensions.map((e: Json) => e.name);
   expect(names).toContain('indexBasedQueue');
+  expect(names).toContain('playbackReport');
 });
 
 describe('play queue', () => {
@@ -245,5 +247,122 @@ describe('ratings', () => {
     expect(await failed('setRating', 'id=ar-99999&rating=3', 70)).toBe('Artist not found');
     await failed('setRating', 'id=40', 10);
     await failed('setRating', 'rating=3', 10);
+  });
+});
+
+describe('now playing', () => {
+  const entries = async (auth?: string) => (await ok('getNowPlaying', '', 'viewer', ...(auth ? [auth] : []))).nowPlaying.entry as Json[];
+  /** Moves past every entry's expiry (the longest song plus the 10-minute grace). */
+  const expireAll = () => clock.advance(3 * 60 * 60_000);
+
+  test('nothing playing: an empty list, not an error', async () => {
+    expireAll();
+    expect(await entries()).toEqual([]);
+    await golden('getNowPlaying', '', 'getNowPlaying-empty');
+  });
+
+  test('a now-playing scrobble shows for every user with who, which player and how long ago; it expires after the song', async () => {
+    expireAll();
+    await ok('scrobble', 'id=50&submission=false', 'phone');
+    const [entry] = await entries(otherAuth);
+    expect(entry).toMatchObject({
+      id: '50',
+      username: expect.any(String),
+      minutesAgo: 0,
+      playerId: expect.any(Number),
+      playerName: 'phone',
+    });
+    expect(entry!.state).toBeUndefined();
+    const duration = entry!.duration as number;
+    clock.advance(2 * 60_000);
+    expect((await entries())[0]).toMatchObject({ id: '50', minutesAgo: 2 });
+    // The same player's next song replaces it, keeping the player's id.
+    await ok('scrobble', 'id=51&submission=false', 'phone');
+    const next = await entries();
+    expect(next.map((e) => [e.id, e.playerId])).toEqual([['51', entry!.playerId]]);
+    // `duration` is rounded to seconds: a second either side of the song's end plus the grace.
+    clock.advance((next[0]!.duration - 1) * 1000 + 10 * 60_000);
+    expect(await entries()).toHaveLength(1);
+    clock.advance(2000);
+    expect(await entries()).toEqual([]);
+    expect(duration).toBeGreaterThan(0);
+  });
+
+  test('a stream from the start is a song starting; a seek (a later range) or HEAD is not', async () => {
+    expireAll();
+    const stream = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+      t.app.inject({ method, url: `/rest/stream?${DEMO}&c=web&id=3`, headers });
+    expect((await stream({ range: 'bytes=0-99' })).statusCode).toBe(206);
+    expect(await entries()).toMatchObject([{ id: '3', playerName: 'web', minutesAgo: 0 }]);
+    clock.advance(60_000);
+    expect((await stream({ range: 'bytes=1000-1999' })).statusCode).toBe(206);
+    expect((await stream({}, 'HEAD')).statusCode).toBe(200);
+    expect(await entries()).toMatchObject([{ id: '3', minutesAgo: 1 }]);
+  });
+
+  test('reportPlayback: the state, a position moving at the playback rate, pauses, and a stop after half the song counting one play', async () => {
+    expireAll();
+    const report = (query: string, auth = `${DEMO}&c=car`) => ok('reportPlayback', `mediaType=song&${query}`, '', auth);
+    const playCount = async () => (await ok('getSong', 'id=60')).song.playCount as number;
+    const before = await playCount();
+    const durationMs = (await ok('getSong', 'id=60')).song.duration * 1000;
+
+    await golden('reportPlayback', 'mediaId=60&mediaType=song&positionMs=0&state=starting', 'reportPlayback', 'car');
+    expect(await entries()).toMatchObject([{ id: '60', playerName: 'car', state: 'starting', positionMs: 0, playbackRate: 1 }]);
+    await report('mediaId=60&positionMs=1000&state=playing&playbackRate=1.5');
+    clock.advance(10_000);
+    expect((await entries())[0]).toMatchObject({ state: 'playing', positionMs: 16_000, playbackRate: 1.5 });
+    await ok('scrobble', 'id=61&submission=false', '', otherAuth);
+    await golden('getNowPlaying', '', 'getNowPlaying');
+
+    await report('mediaId=60&positionMs=20000&state=paused');
+    clock.advance(5 * 60_000);
+    expect((await entries()).find((e) => e.playerName === 'car')).toMatchObject({ state: 'paused', positionMs: 20_000, minutesAgo: 5 });
+    await report(`mediaId=60&positionMs=${Math.ceil(durationMs * 0.6)}&state=stopped`);
+    expect((await entries()).map((e) => e.id)).toEqual(['61']);
+    expect(await playCount()).toBe(before + 1);
+
+    // Not a play: stopped early, with ignoreScrobble, or with no playback reported before.
+    clock.advance(60_000);
+    await report('mediaId=60&positionMs=0&state=starting');
+    await report(`mediaId=60&positionMs=${Math.floor(durationMs * 0.1)}&state=stopped`);
+    await report('mediaId=60&positionMs=0&state=playing');
+    await report(`mediaId=60&positionMs=${durationMs}&state=stopped&ignoreScrobble=true`);
+    await report(`mediaId=60&positionMs=${durationMs}&state=stopped`);
+    expect(await playCount()).toBe(before + 1);
+
+    // A paused player that stops reporting is gone 10 minutes after its last report.
+    await report('mediaId=60&positionMs=5000&state=PAUSED');
+    clock.advance(10 * 60_000 - 1);
+    expect((await entries()).map((e) => e.playerName)).toContain('car');
+    clock.advance(1);
+    expect((await entries()).map((e) => e.playerName)).not.toContain('car');
+  });
+
+  test('another server process over the same data directory sees the same players', async () => {
+    expireAll();
+    await ok('reportPlayback', 'mediaId=70&mediaType=song&positionMs=0&state=playing', 'tv');
+    const second = await buildApp({ dataDir: t.dataDir, demo: true, clock: clock.now });
+    try {
+      const res = await second.inject({ url: `/rest/getNowPlaying?${DEMO}&c=x&f=json` });
+      expect(res.json()['subsonic-response'].nowPlaying.entry).toMatchObject([{ id: '70', playerName: 'tv', state: 'playing' }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('refusals: missing params (10), an unknown state, media type or rate (0), an unknown song or a podcast episode (70)', async () => {
+    await failed('reportPlayback', 'mediaType=song&positionMs=0&state=playing', 10);
+    await failed('reportPlayback', 'mediaId=60&positionMs=0&state=playing', 10);
+    await failed('reportPlayback', 'mediaId=60&mediaType=song&state=playing', 10);
+    await failed('reportPlayback', 'mediaId=60&mediaType=song&positionMs=0', 10);
+    await failed('reportPlayback', 'mediaId=60&mediaType=song&positionMs=0&state=rewinding', 0);
+    await failed('reportPlayback', 'mediaId=60&mediaType=video&positionMs=0&state=playing', 0);
+    await failed('reportPlayback', 'mediaId=60&mediaType=song&positionMs=0&state=playing&playbackRate=0', 0);
+    await failed('reportPlayback', 'mediaId=60&mediaType=song&positionMs=0&state=playing&playbackRate=fast', 0);
+    await failed('reportPlayback', 'mediaId=60&mediaType=song&positionMs=soon&state=playing', 0);
+    expect(await failed('reportPlayback', 'mediaId=99999&mediaType=song&positionMs=0&state=playing', 70)).toBe('Song not found');
+    await failed('reportPlayback', 'mediaId=pe-1&mediaType=podcast&positionMs=0&state=playing', 70);
+    await failed('scrobble', 'id=99999&submission=false', 70);
   });
 });

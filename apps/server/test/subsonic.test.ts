@@ -153,6 +153,7 @@ describe('documents', () => {
       'formPost',
       'songLyrics',
       'indexBasedQueue',
+      'playbackReport',
     ]);
     const user = (await ok('getUser', 'username=13800000000')).user;
     expect(user).toMatchObject({ email: 'demo@cloudtune.local', streamRole: true, playlistRole: true, adminRole: true, folder: [1] });

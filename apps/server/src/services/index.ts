@@ -17,6 +17,7 @@ import { createDemoAccountService } from './demo-account.ts';
 import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
 import { createLoginLimits } from './login-limits.ts';
+import { createNowPlayingService } from './now-playing.ts';
 import { createOpenApiService } from './openapi.ts';
 import { createPlayQueueService } from './play-queue.ts';
 import { createPlaylistService } from './playlists.ts';
@@ -97,6 +98,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     playQueue: createPlayQueueService(repos, options.clock),
     bookmarks: createBookmarkService(repos, options.clock),
     ratings: createRatingService(repos, options.clock),
+    nowPlaying: createNowPlayingService(repos, options.clock, charts),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),

@@ -17,12 +17,19 @@ import { activityMethods } from './activity.ts';
 import { bookmarkMethods } from './bookmarks.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
+import { nowPlayingMethods } from './now-playing.ts';
 import { SubsonicParams } from './params.ts';
 import { playQueueMethods } from './play-queue.ts';
 import { ratingMethods } from './ratings.ts';
 
 type DocumentMethod = (call: SubsonicCall) => Payload;
-type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
+type ByteMethod = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  params: SubsonicParams,
+  userId: number,
+) => Promise<FastifyReply>;
 
 // Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
 // `/rest/__proto__` must find nothing rather than a member of Object.prototype.
@@ -32,6 +39,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(playQueueMethods),
   ...Object.entries(bookmarkMethods),
   ...Object.entries(ratingMethods),
+  ...Object.entries(nowPlayingMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
@@ -81,7 +89,7 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
         { ip: request.ip },
       );
       if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
-      return byte!(request, reply, services, params);
+      return byte!(request, reply, services, params, userId);
     },
   });
   // @fastify/cors answers the preflight in its hook (the route's config); the handler is its fallback.

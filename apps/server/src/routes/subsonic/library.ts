@@ -31,6 +31,7 @@ const EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1] },
   { name: 'indexBasedQueue', versions: [1] },
+  { name: 'playbackReport', versions: [1] },
 ];
 
 function albumListOf({ params, userId, services }: SubsonicCall) {

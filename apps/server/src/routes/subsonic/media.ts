@@ -35,9 +35,14 @@ export function sendAudio(
   return sendSongAudio(request, reply, services, id, bitrate);
 }
 
-export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
+/** A stream from its start (not a seek, not HEAD) is a song starting: it shows in getNowPlaying. */
+const startsPlaying = (request: FastifyRequest): boolean =>
+  request.method === 'GET' && (request.headers.range === undefined || /^bytes=0-/.test(request.headers.range));
+
+export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams, userId: number) {
   const id = parseId('song', params.required('id'));
   services.subsonic.library.record(id);
+  if (startsPlaying(request)) services.nowPlaying.started(userId, params.string('c'), id);
   return sendAudio(request, reply, services, id, streamBitrate(params, services.audio.quality(id).type));
 }
 
