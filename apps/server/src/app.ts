@@ -25,6 +25,7 @@ import { acceptFormBodies } from './http/form-body.ts';
 import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
 import { firstScreen } from './routes/first-screen.ts';
 import { apiRoutes } from './routes/index.ts';
+import { sharePageRoutes } from './routes/share-page.ts';
 import { subsonicRoutes } from './routes/subsonic/index.ts';
 import { outboxSmsSender, webhookSmsSender, type SmsSender } from './services/accounts/sms.ts';
 import type { DemoLogin } from './services/demo-account.ts';
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
   tls?: TlsFiles | null;
   /** reverse proxies (IPs/CIDRs) whose X-Forwarded-Proto/Host/For are believed (CLOUDTUNE_TRUSTED_PROXIES) */
   trustedProxies?: readonly string[];
+  /** makes share ids (tests: predictable ones); default 144 random bits (services/shares.ts) */
+  newShareId?: () => string;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms,
     cloudQuotaBytes: options.cloudQuotaBytes ?? DEFAULT_CLOUD_QUOTA_BYTES,
     admins: options.admins ?? [],
+    ...(options.newShareId ? { newShareId: options.newShareId } : {}),
     // An upload has no folders: only its own name stands in for missing tags.
     readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
   });
@@ -181,6 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     // Subsonic apps are given the server's address: /rest sits at the root in both modes.
     await app.register(subsonicRoutes, { services });
+    // Share links open at the root too, for anyone (no account), in both modes.
+    await app.register(sharePageRoutes, { services, apiPrefix });
     if (apiPrefix === '') apiOnlyNotFound(app);
     else await serveWebApp(app, options.webDist ?? null, apiPrefix, firstScreen(services, apiPrefix));
     return app;

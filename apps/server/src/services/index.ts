@@ -25,6 +25,7 @@ import { createRatingService } from './ratings.ts';
 import { createRecommendService } from './recommend/index.ts';
 import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
+import { createShareService } from './shares.ts';
 import { createSocialService } from './social/index.ts';
 import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
@@ -49,6 +50,8 @@ export interface ServiceOptions {
   readTags: CloudTagReader;
   /** phones whose accounts administer the server (CLOUDTUNE_ADMIN) */
   admins: readonly Phone[];
+  /** makes share ids (tests: predictable ones); default 144 random bits */
+  newShareId?: () => string;
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -99,6 +102,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     bookmarks: createBookmarkService(repos, options.clock),
     ratings: createRatingService(repos, options.clock),
     nowPlaying: createNowPlayingService(repos, options.clock, charts),
+    shares: createShareService(repos, options.clock, options.newShareId),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),

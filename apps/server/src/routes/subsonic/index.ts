@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBSONIC_ERRORS } from '../../errors.ts';
+import { apiBaseFor } from '../../http/api-base.ts';
 import { rawParams } from '../../http/params.ts';
 import {
   formatOf,
@@ -21,6 +22,7 @@ import { nowPlayingMethods } from './now-playing.ts';
 import { SubsonicParams } from './params.ts';
 import { playQueueMethods } from './play-queue.ts';
 import { ratingMethods } from './ratings.ts';
+import { shareMethods } from './shares.ts';
 
 type DocumentMethod = (call: SubsonicCall) => Payload;
 type ByteMethod = (
@@ -40,6 +42,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(bookmarkMethods),
   ...Object.entries(ratingMethods),
   ...Object.entries(nowPlayingMethods),
+  ...Object.entries(shareMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
@@ -88,7 +91,8 @@ export async function subsonicRoutes(app: FastifyInstance, { services }: { servi
         { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
         { ip: request.ip },
       );
-      if (document) return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip }));
+      if (document)
+        return send(reply, format, 'ok', document({ params, userId, services, ip: request.ip, baseUrl: apiBaseFor(request, '') }));
       return byte!(request, reply, services, params, userId);
     },
   });

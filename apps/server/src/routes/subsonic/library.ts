@@ -9,6 +9,8 @@ export interface SubsonicCall {
   userId: number;
   services: Services;
   ip: string;
+  /** the server's address as this request reached it (links in answers: shares) */
+  baseUrl: string;
 }
 
 const ALBUM_LIST_TYPES = [
@@ -165,7 +167,7 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
         podcastRole: false,
         streamRole: true,
         jukeboxRole: false,
-        shareRole: false,
+        shareRole: true,
         videoConversionRole: false,
         folder: [1],
       },
