@@ -66,6 +66,15 @@ const PARAMS = new Map<string, string[]>([
   ['stream', ['id', 'maxBitRate', 'format', 'timeOffset', 'estimateContentLength']],
   ['download', ['id']],
   ['getCoverArt', ['id', 'size']],
+  ['savePlayQueue', ['id', 'current', 'position']],
+  ['savePlayQueueByIndex', ['id', 'currentIndex', 'position']],
+  ['createBookmark', ['id', 'position', 'comment']],
+  ['deleteBookmark', ['id']],
+  ['setRating', ['id', 'rating']],
+  ['reportPlayback', ['mediaId', 'mediaType', 'positionMs', 'state', 'playbackRate', 'ignoreScrobble']],
+  ['createShare', ['id', 'description', 'expires']],
+  ['updateShare', ['id', 'description', 'expires']],
+  ['deleteShare', ['id']],
 ]);
 const ALL_PARAMS = [...new Set([...PARAMS.values()].flat())];
 
@@ -139,6 +148,20 @@ function validValue(rng: Rng, method: string, name: string): string {
       return rng.pick(['mp3', 'raw', 'flac', 'opus']);
     case 'time':
       return String(Date.now() - rng.int(0, 86_400_000));
+    case 'current':
+    case 'mediaId':
+      return String(rng.int(1, 490));
+    case 'position':
+    case 'positionMs':
+      return String(rng.int(0, 300_000));
+    case 'mediaType':
+      return rng.pick(['song', 'podcast']);
+    case 'state':
+      return rng.pick(['starting', 'playing', 'paused', 'stopped']);
+    case 'rating':
+      return String(rng.int(0, 6));
+    case 'expires':
+      return String(Date.now() + rng.int(-86_400_000, 86_400_000));
     default:
       return String(rng.int(0, 10));
   }

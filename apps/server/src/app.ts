@@ -26,6 +26,7 @@ import { acceptFormBodies } from './http/form-body.ts';
 import { apiOnlyNotFound, serveWebApp } from './http/web-app.ts';
 import { firstScreen } from './routes/first-screen.ts';
 import { apiRoutes } from './routes/index.ts';
+import { sharePageRoutes } from './routes/share-page.ts';
 import { subsonicRoutes } from './routes/subsonic/index.ts';
 import { outboxSmsSender, webhookSmsSender, type SmsSender } from './services/accounts/sms.ts';
 import type { DemoLogin } from './services/demo-account.ts';
@@ -87,6 +88,8 @@ export interface BuildAppOptions {
   trustedProxies?: readonly string[];
   /** podcast feeds and episodes may be fetched from loopback and private addresses (CLOUDTUNE_PODCAST_ALLOW_PRIVATE; default false) */
   podcastAllowPrivate?: boolean;
+  /** makes share ids (tests: predictable ones); default 144 random bits (services/shares.ts) */
+  newShareId?: () => string;
 }
 
 /**
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cloudQuotaBytes: options.cloudQuotaBytes ?? DEFAULT_CLOUD_QUOTA_BYTES,
     admins: options.admins ?? [],
     podcastAllowPrivate: options.podcastAllowPrivate ?? false,
+    ...(options.newShareId ? { newShareId: options.newShareId } : {}),
     // An upload has no folders: only its own name stands in for missing tags.
     readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
     scanFolder: folderScanner(db, options.dataDir, (line) => app.log.info(line)),
@@ -194,6 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     // Subsonic apps are given the server's address: /rest sits at the root in both modes.
     await app.register(subsonicRoutes, { services, apiPrefix });
+    // Share links open at the root too, for anyone (no account), in both modes.
+    await app.register(sharePageRoutes, { services, apiPrefix });
     if (apiPrefix === '') apiOnlyNotFound(app);
     else await serveWebApp(app, options.webDist ?? null, apiPrefix, firstScreen(services, apiPrefix));
     return app;

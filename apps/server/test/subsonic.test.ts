@@ -153,6 +153,8 @@ describe('documents', () => {
       'apiKeyAuthentication',
       'formPost',
       'getPodcastEpisode',
+      'indexBasedQueue',
+      'playbackReport',
       'songLyrics',
       'topSongsByArtistId',
       'transcodeOffset',

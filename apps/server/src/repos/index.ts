@@ -6,6 +6,7 @@ import { createArtistRepo } from './artists.ts';
 import { createApiKeyRepo } from './api-keys.ts';
 import { createAudioFileRepo } from './audio-files.ts';
 import { createBannerRepo } from './banners.ts';
+import { createBookmarkRepo } from './bookmarks.ts';
 import { createCaptchaRepo } from './captchas.ts';
 import { createChatMessageRepo } from './chat-messages.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
@@ -18,15 +19,19 @@ import { createLibraryScanRepo } from './library-scans.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
+import { createNowPlayingRepo } from './now-playing.ts';
+import { createPlayQueueRepo } from './play-queues.ts';
 import { createPlaylistRepo } from './playlists.ts';
 import { createPlayRepo } from './plays.ts';
 import { createPodcastRepo } from './podcasts.ts';
 import { createRadioStationRepo } from './radio-stations.ts';
+import { createRatingRepo } from './ratings.ts';
 import { createRecommendationRepo } from './recommendations.ts';
 import { createSearchRepo } from './search.ts';
 import { createSearchIndexRepo } from './search-index.ts';
 import { createSearchKeywordRepo } from './search-keywords.ts';
 import { createSessionRepo } from './sessions.ts';
+import { createShareRepo } from './shares.ts';
 import { createSigninRepo } from './signins.ts';
 import { createSocialRepo } from './social.ts';
 import { createSongRepo } from './songs.ts';
@@ -50,6 +55,7 @@ export function createRepos(db: Db) {
     artistRelations: createArtistRelationRepo(db),
     audioFiles: createAudioFileRepo(db),
     banners: createBannerRepo(db),
+    bookmarks: createBookmarkRepo(db),
     captchas: createCaptchaRepo(db),
     chatMessages: createChatMessageRepo(db),
     cloudSongs: createCloudSongRepo(db),
@@ -62,15 +68,19 @@ export function createRepos(db: Db) {
     loginFailures: createLoginFailureRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),
+    nowPlaying: createNowPlayingRepo(db),
+    playQueues: createPlayQueueRepo(db),
     playlists: createPlaylistRepo(db),
     plays: createPlayRepo(db),
     podcasts: createPodcastRepo(db),
     radioStations: createRadioStationRepo(db),
+    ratings: createRatingRepo(db),
     recommendations: createRecommendationRepo(db),
     search: createSearchRepo(db),
     searchIndex: createSearchIndexRepo(db),
     searchKeywords: createSearchKeywordRepo(db),
     sessions: createSessionRepo(db),
+    shares: createShareRepo(db),
     signins: createSigninRepo(db),
     social: createSocialRepo(db),
     songs: createSongRepo(db),

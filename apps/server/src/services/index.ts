@@ -10,6 +10,7 @@ import { createAlbumService } from './albums.ts';
 import { createArtistAboutService } from './artists-about.ts';
 import { createArtistService } from './artists.ts';
 import { createAudioService } from './audio.ts';
+import { createBookmarkService } from './bookmarks.ts';
 import { createChartService } from './charts.ts';
 import { createChatService } from './chat.ts';
 import { createCloudService, type CloudTagReader } from './cloud.ts';
@@ -18,13 +19,17 @@ import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
 import { createLibraryScanService, type FolderScanner } from './library-scan.ts';
 import { createLoginLimits } from './login-limits.ts';
+import { createNowPlayingService } from './now-playing.ts';
 import { createOpenApiService } from './openapi.ts';
+import { createPlayQueueService } from './play-queue.ts';
 import { createPlaylistService } from './playlists.ts';
 import { createPodcastService } from './podcasts/index.ts';
 import { createRadioStationService } from './radio-stations.ts';
+import { createRatingService } from './ratings.ts';
 import { createRecommendService } from './recommend/index.ts';
 import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
+import { createShareService } from './shares.ts';
 import { createSocialService } from './social/index.ts';
 import { createSongService } from './songs.ts';
 import { createSquareService } from './square.ts';
@@ -56,6 +61,8 @@ export interface ServiceOptions {
   scanFolder: FolderScanner;
   /** lines for whoever runs the server (a library scan's progress and failures) */
   log: (line: string) => void;
+  /** makes share ids (tests: predictable ones); default 144 random bits */
+  newShareId?: () => string;
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -104,6 +111,11 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     subsonicInfo: createSubsonicInfo(repos, subsonic.library, artistAbout, options.clock),
     demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
+    playQueue: createPlayQueueService(repos, options.clock),
+    bookmarks: createBookmarkService(repos, options.clock),
+    ratings: createRatingService(repos, options.clock),
+    nowPlaying: createNowPlayingService(repos, options.clock, charts),
+    shares: createShareService(repos, options.clock, options.newShareId),
     breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),

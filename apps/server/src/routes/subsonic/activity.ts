@@ -34,13 +34,13 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
 
   /**
    * A play, counted as /scrobble counts it (per listener, a song at most once per 20 s: a repeat
-   * is answered ok and not counted). `submission=false` is "now playing": nothing is recorded.
+   * is answered ok and not counted). `submission=false` is "now playing": shown in getNowPlaying, no play recorded.
    */
   scrobble: ({ params, userId, services, ip }) => {
     const ids = params.list('id').map((id) => parseId('song', id));
     if (ids.length === 0) parseId('song', params.required('id'));
     if (!params.bool('submission', true)) {
-      for (const id of ids) services.subsonic.library.record(id);
+      for (const id of ids) services.nowPlaying.started(userId, params.string('c'), id);
       return {};
     }
     for (const id of ids) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBSONIC_ERRORS } from '../../errors.ts';
-import { urlsFor } from '../../http/api-base.ts';
+import { apiBaseFor, urlsFor } from '../../http/api-base.ts';
 import { rawParams } from '../../http/params.ts';
 import {
   formatOf,
@@ -17,19 +17,30 @@ import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
 import { chatMethods } from './chat.ts';
 import { infoMethods } from './info.ts';
+import { bookmarkMethods } from './bookmarks.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { lyricsMethods } from './lyrics.ts';
 import { hlsPlaylist } from './hls.ts';
 import { libraryScanMethods } from './library-scan.ts';
 import { transcodeStream, transcodingMethods } from './transcoding.ts';
 import { coverArt, download, stream } from './media.ts';
+import { nowPlayingMethods } from './now-playing.ts';
 import { SubsonicParams } from './params.ts';
+import { playQueueMethods } from './play-queue.ts';
 import { podcastMethods } from './podcasts.ts';
 import { radioStationMethods } from './radio-stations.ts';
+import { ratingMethods } from './ratings.ts';
+import { shareMethods } from './shares.ts';
 import { avatar, userMethods } from './users.ts';
 
 type DocumentMethod = (call: SubsonicCall) => Payload | Promise<Payload>;
-type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) => Promise<FastifyReply>;
+type ByteMethod = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  params: SubsonicParams,
+  userId: number,
+) => Promise<FastifyReply>;
 
 // Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
 // `/rest/__proto__` must find nothing rather than a member of Object.prototype.
@@ -44,6 +55,11 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(infoMethods),
   ...Object.entries(libraryScanMethods),
   ...Object.entries(transcodingMethods),
+  ...Object.entries(playQueueMethods),
+  ...Object.entries(bookmarkMethods),
+  ...Object.entries(ratingMethods),
+  ...Object.entries(nowPlayingMethods),
+  ...Object.entries(shareMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
@@ -103,10 +119,11 @@ export async function subsonicRoutes(
         { ip: request.ip },
       );
       if (document) {
-        const call = { params, userId, services, ip: request.ip, urls: urlsFor(request, apiPrefix), body };
+        const urls = urlsFor(request, apiPrefix);
+        const call = { params, userId, services, ip: request.ip, urls, body, baseUrl: apiBaseFor(request, '') };
         return send(reply, format, 'ok', await document(call));
       }
-      return byte!(request, reply, services, params);
+      return byte!(request, reply, services, params, userId);
     },
   });
   // @fastify/cors answers the preflight in its hook (the route's config); the handler is its fallback.

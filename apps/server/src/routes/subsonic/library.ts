@@ -14,6 +14,8 @@ export interface SubsonicCall {
   urls: MediaUrls;
   /** a body that is not params (JSON or text, never a form): getTranscodeDecision's ClientInfo */
   body?: unknown;
+  /** the server's address as this request reached it (links in answers: shares) */
+  baseUrl: string;
 }
 
 const ALBUM_LIST_TYPES = [
@@ -35,6 +37,8 @@ const EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
   { name: 'getPodcastEpisode', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
+  { name: 'playbackReport', versions: [1] },
   { name: 'songLyrics', versions: [1, 2] },
   { name: 'topSongsByArtistId', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },

@@ -55,10 +55,15 @@ export function attachment(name: string): string {
  * `timeOffset` (seconds, the transcodeOffset extension) starts the audio there, through the
  * transcoder, for any song. Not counted as a play (OpenSubsonic: clients scrobble).
  */
-export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
+/** A stream from its start (not a seek, not HEAD) is a song starting: it shows in getNowPlaying. */
+const startsPlaying = (request: FastifyRequest): boolean =>
+  request.method === 'GET' && (request.headers.range === undefined || /^bytes=0-/.test(request.headers.range));
+
+export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams, userId: number) {
   if (isPodcastEpisodeId(params.required('id'))) return sendEpisode(request, reply, services, params.required('id'), false);
   const id = parseId('song', params.required('id'));
   const song = services.subsonic.library.record(id);
+  if (startsPlaying(request)) services.nowPlaying.started(userId, params.string('c'), id);
   const original = services.audio.quality(id);
   const chosen = chooseVariant(original, streamWish(params));
   const offsetS = offsetInto(song, params.seconds('timeOffset'), 'timeOffset');

@@ -1,4 +1,5 @@
 import type { Repos } from '../../repos/index.ts';
+import type { RatingOf } from '../../repos/ratings.ts';
 import type { SongRecord } from '../../repos/songs.ts';
 import type { AlbumListKind, LibraryAlbum, LibraryArtist, LibraryPlaylist } from '../../repos/subsonic-library.ts';
 import type { AudioService } from '../audio.ts';
@@ -30,18 +31,31 @@ const MIME: Record<string, string> = {
 /** Characters a path segment must not hold. */
 const segment = (text: string): string => text.replace(/[/\\:*?"<>|]/g, '_');
 
-/** What a song entry needs besides the song: the listener's star and plays. */
+/** What a song entry needs besides the song: the listener's star, plays, ratings and bookmarks. */
 interface ListenerState {
   starredSongs: Map<number, number>;
   plays: Map<number, { plays: number; lastPlayed: number }>;
+  ratings: Map<number, RatingOf>;
+  bookmarks: Map<number, number>;
 }
+
+/** `userRating` (the listener's, 1–5) and `averageRating` (everyone's), as rated things carry them; nothing when unrated. */
+const ratingFields = (rating: RatingOf | undefined, withAverage = true) => ({
+  ...(rating?.mine !== undefined ? { userRating: rating.mine } : {}),
+  ...(rating && withAverage ? { averageRating: Math.round(rating.average * 100) / 100 } : {}),
+});
 
 export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   const lib = repos.subsonicLibrary;
 
   function listener(userId: number, songIds: readonly number[]): ListenerState {
     const starredSongs = new Map(lib.likedSongs(userId).map((l) => [l.songId, l.addedAt]));
-    return { starredSongs, plays: lib.playsOf(songIds, userId) };
+    return {
+      starredSongs,
+      plays: lib.playsOf(songIds, userId),
+      ratings: repos.ratings.songs.of(userId, songIds),
+      bookmarks: repos.bookmarks.positionsOf(userId, songIds),
+    };
   }
 
   /** A song as Subsonic's `Child` (with OpenSubsonic's artists and mediaType). */
@@ -52,6 +66,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     const main = song.artists[0];
     const starred = state.starredSongs.get(song.id);
     const played = state.plays.get(song.id);
+    const bookmark = state.bookmarks.get(song.id);
     return {
       id: songId(song.id),
       parent: albumId(song.albumId),
@@ -71,6 +86,8 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       path: `${segment(main?.name ?? 'Unknown')}/${segment(song.albumName)}/${String(song.trackNo).padStart(2, '0')} ${segment(song.name)}.${quality.type}`,
       ...(played ? { playCount: played.plays, played: iso(played.lastPlayed) } : { playCount: 0 }),
       ...(starred !== undefined ? { starred: iso(starred) } : {}),
+      ...ratingFields(state.ratings.get(song.id)),
+      ...(bookmark !== undefined ? { bookmarkPosition: bookmark } : {}),
       created: iso(song.publishTime),
       albumId: albumId(song.albumId),
       ...(main ? { artistId: artistId(albumArtist ?? main.id) } : {}),
@@ -91,7 +108,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     });
   }
 
-  function albumEntry(album: LibraryAlbum, userId: number) {
+  function albumEntry(album: LibraryAlbum, userId: number, rating?: RatingOf) {
     const starred = repos.subs.albums.since(userId, album.id);
     return {
       id: albumId(album.id),
@@ -107,6 +124,8 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       year: yearOf(album.publishTime),
       isDir: true,
       ...(starred !== undefined ? { starred: iso(starred) } : {}),
+      // AlbumID3 has the listener's rating only.
+      ...ratingFields(rating, false),
       artists: [{ id: artistId(album.artistId), name: album.artistName }],
       displayArtist: album.artistName,
       releaseDate: {
@@ -119,13 +138,14 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
 
   function albums(ids: readonly number[], userId: number) {
     const found = lib.albumsByIds(ids);
+    const ratings = repos.ratings.albums.of(userId, ids);
     return ids.flatMap((id) => {
       const album = found.get(id);
-      return album ? [albumEntry(album, userId)] : [];
+      return album ? [albumEntry(album, userId, ratings.get(id))] : [];
     });
   }
 
-  function artistEntry(artist: LibraryArtist, userId: number) {
+  function artistEntry(artist: LibraryArtist, userId: number, rating?: RatingOf) {
     const starred = repos.subs.artists.since(userId, artist.id);
     return {
       id: artistId(artist.id),
@@ -133,23 +153,28 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       coverArt: artistId(artist.id),
       albumCount: artist.albumCount,
       ...(starred !== undefined ? { starred: iso(starred) } : {}),
+      ...ratingFields(rating),
     };
   }
 
   function artists(ids: readonly number[], userId: number) {
     const found = lib.artistsByIds(ids);
+    const ratings = repos.ratings.artists.of(userId, ids);
     return ids.flatMap((id) => {
       const artist = found.get(id);
-      return artist ? [artistEntry(artist, userId)] : [];
+      return artist ? [artistEntry(artist, userId, ratings.get(id))] : [];
     });
   }
 
   /** The A–Z index (getArtists / getIndexes), '#' last. */
   function index(userId: number) {
     const groups = new Map<string, ReturnType<typeof artistEntry>[]>();
-    for (const artist of lib.artists()) {
+    const all = lib.artists();
+    const ids = all.map((a) => a.id);
+    const ratings = repos.ratings.artists.of(userId, ids);
+    for (const artist of all) {
       const name = artist.initial || '#';
-      groups.set(name, [...(groups.get(name) ?? []), artistEntry(artist, userId)]);
+      groups.set(name, [...(groups.get(name) ?? []), artistEntry(artist, userId, ratings.get(artist.id))]);
     }
     return [...groups].map(([name, list]) => ({ name, artist: list }));
   }
@@ -213,8 +238,16 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
           year: a.year,
           coverArt: a.coverArt,
           ...(a.starred ? { starred: a.starred } : {}),
+          ...(a.userRating ? { userRating: a.userRating } : {}),
         }));
-        return { id: artist.id, name: artist.name, ...(artist.starred ? { starred: artist.starred } : {}), child };
+        return {
+          id: artist.id,
+          name: artist.name,
+          ...(artist.starred ? { starred: artist.starred } : {}),
+          ...(artist.userRating ? { userRating: artist.userRating } : {}),
+          ...(artist.averageRating ? { averageRating: artist.averageRating } : {}),
+          child,
+        };
       }
       const [album] = albums([id], userId);
       if (!album) throw notFoundError('Directory');
@@ -223,6 +256,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
         parent: album.artistId,
         name: album.name,
         ...(album.starred ? { starred: album.starred } : {}),
+        ...(album.userRating ? { userRating: album.userRating } : {}),
         child: songs(repos.albums.songIdsOf(id), userId),
       };
     },

@@ -124,6 +124,13 @@ export function createSubsonicUsers(repos: Repos, clock: Clock, passwords: Subso
     /** Subsonic's podcastRole: administrators, and accounts given it. */
     podcastRole: (userId: number): boolean => isAdmin(userId) || repos.users.podcastRole(userId),
 
+    /** The name a user goes by in answers (queues, bookmarks, now playing, shares): its nickname. */
+    username(userId: number): string {
+      const user = repos.users.findById(userId);
+      if (!user) throw notFoundError('User');
+      return user.nickname;
+    },
+
     /** Subsonic's `user` element. */
     entry(userId: number) {
       const user = repos.users.findById(userId);

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../errors.ts';
+import type { Repos } from '../repos/index.ts';
+import type { ShareRecord } from '../repos/shares.ts';
+import type { SongRecord } from '../repos/songs.ts';
+import type { Clock } from './rate-windows.ts';
+
+/** A share holds at most this many songs. */
+export const MAX_SHARE_SONGS = 1000;
+/** A share's description is at most this long. */
+export const MAX_SHARE_DESCRIPTION = 1000;
+
+/** 18 random bytes, base64url (24 characters): 144 bits nobody guesses, safe in a URL path. */
+export const randomShareId = (): string => randomBytes(18).toString('base64url');
+/** What share ids look like (anything else is not looked up). */
+export const SHARE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export type SharedItem = { kind: 'song' | 'album' | 'playlist'; id: number };
+
+/** A share with its songs. */
+export type Share = ShareRecord & { songIds: number[] };
+
+/** What the share's page shows. */
+export interface SharePage {
+  share: Share;
+  /** the sharer's nickname */
+  owner: string;
+  songs: SongRecord[];
+}
+
+const SHARE_NOT_FOUND = () => new ApiError(404, 'Share not found');
+
+/**
+ * Share links: songs, albums and playlists a user lets anyone play without an account, at a URL
+ * whose id is the secret. The songs are fixed when the share is made; a share may expire, and
+ * its owner may change its description and expiry or delete it. Opening it counts a visit.
+ */
+export function createShareService(repos: Repos, clock: Clock, newId: () => string = randomShareId) {
+  /** An item's songs and name; someone else's private playlist is not found. */
+  function resolve(userId: number, item: SharedItem): { name: string; songIds: number[] } {
+    if (item.kind === 'song') {
+      const song = repos.songs.findById(item.id);
+      if (!song) throw new ApiError(404, 'Song not found');
+      return { name: song.name, songIds: [song.id] };
+    }
+    if (item.kind === 'album') {
+      const album = repos.albums.findById(item.id);
+      if (!album) throw new ApiError(404, 'Album not found');
+      return { name: album.name, songIds: repos.albums.songIdsOf(item.id) };
+    }
+    const access = repos.playlists.accessOf(item.id);
+    const playlist = access && (access.creatorId === userId || access.privacy === 0) ? repos.playlists.findById(item.id) : undefined;
+    if (!playlist) throw new ApiError(404, 'Playlist not found');
+    return { name: playlist.name, songIds: repos.playlists.tracksOf(item.id).map((t) => t.songId) };
+  }
+
+  /** The user's own share (someone else's is not found: its id is all the link holds). */
+  function own(userId: number, id: string): ShareRecord {
+    const share = SHARE_ID.test(id) ? repos.shares.find(id) : undefined;
+    if (!share || share.userId !== userId) throw SHARE_NOT_FOUND();
+    return share;
+  }
+
+  const expiry = (expiresAt: number | null): number | null => {
+    if (expiresAt !== null && expiresAt <= clock()) throw new ApiError(400, 'expires must be in the future');
+    return expiresAt;
+  };
+  const description = (text: string | null): string | null => {
+    if (text !== null && text.length > MAX_SHARE_DESCRIPTION) {
+      throw new ApiError(400, `description must be at most ${MAX_SHARE_DESCRIPTION} characters`);
+    }
+    return text;
+  };
+  const isLive = (share: ShareRecord): boolean => share.expiresAt === null || share.expiresAt > clock();
+
+  return {
+    create(userId: number, items: readonly SharedItem[], options: { description: string | null; expiresAt: number | null }): Share {
+      if (items.length === 0) throw new ApiError(400, 'id must name what to share');
+      const resolved = items.map((item) => resolve(userId, item));
+      const songIds = [...new Set(resolved.flatMap((r) => r.songIds))];
+      if (songIds.length === 0) throw new ApiError(400, 'there are no songs to share');
+      if (songIds.length > MAX_SHARE_SONGS) throw new ApiError(400, `a share holds at most ${MAX_SHARE_SONGS} songs`);
+      const share: Omit<ShareRecord, 'lastVisited' | 'visitCount'> = {
+        id: newId(),
+        userId,
+        title: resolved.length === 1 ? resolved[0]!.name : `${resolved[0]!.name} 等`,
+        description: description(options.description),
+        createdAt: clock(),
+        expiresAt: expiry(options.expiresAt),
+      };
+      repos.shares.create({ ...share, songIds });
+      return { ...share, lastVisited: null, visitCount: 0, songIds };
+    },
+
+    /** The user's shares, newest first, expired ones included (their owner may extend them). */
+    list: (userId: number): Share[] => repos.shares.ofUser(userId).map((s) => ({ ...s, songIds: repos.shares.songIds(s.id) })),
+
+    /** `expiresAt` null: never expires. */
+    update(userId: number, id: string, changes: { description?: string | null; expiresAt?: number | null }): void {
+      own(userId, id);
+      repos.shares.update(id, {
+        ...(changes.description !== undefined ? { description: description(changes.description) } : {}),
+        ...(changes.expiresAt !== undefined ? { expiresAt: expiry(changes.expiresAt) } : {}),
+      });
+    },
+
+    remove(userId: number, id: string): void {
+      own(userId, id);
+      repos.shares.remove(id);
+    },
+
+    /**
+     * A visit to the share's page (counted, unless it only asks for headers): the share, who shared it and its songs, or undefined
+     * when it expired or never was.
+     */
+    visit(id: string, { count }: { count: boolean }): SharePage | undefined {
+      const share = SHARE_ID.test(id) ? repos.shares.find(id) : undefined;
+      if (!share || !isLive(share)) return undefined;
+      const at = clock();
+      if (count) repos.shares.visit(id, at);
+      const songIds = repos.shares.songIds(id);
+      const found = repos.songs.findByIds(songIds);
+      const visits = count ? { visitCount: share.visitCount + 1, lastVisited: at } : {};
+      return {
+        share: { ...share, ...visits, songIds },
+        owner: repos.users.findById(share.userId)?.nickname ?? '',
+        songs: songIds.flatMap((songId) => found.get(songId) ?? []),
+      };
+    },
+
+    /** Whether a live share holds this song (its audio plays for anyone with the link). */
+    plays(id: string, songId: number): boolean {
+      const share = SHARE_ID.test(id) ? repos.shares.find(id) : undefined;
+      return share !== undefined && isLive(share) && repos.shares.holds(id, songId);
+    },
+  };
+}
+export type ShareService = ReturnType<typeof createShareService>;
