@@ -26,6 +26,15 @@ declare module 'fastify' {
     /** the logged-in user, or null (set before every handler) */
     user: RequestUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route authenticates each request by credentials the request itself carries (Subsonic's
+     * u/p/t/s/apiKey under /rest) and never by the session: no MUSIC_U cookie or `cookie` param is
+     * read there, so a page on any site cannot act with a visitor's session through it, and its
+     * writes need no cross-site guard (http/cross-site.ts).
+     */
+    cookieless?: boolean;
+  }
 }
 
 /** `MUSIC_U=abc; __csrf=…` (or `{MUSIC_U: 'abc'}` in a JSON body) → `abc`. */
@@ -58,6 +67,7 @@ export async function installSessions(app: FastifyInstance, lookup: SessionLooku
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config?.cookieless === true) return;
     const token = sessionToken(request);
     request.user = token ? lookup(token) : null;
   });
