@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sessionToken } from '../http/auth.ts';
 import { endpoint, type EndpointContext, type EndpointOptions } from '../http/endpoint.ts';
 import type { StartedSession } from '../services/accounts/index.ts';
 import type { RouteOptions } from './options.ts';
@@ -61,7 +62,12 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
     app,
     apiPrefix,
     '/login/refresh',
-    (_p, ctx) => ({ code: 200, bizCode: '200', cookie: ctx.startSession(auth.refresh(ctx.user)) }),
+    // The same token, set again with its new expiry: the client may keep sending the one it holds.
+    (_p, ctx) => ({
+      code: 200,
+      bizCode: '200',
+      cookie: ctx.startSession({ token: sessionToken(ctx.request)!, ...auth.refresh(ctx.user) }),
+    }),
     {
       auth: true,
       mutates: true,

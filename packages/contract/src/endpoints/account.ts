@@ -301,7 +301,7 @@ export const accountEndpoints = {
   '/login/status': { method: 'GET', summary: 'Who is logged in', params: noAccountParams, response: loginStatusResponse },
   '/login/refresh': {
     method: 'GET',
-    summary: 'A new session cookie replaces the current one',
+    summary: 'The current login lasts 30 days from now, under the same token (the cookie carries it again)',
     auth: true,
     params: noAccountParams,
     response: loginRefreshResponse,
