@@ -67,6 +67,9 @@ describe('charts, new releases, the square', () => {
     expect(jp.length).toBeGreaterThan(0);
     expect(jp.length).toBeLessThan(all.total!);
     expect((await get('/album/new?limit=5&offset=5')).albums[0].id).toBe(all.albums[5]!.id);
+    // As NetEase reads it (and YesPlayMusic sends it for 新专速递): the area in any letter case.
+    expect((await get('/album/new?area=all&limit=10')).albums).toEqual(all.albums);
+    expect(((await get('/album/new?area=jP&limit=100')).albums as Json[]).map((a) => a.id)).toEqual(jp.map((a) => a.id));
     expect((await call(t.app, '/api/album/new?area=MARS')).body).toEqual({ code: 400, msg: 'area must be one of ALL, ZH, EA, KR, JP' });
     expect(expectContract('/album/newest', await get('/album/newest')).albums.map((a) => a.id)).toEqual(all.albums.map((a) => a.id));
     expect(shapeOf(all.albums[0])).toMatchSnapshot();

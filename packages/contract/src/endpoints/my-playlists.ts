@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { userRef } from '../entities.ts';
-import { idListParam, idParam, intParam } from '../params.ts';
+import { enumParam, idListParam, idParam, intParam } from '../params.ts';
 import { songDetailResponse } from './song.ts';
 
 /**
@@ -108,7 +108,7 @@ export const playlistCreateParams = z.object({
     })
     .default(0),
   /** NetEase's NORMAL | VIDEO | SHARED: only NORMAL (songs) playlists exist here */
-  type: z.literal('NORMAL', { error: 'type must be NORMAL (video and shared playlists are not supported)' }).default('NORMAL'),
+  type: enumParam('type', ['NORMAL'], '(video and shared playlists are not supported)').default('NORMAL'),
 });
 export const playlistCreateResponse = z.looseObject({ code: z.literal(200), id: z.number(), playlist: playlistSummary });
 export const playlistDeleteParams = z.object({ id: idListParam('id', 100) });
@@ -135,7 +135,7 @@ export const playlistOkResponse = z.looseObject({ code: z.literal(200) });
 
 // GET /playlist/tracks ---------------------------------------------------------------------------
 export const playlistTracksParams = z.object({
-  op: z.enum(['add', 'del'], { error: 'op must be add or del' }),
+  op: enumParam('op', ['add', 'del']),
   pid: idParam('pid'),
   tracks: idListParam('tracks', 1000),
 });
