@@ -32,6 +32,21 @@ export const intChoiceParam = (name: string, values: readonly number[]) =>
 /** A positive integer id (required unless wrapped in `.optional()`). */
 export const idParam = (name = 'id') => intParam(name, { min: 1 });
 
+/**
+ * The `uid` of an endpoint about the caller's own library (/likelist, /user/playlist, /user/record):
+ * a positive integer names that user; anything else — absent, empty, `undefined`, the object a
+ * client stringified (`{"uid":1}`) — is null, meaning the caller, as NetEase answers a garbled uid
+ * there (docs/decisions/0029). The server needs a login to know who that is.
+ */
+export const ownUidParam = z
+  .unknown()
+  .optional()
+  .transform((v): number | null => {
+    const text = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
+    const n = /^\d+$/.test(text) ? Number(text) : 0;
+    return n >= 1 && Number.isSafeInteger(n) ? n : null;
+  });
+
 /** Comma-joined ids, e.g. `ids=1,2,3` (SPEC §7: /song/detail ids, /song/url id). */
 export const idListParam = (name: string, max = 1000) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {

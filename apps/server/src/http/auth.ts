@@ -79,6 +79,18 @@ export function requireUser(request: FastifyRequest): RequestUser {
   return request.user;
 }
 
+export const UID_OR_LOGIN_MSG = 'uid must be a user id, or log in to mean your own';
+
+/**
+ * The user an endpoint about a library means (/likelist, /user/playlist, /user/record): the `uid`
+ * given, else the caller, whose own a garbled uid asks for (docs/decisions/0029); 400 for nobody.
+ */
+export function uidOrCaller(uid: number | null, user: RequestUser | null): number {
+  if (uid !== null) return uid;
+  if (user) return user.id;
+  throw new ApiError(400, UID_OR_LOGIN_MSG);
+}
+
 /** A login's cookie: its token, when it ends and how long it lives. */
 export interface SessionCookie {
   token: string;

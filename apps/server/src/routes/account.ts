@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionToken } from '../http/auth.ts';
+import { sessionToken, uidOrCaller } from '../http/auth.ts';
 import { endpoint, type EndpointContext, type EndpointOptions } from '../http/endpoint.ts';
 import type { StartedSession } from '../services/accounts/index.ts';
 import type { RouteOptions } from './options.ts';
@@ -89,5 +89,7 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
   endpoint(app, apiPrefix, '/user/account', (_p, { user, urls }) => profiles.account(user, urls), { auth: true });
   endpoint(app, apiPrefix, '/user/subcount', (_p, { user }) => profiles.subcount(user), { auth: true });
   endpoint(app, apiPrefix, '/user/update', (p, { user }) => profiles.update(user, p), { auth: true, mutates: true });
-  endpoint(app, apiPrefix, '/user/record', (p, { user, urls }) => profiles.record(p.uid, p.type, user, urls), { auth: true });
+  endpoint(app, apiPrefix, '/user/record', (p, { user, urls }) => profiles.record(uidOrCaller(p.uid, user), p.type, user, urls), {
+    auth: true,
+  });
 }

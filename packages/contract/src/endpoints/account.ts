@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { song } from '../entities.ts';
-import { enumParam, idParam, intParam } from '../params.ts';
+import { enumParam, idParam, intParam, ownUidParam } from '../params.ts';
 
 /**
  * Accounts: SMS captcha, registration, login and sessions, profiles, daily sign-in, avatar and
@@ -240,7 +240,7 @@ export const avatarUploadResponse = z.looseObject({
 
 // GET|POST /user/record ----------------------------------------------------------------------
 export const userRecordParams = z.object({
-  uid: idParam('uid'),
+  uid: ownUidParam,
   /** 1 the last week (weekData), 0 all time (allData, default) */
   type: intParam('type', { min: 0, max: 1 })
     .optional()

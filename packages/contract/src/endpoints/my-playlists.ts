@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { userRef } from '../entities.ts';
-import { enumParam, idListParam, idParam, intParam } from '../params.ts';
+import { enumParam, idListParam, idParam, intParam, ownUidParam } from '../params.ts';
 import { songDetailResponse } from './song.ts';
 
 /**
@@ -80,7 +80,7 @@ export type PlaylistSummary = z.infer<typeof playlistSummary>;
 // GET /user/playlist -------------------------------------------------------------------------
 /** `limit` up to 10,000: clients load a user's whole list at once (SPEC §4, as the NetEase client does). */
 export const userPlaylistParams = z.object({
-  uid: idParam('uid'),
+  uid: ownUidParam,
   limit: intParam('limit', { min: 1, max: 10_000 }).default(30),
   offset: offsetParam.default(0),
 });
@@ -164,7 +164,7 @@ export const playlistSubscribeParams = z.object({
 // GET /like, /likelist -------------------------------------------------------------------------------
 export const likeParams = z.object({ id: idParam('id'), like: boolParam('like').default(true) });
 export const likeResponse = z.looseObject({ code: z.literal(200), playlistId: z.number(), songs: z.array(z.unknown()) });
-export const likelistParams = z.object({ uid: idParam('uid') });
+export const likelistParams = z.object({ uid: ownUidParam });
 export const likelistResponse = z.looseObject({ code: z.literal(200), ids: z.array(z.number()), checkPoint: z.number() });
 
 // GET /playlist/track/all ------------------------------------------------------------------------
