@@ -158,7 +158,7 @@ test('YesPlayMusic’s recorded session answers code 200 to every call and stays
     let refreshed = false;
     for (const journey of recording.journeys) {
       for (const r of journey.requests) {
-        const query = new URLSearchParams(Object.entries(r.query).map(([k, v]) => [k, fill(v)]));
+        const query = new URLSearchParams(Object.entries(r.query).map(([k, v]): [string, string] => [k, fill(v)]));
         const res = await web.app.inject({
           method: r.method,
           url: `${r.path}?${query}`,
