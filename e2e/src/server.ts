@@ -13,6 +13,8 @@ export interface RunningServer {
   dataDir: string;
   /** the server process, for measuring its memory */
   pid: number;
+  /** what the server has written to stdout and stderr so far (its log lines, with CLOUDTUNE_LOG_LEVEL) */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -35,11 +37,14 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     env: { ...process.env, ...PRODUCTION_ENV, HOST: '127.0.0.1', CLOUDTUNE_DEMO: '1', PORT: String(port), CLOUDTUNE_DATA: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await waitForReady(child);
   return {
     url,
     dataDir,
     pid: child.pid!,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -214,17 +214,37 @@ describe('sessions', () => {
     expect([res.status, res.body]).toEqual([200, { data: { code: 200, account: null, profile: null } }]);
   });
 
-  it('/login/refresh gives a new cookie and retires the old; /logout ends the session and clears the cookie', async () => {
-    const first = await loginByPhone(t.app, '13800000000', 'cloudtune');
-    const refreshed = await call(t.app, '/api/login/refresh', { session: first });
-    expect(expectContract('/login/refresh', refreshed.body).cookie).toMatch(/^MUSIC_U=/);
-    const second = sessionOf(refreshed.res);
-    expect(second).not.toBe(first);
-    expectError(await call(t.app, '/api/user/account', { session: first }), 301);
+  it('/login/refresh extends the login under the token the client holds; /logout ends it and clears the cookie', async () => {
+    const session = await loginByPhone(t.app, '13800000000', 'cloudtune');
+    clock.advance(20 * 86_400_000);
+    // As YesPlayMusic calls it: POST, the token in the cookie param; it ignores the answer's cookie.
+    const refreshed = await call(t.app, `/api/login/refresh?cookie=${encodeURIComponent(`MUSIC_U=${session};`)}`, { method: 'POST' });
+    expect(expectContract('/login/refresh', refreshed.body).cookie).toMatch(new RegExp(`^MUSIC_U=${session};.*Max-Age=2592000`));
+    expect(sessionOf(refreshed.res)).toBe(session);
+    // The old token is the token: everything a client loads after a refresh still knows the user…
+    const afterRefresh = [
+      '/likelist?uid=1',
+      '/user/record?uid=1&type=1',
+      '/user/cloud',
+      '/album/sublist?limit=2000',
+      '/artist/sublist?limit=2000',
+      '/mv/sublist?limit=2000',
+      '/user/account',
+    ];
+    const works = async () => Promise.all(afterRefresh.map(async (url) => [url, (await call(t.app, `/api${url}`, { session })).body.code]));
+    expect(await works()).toEqual(afterRefresh.map((url) => [url, 200]));
+    // …past the 30 days of the login, for 30 days from the refresh.
+    clock.advance(30 * 86_400_000 - 1);
+    expect(await works()).toEqual(afterRefresh.map((url) => [url, 200]));
+    clock.advance(1);
+    expectError(await call(t.app, '/api/user/account', { session }), 301, '需要登录');
+
+    const second = await loginByPhone(t.app, '13800000000', 'cloudtune');
     const out = await call(t.app, '/api/logout', { session: second });
     expect(out.body).toEqual({ code: 200 });
     expect(out.res.cookies.find((c) => c.name === 'MUSIC_U')?.value).toBe('');
     expectError(await call(t.app, '/api/user/account', { session: second }), 301, '需要登录');
+    expectError(await call(t.app, '/api/login/refresh', { session: second, method: 'POST' }), 301, '需要登录');
     expect((await call(t.app, '/api/logout')).body).toEqual({ code: 200 });
   });
 

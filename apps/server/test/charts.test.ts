@@ -179,13 +179,31 @@ describe('/scrobble', () => {
     expect(db.prepare('SELECT seconds FROM play_records ORDER BY id DESC LIMIT 1').pluck().get()).toBe(Math.round(duration / 1000));
   });
 
+  it('records the play whatever sourceid says, as NetEase does: a word is no playlist or album', async () => {
+    const sources: [sent: string, recorded: number][] = [
+      ['/daily/songs', 0], // YesPlayMusic's 每日推荐
+      ['fm', 0],
+      ['每日推荐 私人FM', 0],
+      ['', 0],
+      ['{"id":3}', 0],
+      ['-5', 0],
+      ['42', 42],
+    ];
+    for (const [i, [sourceid, recorded]] of sources.entries()) {
+      const url = `/api/scrobble?id=4&time=30&${new URLSearchParams({ sourceid })}`;
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: `10.77.0.${i + 1}` });
+      expect([sourceid, res.json()]).toEqual([sourceid, { code: 200, data: 'success' }]);
+      const row = db.prepare('SELECT song_id AS songId, source_id AS sourceId FROM play_records ORDER BY id DESC LIMIT 1').get();
+      expect([sourceid, row]).toEqual([sourceid, { songId: 4, sourceId: recorded }]);
+    }
+  });
+
   it.each([
     ['/api/scrobble', 400, 'id is required'],
     ['/api/scrobble?id=abc', 400, 'id must be an integer'],
     ['/api/scrobble?id=0', 400, 'id must be ≥ 1'],
     ['/api/scrobble?id=1&time=-1', 400, 'time must be ≥ 0'],
     ['/api/scrobble?id=1&time=100000', 400, 'time must be ≤ 86400'],
-    ['/api/scrobble?id=1&sourceid=x', 400, 'sourceid must be an integer'],
     ['/api/scrobble?id=99999', 404, 'song 99999 not found'],
   ])('%s → %i', async (url, status, msg) => {
     expectError(await getJson(t.app, url), status, msg);

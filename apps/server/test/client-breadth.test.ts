@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, loginByPhone } from './account-helpers.ts';
+import { call, loginByPhone, register } from './account-helpers.ts';
 import { expectContract, shapeOf, startTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -67,6 +67,9 @@ describe('charts, new releases, the square', () => {
     expect(jp.length).toBeGreaterThan(0);
     expect(jp.length).toBeLessThan(all.total!);
     expect((await get('/album/new?limit=5&offset=5')).albums[0].id).toBe(all.albums[5]!.id);
+    // As NetEase reads it (and YesPlayMusic sends it for 新专速递): the area in any letter case.
+    expect((await get('/album/new?area=all&limit=10')).albums).toEqual(all.albums);
+    expect(((await get('/album/new?area=jP&limit=100')).albums as Json[]).map((a) => a.id)).toEqual(jp.map((a) => a.id));
     expect((await call(t.app, '/api/album/new?area=MARS')).body).toEqual({ code: 400, msg: 'area must be one of ALL, ZH, EA, KR, JP' });
     expect(expectContract('/album/newest', await get('/album/newest')).albums.map((a) => a.id)).toEqual(all.albums.map((a) => a.id));
     expect(shapeOf(all.albums[0])).toMatchSnapshot();
@@ -199,5 +202,51 @@ describe('lenient params', () => {
     // the cookie param carries the session (MUSIC_U=…; as YesPlayMusic's web build sends it)
     const sub = await call(t.app, `/api/album/sublist?limit=10&cookie=${encodeURIComponent(`MUSIC_U=${demo};`)}`);
     expect(sub.body.code).toBe(200);
+  });
+});
+
+describe('a uid the client garbles (docs/decisions/0029)', () => {
+  // YesPlayMusic passes its store's object where the id goes (`uid={"uid":1}`), or nothing before its
+  // account has loaded; axios and other clients write `undefined` or leave it empty.
+  const garbled = ['{"uid":1}', '{"uid":2}', 'undefined', 'null', '', '[object Object]', 'NaN', '0'];
+  const mine = async (session: string, uid: string | null) => {
+    const q = uid === null ? '' : `uid=${encodeURIComponent(uid)}`;
+    return {
+      likes: (await get(`/likelist?${q}`, session)).ids,
+      playlists: (await get(`/user/playlist?${q}&limit=1000`, session)).playlist.map((p: Json) => p.id),
+      plays: (await get(`/user/record?${q}&type=0`, session)).allData.map((r: Json) => r.song.id),
+    };
+  };
+
+  test('means the caller on /likelist, /user/playlist and /user/record, whoever calls', async () => {
+    const ann = await register(t.app, t.dataDir, '13900000077', 'ann-password');
+    const annId = (await get('/user/account', ann)).account.id as number;
+    await get('/like?id=5', ann);
+    const demoOwn = await mine(demo, '1');
+    const annOwn = await mine(ann, String(annId));
+    expect(demoOwn.likes.length).toBeGreaterThan(0);
+    expect(annOwn).toMatchObject({ likes: [5], plays: [] });
+    expect(annOwn.playlists).toHaveLength(1); // ann's 我喜欢的音乐
+    for (const uid of [...garbled, null]) {
+      expect([uid, await mine(demo, uid)]).toEqual([uid, demoOwn]);
+      expect([uid, await mine(ann, uid)]).toEqual([uid, annOwn]);
+    }
+    // A well-formed uid still names that user.
+    expect((await get(`/user/playlist?uid=${annId}`, demo)).playlist.map((p: Json) => p.id)).toEqual(annOwn.playlists);
+  });
+
+  test('is refused without a login, and on the pages about any user (profile, follows, fans, events)', async () => {
+    for (const uid of ['{"uid":1}', 'undefined', '']) {
+      const q = `uid=${encodeURIComponent(uid)}`;
+      expect((await call(t.app, `/api/user/playlist?${q}`)).body).toEqual({
+        code: 400,
+        msg: 'uid must be a user id, or log in to mean your own',
+      });
+      expect((await call(t.app, `/api/likelist?${q}`)).body).toEqual({ code: 301, msg: '需要登录' });
+      for (const path of ['/user/detail', '/user/follows', '/user/followeds', '/user/event', '/user/audio']) {
+        const res = await call(t.app, `/api${path}?${q}`, { session: demo });
+        expect([path, uid, res.status, res.body.msg]).toEqual([path, uid, 400, uid === '' ? 'uid is required' : 'uid must be an integer']);
+      }
+    }
   });
 });

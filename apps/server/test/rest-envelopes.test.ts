@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile } from '../src/db/connection.ts';
+import { call, loginByPhone } from './account-helpers.ts';
 import { readEnvelope } from './envelope-reader.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -140,18 +141,6 @@ describe('refusals before a method runs are envelopes', () => {
       0,
       'Request body too large',
     ],
-    [
-      'a form POST from another site (refused as every cross-site write is)',
-      (f) => ({
-        method: 'POST',
-        url: `/rest/ping?${f}`,
-        payload: AUTH,
-        headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
-      }),
-      200,
-      50,
-      '跨站请求被拒绝',
-    ],
   ];
 
   it.each(cases)('%s', async (_name, request, status, code, message) => {
@@ -250,6 +239,69 @@ describe('CORS under /rest', () => {
         expect(res.body).toBe('');
       }
     }
+  });
+
+  /** What Chromium sends with a page's fetch() to another site (the page is served from PLAYER). */
+  const PLAYER = 'https://player.example';
+  const FROM_PLAYER = {
+    origin: PLAYER,
+    referer: `${PLAYER}/`,
+    'sec-fetch-site': 'cross-site',
+    'sec-fetch-mode': 'cors',
+    'sec-fetch-dest': 'empty',
+  };
+
+  it('takes form POSTs (formPost) and GETs from a page on another site, and its answers are readable there', async () => {
+    for (const [method, params] of [
+      ['ping', ''],
+      ['getAlbumList2', 'type=newest&size=5'],
+      ['getAlbum', 'id=1'],
+      ['getPlaylists', ''],
+    ] as const) {
+      const body = `${AUTH}&v=1.16.1&c=web-player&f=json${params ? `&${params}` : ''}`;
+      const post = await inject({
+        method: 'POST',
+        url: `/rest/${method}.view`,
+        payload: body,
+        headers: { ...FROM_PLAYER, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      });
+      expect([method, post.status, readEnvelope(post).status]).toEqual([method, 200, 'ok']);
+      expect(post.headers['access-control-allow-origin']).toBe('*');
+      const get = await inject({ url: `/rest/${method}?${body}`, headers: FROM_PLAYER });
+      expect([method, get.status, readEnvelope(get).status]).toEqual([method, 200, 'ok']);
+      expect(get.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
+  it('never takes the session cookie for credentials, from any page', async () => {
+    const session = await loginByPhone(t.app, '13800000000', 'cloudtune');
+    for (const headers of [{}, FROM_PLAYER, { 'sec-fetch-site': 'same-origin' }]) {
+      for (const request of [
+        { url: '/rest/ping.view?f=json', headers: { ...headers, cookie: `MUSIC_U=${session}` } },
+        { url: `/rest/getPlaylists?f=json&cookie=MUSIC_U%3D${session}`, headers },
+        { url: '/rest/getPlaylists?f=json&u=13800000000', headers: { ...headers, cookie: `MUSIC_U=${session}` } },
+        {
+          method: 'POST' as const,
+          url: '/rest/star',
+          payload: `f=json&id=2&cookie=MUSIC_U%3D${session}`,
+          headers: { ...headers, ...FORM, cookie: `MUSIC_U=${session}` },
+        },
+      ]) {
+        const envelope = readEnvelope(await inject(request));
+        expect([request.url, envelope.status, envelope.error?.code]).toEqual([request.url, 'failed', 10]);
+      }
+    }
+    // The session itself is fine: the NetEase API knows it.
+    expect((await call(t.app, '/api/login/status', { session })).body).toMatchObject({ data: { account: { id: 1 } } });
+  });
+
+  it('a NetEase API write from that page is still refused (its origin is not allowed) and gets no CORS', async () => {
+    const session = await loginByPhone(t.app, '13800000000', 'cloudtune');
+    const res = await call(t.app, '/api/playlist/create?name=from-player', { method: 'POST', session, headers: FROM_PLAYER });
+    expect([res.status, res.body]).toEqual([403, { code: 403, msg: '跨站请求被拒绝' }]);
+    expect(res.res.headers['access-control-allow-origin']).toBeUndefined();
+    const read = await call(t.app, '/api/likelist?uid=1', { session, headers: FROM_PLAYER });
+    expect(read.res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('answers and errors carry Access-Control-Allow-Origin: *, also for the origin allowed cookies elsewhere', async () => {

@@ -73,12 +73,13 @@ describe('/scrobble limits', () => {
     );
     const [quiet, hottest] = [week.all().at(0), week.all().at(-1)] as { song_id: number; n: number }[];
     const before = plays(quiet!.song_id);
-    let refused = 0;
+    const answers = new Map<string, number>();
     for (let i = 0; i < 2000; i++) {
       const res = await t.app.inject({ method: 'GET', url: `/api/scrobble?id=${quiet!.song_id}` });
-      if (res.statusCode === 429) refused++;
+      answers.set(res.body, (answers.get(res.body) ?? 0) + 1);
     }
-    expect(refused).toBe(1999);
+    // Repeats are answered as the first play was (clients report a play twice) and never counted.
+    expect([...answers]).toEqual([[JSON.stringify({ code: 200, data: 'success' }), 2000]]);
     expect(plays(quiet!.song_id)).toBe(before + 1);
     expect(hottest!.n).toBeGreaterThan(before + 1);
     const chart = db.prepare("SELECT playlist_id FROM charts WHERE kind = 'hot'").pluck().get() as number;
@@ -88,10 +89,13 @@ describe('/scrobble limits', () => {
 
   it(`an address counts a song again after ${SONG_REPLAY_INTERVAL_MS / 1000} s, and ${ANONYMOUS_PLAYS_PER_HOUR} plays an hour at most`, async () => {
     const from = { remoteAddress: '10.30.0.1' };
+    const before = plays(3);
     expect((await call(t.app, '/api/scrobble?id=3', from)).status).toBe(200);
-    expect((await call(t.app, '/api/scrobble?id=3', from)).body).toEqual({ code: 429, msg: '操作过于频繁，请稍后再试' });
+    expect((await call(t.app, '/api/scrobble?id=3', from)).body).toEqual({ code: 200, data: 'success' });
+    expect(plays(3)).toBe(before + 1);
     clock.advance(SONG_REPLAY_INTERVAL_MS);
     expect((await call(t.app, '/api/scrobble?id=3', from)).status).toBe(200);
+    expect(plays(3)).toBe(before + 2);
     // Many songs from one address, with no time passing: the hour's budget and no more.
     const busy = { remoteAddress: '10.30.0.3' };
     let counted = 0;

@@ -26,6 +26,15 @@ declare module 'fastify' {
     /** the logged-in user, or null (set before every handler) */
     user: RequestUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route authenticates each request by credentials the request itself carries (Subsonic's
+     * u/p/t/s/apiKey under /rest) and never by the session: no MUSIC_U cookie or `cookie` param is
+     * read there, so a page on any site cannot act with a visitor's session through it, and its
+     * writes need no cross-site guard (http/cross-site.ts).
+     */
+    cookieless?: boolean;
+  }
 }
 
 /** `MUSIC_U=abc; __csrf=…` (or `{MUSIC_U: 'abc'}` in a JSON body) → `abc`. */
@@ -58,6 +67,7 @@ export async function installSessions(app: FastifyInstance, lookup: SessionLooku
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config?.cookieless === true) return;
     const token = sessionToken(request);
     request.user = token ? lookup(token) : null;
   });
@@ -67,6 +77,18 @@ export async function installSessions(app: FastifyInstance, lookup: SessionLooku
 export function requireUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw new ApiError(301, LOGIN_REQUIRED_MSG);
   return request.user;
+}
+
+export const UID_OR_LOGIN_MSG = 'uid must be a user id, or log in to mean your own';
+
+/**
+ * The user an endpoint about a library means (/likelist, /user/playlist, /user/record): the `uid`
+ * given, else the caller, whose own a garbled uid asks for (docs/decisions/0029); 400 for nobody.
+ */
+export function uidOrCaller(uid: number | null, user: RequestUser | null): number {
+  if (uid !== null) return uid;
+  if (user) return user.id;
+  throw new ApiError(400, UID_OR_LOGIN_MSG);
 }
 
 /** A login's cookie: its token, when it ends and how long it lives. */

@@ -29,10 +29,12 @@ export function isCrossSite(request: FastifyRequest, policy: OriginPolicy): bool
  * SameSite=Lax keeps the session cookie off most cross-site requests; this is the second lock
  * (docs/decisions/0012): every POST, and every endpoint marked `mutates` whatever its method
  * (NetEase clients sign in, log out and scrobble with GET), is refused with 403 when it comes
- * from another site's page.
+ * from another site's page. Routes that never read the session (`cookieless`: /rest) are no
+ * target of such a forgery, so a page on any origin may call them, form POSTs included.
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, policy: OriginPolicy): void {
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.cookieless === true) return;
     const writes = request.method === 'POST' || request.routeOptions.config?.mutates === true;
     if (writes && isCrossSite(request, policy)) throw new ApiError(403, CROSS_SITE_MSG);
   });

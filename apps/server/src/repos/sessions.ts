@@ -17,6 +17,7 @@ export function createSessionRepo(db: Db) {
      WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`,
   );
   const revoke = db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const extend = db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL');
   const revokeUser = db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
   const prune = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL');
   const trimUser = db.prepare(`
@@ -31,6 +32,10 @@ export function createSessionRepo(db: Db) {
     findLive: (tokenHash: string, now: number): SessionRecord | undefined => live.get(tokenHash, now),
     revoke(id: number, now: number): void {
       revoke.run(now, id);
+    },
+    /** A live session now ends at `expiresAt` (a revoked one stays revoked). */
+    extend(id: number, expiresAt: number): void {
+      extend.run(expiresAt, id);
     },
     /** Every login of a user ends (their password changed). */
     revokeAllOf(userId: number, now: number): void {

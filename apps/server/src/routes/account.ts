@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sessionToken, uidOrCaller } from '../http/auth.ts';
 import { endpoint, type EndpointContext, type EndpointOptions } from '../http/endpoint.ts';
 import type { StartedSession } from '../services/accounts/index.ts';
 import type { RouteOptions } from './options.ts';
@@ -61,7 +62,12 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
     app,
     apiPrefix,
     '/login/refresh',
-    (_p, ctx) => ({ code: 200, bizCode: '200', cookie: ctx.startSession(auth.refresh(ctx.user)) }),
+    // The same token, set again with its new expiry: the client may keep sending the one it holds.
+    (_p, ctx) => ({
+      code: 200,
+      bizCode: '200',
+      cookie: ctx.startSession({ token: sessionToken(ctx.request)!, ...auth.refresh(ctx.user) }),
+    }),
     {
       auth: true,
       mutates: true,
@@ -83,5 +89,7 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
   endpoint(app, apiPrefix, '/user/account', (_p, { user, urls }) => profiles.account(user, urls), { auth: true });
   endpoint(app, apiPrefix, '/user/subcount', (_p, { user }) => profiles.subcount(user), { auth: true });
   endpoint(app, apiPrefix, '/user/update', (p, { user }) => profiles.update(user, p), { auth: true, mutates: true });
-  endpoint(app, apiPrefix, '/user/record', (p, { user, urls }) => profiles.record(p.uid, p.type, user, urls), { auth: true });
+  endpoint(app, apiPrefix, '/user/record', (p, { user, urls }) => profiles.record(uidOrCaller(p.uid, user), p.type, user, urls), {
+    auth: true,
+  });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { uidOrCaller } from '../http/auth.ts';
 import { endpoint } from '../http/endpoint.ts';
 import type { RouteOptions } from './options.ts';
 
@@ -7,7 +8,9 @@ export function myPlaylistRoutes(app: FastifyInstance, { services, apiPrefix }: 
   const my = services.myPlaylists;
   const change = { auth: true, mutates: true } as const;
 
-  endpoint(app, apiPrefix, '/user/playlist', (p, { user, urls }) => my.userPlaylists(p.uid, user?.id ?? null, p.offset, p.limit, urls));
+  endpoint(app, apiPrefix, '/user/playlist', (p, { user, urls }) =>
+    my.userPlaylists(uidOrCaller(p.uid, user), user?.id ?? null, p.offset, p.limit, urls),
+  );
   endpoint(
     app,
     apiPrefix,
@@ -63,8 +66,14 @@ export function myPlaylistRoutes(app: FastifyInstance, { services, apiPrefix }: 
     (p, { user }) => ({ songs: [], playlistId: my.likeSong(user.id, p.id, p.like), code: 200 as const }),
     change,
   );
-  endpoint(app, apiPrefix, '/likelist', (p) => ({ ids: my.likedSongIds(p.uid), checkPoint: Date.now(), code: 200 as const }), {
-    auth: true,
-  });
+  endpoint(
+    app,
+    apiPrefix,
+    '/likelist',
+    (p, { user }) => ({ ids: my.likedSongIds(uidOrCaller(p.uid, user)), checkPoint: Date.now(), code: 200 as const }),
+    {
+      auth: true,
+    },
+  );
   endpoint(app, apiPrefix, '/playlist/track/all', (p, { user, urls }) => my.trackAll(p.id, user?.id ?? null, p.offset, p.limit, urls));
 }

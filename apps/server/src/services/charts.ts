@@ -44,11 +44,16 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
   const replays = new TokenBuckets(1, SONG_REPLAY_INTERVAL_MS, clock);
   const anonymousPlays = new TokenBuckets(ANONYMOUS_PLAYS_PER_HOUR, 3_600_000, clock);
 
-  /** Whether this play may count: replays of a song within 20 s, and an address's plays past 200 an hour, do not. */
-  function counts(songId: number, userId: number | null, ip: string): boolean {
+  /**
+   * Whether this play counts: a repeat of a song the listener played within 20 s does not (NetEase
+   * clients report a play twice — YesPlayMusic when a song ends and again as the next one starts —
+   * so it is answered as recorded, being so already); an address's plays past 200 an hour do not either,
+   * and are refused.
+   */
+  function verdict(songId: number, userId: number | null, ip: string): 'counts' | 'repeat' | 'over budget' {
     const listener = userId === null ? `ip:${ip}` : `user:${userId}`;
-    if (!replays.take(`${listener}|${songId}`)) return false;
-    return userId !== null || anonymousPlays.take(ip);
+    if (!replays.take(`${listener}|${songId}`)) return 'repeat';
+    return userId !== null || anonymousPlays.take(ip) ? 'counts' : 'over budget';
   }
 
   /** The chart rows by kind, creating the chart playlists (and their curator) on first use. */
@@ -153,12 +158,15 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
 
     /**
      * Records a play (for the logged-in listener, or anonymous); charts that have missed enough
-     * plays are re-ranked right away. A play past the listener's limits is refused (429) uncounted.
+     * plays are re-ranked right away. A repeat within 20 s is answered without counting again; an
+     * anonymous play past the address's hourly budget is refused (429) uncounted.
      */
     scrobble(input: ScrobbleInput) {
       const song = repos.songs.findById(input.id);
       if (!song) throw notFound('song', input.id);
-      if (!counts(song.id, input.userId ?? null, input.ip ?? '')) throw new ApiError(429, '操作过于频繁，请稍后再试');
+      const play = verdict(song.id, input.userId ?? null, input.ip ?? '');
+      if (play === 'over budget') throw new ApiError(429, '操作过于频繁，请稍后再试');
+      if (play === 'repeat') return { code: 200 as const, data: 'success' };
       const seconds = input.time ?? Math.round(song.durationMs / 1000);
       repos.plays.insert({ songId: song.id, userId: input.userId ?? null, sourceId: input.sourceid ?? 0, playedAt: now(), seconds });
       if (isStale(repos.charts.all(), now(), repos.plays.latestId())) rerank(ensureCharts());

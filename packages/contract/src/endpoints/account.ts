@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { song } from '../entities.ts';
-import { idParam, intParam } from '../params.ts';
+import { enumParam, idParam, intParam, ownUidParam } from '../params.ts';
 
 /**
  * Accounts: SMS captcha, registration, login and sessions, profiles, daily sign-in, avatar and
@@ -45,7 +45,7 @@ const mainlandPhone = (countryKey: 'ctcode' | 'countrycode') => (p: { phone: str
 /** The SMS code: 6 digits (services/accounts/captcha.ts). */
 const captchaParam = digitsParam('captcha', 6, 6);
 /** What a code is asked for: `login` (NetEase's only kind: log in by code, register a new phone) or `reset` (/password/reset). */
-const captchaPurpose = z.enum(['login', 'reset'], { message: 'purpose must be login or reset' }).default('login');
+const captchaPurpose = enumParam('purpose', ['login', 'reset']).default('login');
 /** A plain password; it is MD5'd and hashed by the server, never stored. */
 const passwordParam = z.string().min(6, 'password must be 6–64 characters').max(64, 'password must be 6–64 characters');
 /** The MD5 (32 hex digits) of the password, as NetEase clients send it. */
@@ -240,7 +240,7 @@ export const avatarUploadResponse = z.looseObject({
 
 // GET|POST /user/record ----------------------------------------------------------------------
 export const userRecordParams = z.object({
-  uid: idParam('uid'),
+  uid: ownUidParam,
   /** 1 the last week (weekData), 0 all time (allData, default) */
   type: intParam('type', { min: 0, max: 1 })
     .optional()
@@ -301,7 +301,7 @@ export const accountEndpoints = {
   '/login/status': { method: 'GET', summary: 'Who is logged in', params: noAccountParams, response: loginStatusResponse },
   '/login/refresh': {
     method: 'GET',
-    summary: 'A new session cookie replaces the current one',
+    summary: 'The current login lasts 30 days from now, under the same token (the cookie carries it again)',
     auth: true,
     params: noAccountParams,
     response: loginRefreshResponse,

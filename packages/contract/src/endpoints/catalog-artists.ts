@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { cappedIntParam, idParam, intParam } from '../params.ts';
+import { cappedIntParam, idParam, intChoiceParam, intParam } from '../params.ts';
 import { artist, song } from '../entities.ts';
 
 /** Artists: the filtered list (歌手), an artist's page, albums, introduction, similar artists. */
-
-/** An int param limited to a few values, e.g. area ∈ {-1, 7, 96, 8, 16, 0}. */
-const choiceParam = (name: string, values: readonly number[]) =>
-  intParam(name).refine((n) => values.includes(n), { message: `${name} must be one of ${values.join(', ')}` });
 
 /**
  * `initial`: -1 (or blank) = 热门, i.e. no letter filter → null; 0 or # → '#'; a letter a–z / A–Z
@@ -31,9 +27,9 @@ const page = {
 // GET /artist/list -------------------------------------------------------------------------
 export const artistListParams = z.object({
   /** -1 all, 1 男歌手, 2 女歌手, 3 乐队 (NetEase's default is 1) */
-  type: choiceParam('type', [-1, 1, 2, 3]).optional(),
+  type: intChoiceParam('type', [-1, 1, 2, 3]).optional(),
   /** -1 all, 7 华语, 96 欧美, 8 日本, 16 韩国, 0 其他 */
-  area: choiceParam('area', [-1, 7, 96, 8, 16, 0]).optional(),
+  area: intChoiceParam('area', [-1, 7, 96, 8, 16, 0]).optional(),
   initial: artistInitialParam.optional(),
   ...page,
 });

@@ -43,8 +43,19 @@ export type ToplistDetailResponse = z.infer<typeof toplistDetailResponse>;
 // GET|POST /scrobble -----------------------------------------------------------------------
 export const scrobbleParams = z.object({
   id: idParam('id'),
-  /** the playlist or album the song was played from */
-  sourceid: intParam('sourceid', { min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
+  /**
+   * Where the song was played from: a playlist's or album's id, or a client's own word for other
+   * sources (YesPlayMusic sends `/daily/songs` from 每日推荐). NetEase records the play whatever it
+   * says, so anything is taken: the id when it is one, else undefined (no playlist or album).
+   */
+  sourceid: z
+    .unknown()
+    .optional()
+    .transform((v): number | undefined => {
+      const text = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
+      const id = /^\d+$/.test(text) ? Number(text) : NaN;
+      return Number.isSafeInteger(id) ? id : undefined;
+    }),
   /** seconds listened (defaults to the whole song) */
   time: intParam('time', { min: 0, max: 86_400 }).optional(),
 });

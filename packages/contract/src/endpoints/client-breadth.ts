@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { song } from '../entities.ts';
-import { cappedIntParam, idParam, intParam } from '../params.ts';
+import { cappedIntParam, enumParam, idParam, intChoiceParam, intParam } from '../params.ts';
 
 /**
  * What third-party NetEase clients (YesPlayMusic and its kind) call beyond Cloudtune's own
@@ -10,11 +10,6 @@ import { cappedIntParam, idParam, intParam } from '../params.ts';
  * Page sizes above their caps are clamped (caps in apps/server/README.md), and the params clients
  * add everywhere (`timestamp`, `realIP`, `cookie`, `csrf_token`, `proxy`) are ignored.
  */
-const choice = <T extends string>(name: string, values: readonly T[]) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.enum(values as [T, ...T[]], { message: `${name} must be one of ${values.join(', ')}` }));
 /** `t=1` collect, anything else (0, 2, -1) un-collect, as NetEase reads it. */
 const subFlag = z.union([z.string(), z.number()]).transform((v) => String(v).trim() === '1');
 const loose = z.looseObject({ code: z.literal(200) });
@@ -23,35 +18,18 @@ const list = z.array(z.looseObject({ id: z.number(), name: z.string() }));
 export const noParams = z.object({});
 export const toplistArtistParams = z.object({ type: intParam('type', { min: 1, max: 4 }).optional() });
 export const albumNewParams = z.object({
-  area: choice('area', ['ALL', 'ZH', 'EA', 'KR', 'JP'] as const).optional(),
+  area: enumParam('area', ['ALL', 'ZH', 'EA', 'KR', 'JP']).optional(),
   limit: cappedIntParam('limit', { cap: 100 }).optional(),
   offset: intParam('offset', { min: 0, max: 1_000_000 }).optional(),
 });
 export const topPlaylistParams = z.object({
   cat: z.string().trim().max(20, 'cat must be a tag name').optional(),
-  order: choice('order', ['hot', 'new'] as const).optional(),
+  order: enumParam('order', ['hot', 'new']).optional(),
   limit: cappedIntParam('limit', { cap: 100 }).optional(),
   offset: intParam('offset', { min: 0, max: 1_000_000 }).optional(),
 });
 export const topSongParams = z.object({
-  type: z
-    .union(
-      [
-        z.literal('0'),
-        z.literal('7'),
-        z.literal('96'),
-        z.literal('8'),
-        z.literal('16'),
-        z.literal(0),
-        z.literal(7),
-        z.literal(96),
-        z.literal(8),
-        z.literal(16),
-      ],
-      { message: 'type must be one of 0, 7, 96, 8, 16' },
-    )
-    .transform(Number)
-    .optional(),
+  type: intChoiceParam('type', [0, 7, 96, 8, 16]).optional(),
 });
 export const topArtistsParams = z.object({
   limit: cappedIntParam('limit', { cap: 100 }).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { userRef } from '../entities.ts';
-import { idListParam, idParam, intParam } from '../params.ts';
+import { enumParam, idListParam, idParam, intParam, ownUidParam } from '../params.ts';
 import { songDetailResponse } from './song.ts';
 
 /**
@@ -80,7 +80,7 @@ export type PlaylistSummary = z.infer<typeof playlistSummary>;
 // GET /user/playlist -------------------------------------------------------------------------
 /** `limit` up to 10,000: clients load a user's whole list at once (SPEC §4, as the NetEase client does). */
 export const userPlaylistParams = z.object({
-  uid: idParam('uid'),
+  uid: ownUidParam,
   limit: intParam('limit', { min: 1, max: 10_000 }).default(30),
   offset: offsetParam.default(0),
 });
@@ -108,7 +108,7 @@ export const playlistCreateParams = z.object({
     })
     .default(0),
   /** NetEase's NORMAL | VIDEO | SHARED: only NORMAL (songs) playlists exist here */
-  type: z.literal('NORMAL', { error: 'type must be NORMAL (video and shared playlists are not supported)' }).default('NORMAL'),
+  type: enumParam('type', ['NORMAL'], '(video and shared playlists are not supported)').default('NORMAL'),
 });
 export const playlistCreateResponse = z.looseObject({ code: z.literal(200), id: z.number(), playlist: playlistSummary });
 export const playlistDeleteParams = z.object({ id: idListParam('id', 100) });
@@ -135,7 +135,7 @@ export const playlistOkResponse = z.looseObject({ code: z.literal(200) });
 
 // GET /playlist/tracks ---------------------------------------------------------------------------
 export const playlistTracksParams = z.object({
-  op: z.enum(['add', 'del'], { error: 'op must be add or del' }),
+  op: enumParam('op', ['add', 'del']),
   pid: idParam('pid'),
   tracks: idListParam('tracks', 1000),
 });
@@ -164,7 +164,7 @@ export const playlistSubscribeParams = z.object({
 // GET /like, /likelist -------------------------------------------------------------------------------
 export const likeParams = z.object({ id: idParam('id'), like: boolParam('like').default(true) });
 export const likeResponse = z.looseObject({ code: z.literal(200), playlistId: z.number(), songs: z.array(z.unknown()) });
-export const likelistParams = z.object({ uid: idParam('uid') });
+export const likelistParams = z.object({ uid: ownUidParam });
 export const likelistResponse = z.looseObject({ code: z.literal(200), ids: z.array(z.number()), checkPoint: z.number() });
 
 // GET /playlist/track/all ------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { SearchType } from '../enums.ts';
-import { cappedIntParam, intParam } from '../params.ts';
+import { cappedIntParam, enumParam, intParam } from '../params.ts';
 import { artist, privilege, song } from '../entities.ts';
 
 /** Longest keyword accepted, in characters (a pasted lyric line fits; a pasted page does not). */
@@ -116,17 +116,7 @@ export type SearchResponse = z.infer<typeof searchResponse>;
 export const searchSuggestParams = z.object({
   keywords: keywordsParam,
   /** `mobile` answers keyword completions (`allMatch`) instead of entities */
-  type: z
-    .string()
-    .transform((v, ctx) => {
-      const type = v.trim();
-      if (type !== 'web' && type !== 'mobile') {
-        ctx.addIssue({ code: 'custom', message: 'type must be web or mobile' });
-        return z.NEVER;
-      }
-      return type;
-    })
-    .optional(),
+  type: enumParam('type', ['web', 'mobile']).optional(),
 });
 export const searchSuggestResponse = z.looseObject({
   code: z.literal(200),

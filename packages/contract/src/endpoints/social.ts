@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
-import { idParam, intParam } from '../params.ts';
+import { enumParam, idParam, intParam } from '../params.ts';
 
 /**
  * Social: follows, fans (followeds), events (动态) and shares, a user's radios. Reading lists
@@ -111,8 +111,7 @@ export type UserEventResponse = z.infer<typeof userEventResponse>;
 // GET|POST /share/resource -------------------------------------------------------------------
 export const shareResourceParams = z.object({
   /** song (default) or playlist; NetEase's mv, djprogram and djradio do not exist here */
-  type: z
-    .enum(['song', 'playlist'], { message: 'type must be song or playlist' })
+  type: enumParam('type', ['song', 'playlist'])
     .optional()
     .transform((v) => v ?? 'song'),
   id: idParam('id'),

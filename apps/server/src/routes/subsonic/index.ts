@@ -85,7 +85,7 @@ declare module 'fastify' {
 
 /**
  * The Subsonic / OpenSubsonic API at `/rest/<method>` and `/rest/<method>.view`, GET or POST
- * (form: OpenSubsonic formPost). Every known method authenticates first (services/subsonic/passwords.ts);
+ * (form: OpenSubsonic formPost), from a page of any origin. Every known method authenticates first (services/subsonic/passwords.ts);
  * answers are XML, or JSON with `f=json` (http/subsonic-envelope.ts); errors are Subsonic's codes
  * with HTTP 200. Everything else under /rest is answered here too, never by the web app: other
  * paths and verbs (sendSubsonicMiss), CORS preflights, and failures before or inside a method
@@ -96,7 +96,8 @@ export async function subsonicRoutes(
   { services, apiPrefix }: { services: Services; apiPrefix: string },
 ): Promise<void> {
   app.setErrorHandler(answerSubsonicError);
-  const config = { cors: SUBSONIC_CORS };
+  // Credentials travel in every request, never in a cookie: any page may call (http/auth.ts).
+  const config = { cors: SUBSONIC_CORS, cookieless: true };
   app.route<{ Params: { method: string } }>({
     method: ['GET', 'POST'],
     url: `${SUBSONIC_PREFIX}/:method`,

@@ -197,12 +197,9 @@ export function createAuthService(
       return { data: { code: 200, account: accountObject(record, credentials), profile: profiles.profileFor(record, record.id, urls) } };
     },
 
-    /** /login/refresh: a new token replaces the current one. */
-    refresh(user: SessionUser): StartedSession {
-      return withTx(repos.db, () => {
-        sessions.end(user);
-        return sessions.start(user.id);
-      });
+    /** /login/refresh: the current login lasts another 30 days, its token unchanged (docs/decisions/0029). */
+    refresh(user: SessionUser): Omit<StartedSession, 'token'> {
+      return sessions.extend(user);
     },
 
     logout(user: SessionUser | null) {

@@ -54,6 +54,17 @@ export function createSessionService(repos: Repos, clock: Clock) {
       return session ? { id: session.userId, sessionId: session.id } : null;
     },
 
+    /**
+     * /login/refresh: the login goes on for SESSION_TTL_MS from now under the same token. NetEase
+     * keeps the token a client holds valid when it refreshes, and clients rely on it (they ignore
+     * the cookie the refresh answers and keep sending theirs), so rotating the token would log them out.
+     */
+    extend(user: SessionUser): Omit<StartedSession, 'token'> {
+      const expiresAt = clock() + SESSION_TTL_MS;
+      repos.sessions.extend(user.sessionId, expiresAt);
+      return { expiresAt, ttlMs: SESSION_TTL_MS };
+    },
+
     end(user: SessionUser): void {
       repos.sessions.revoke(user.sessionId, clock());
     },
