@@ -9,6 +9,7 @@ import { createCaptchaRepo } from './captchas.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
 import { createClientBrowseRepo } from './client-browse.ts';
+import { createGenreRepo } from './genres.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
@@ -24,6 +25,7 @@ import { createSessionRepo } from './sessions.ts';
 import { createSigninRepo } from './signins.ts';
 import { createSocialRepo } from './social.ts';
 import { createSongRepo } from './songs.ts';
+import { createSongFilterRepo } from './song-filters.ts';
 import { createStoredCoverRepo } from './stored-covers.ts';
 import { createSubRepo } from './subs.ts';
 import { createSubsonicLibraryRepo } from './subsonic-library.ts';
@@ -47,6 +49,7 @@ export function createRepos(db: Db) {
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
     clientBrowse: createClientBrowseRepo(db),
+    genres: createGenreRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),
     loginFailures: createLoginFailureRepo(db),
@@ -62,6 +65,7 @@ export function createRepos(db: Db) {
     signins: createSigninRepo(db),
     social: createSocialRepo(db),
     songs: createSongRepo(db),
+    songFilters: createSongFilterRepo(db),
     storedCovers: createStoredCoverRepo(db),
     subs: createSubRepo(db),
     subsonicLibrary: createSubsonicLibraryRepo(db),

@@ -36,7 +36,7 @@ export interface LibraryPlaylist {
   updatedAt: number;
 }
 
-/** getAlbumList2's orders (byGenre has no genres to list here). */
+/** getAlbumList2's orders (byGenre is the genres repository's: repos/genres.ts). */
 export type AlbumListKind =
   'random' | 'newest' | 'highest' | 'frequent' | 'recent' | 'alphabeticalByName' | 'alphabeticalByArtist' | 'starred' | 'byYear';
 
@@ -102,11 +102,6 @@ export function createSubsonicLibraryRepo(db: Db) {
       `${YEAR_OF('al.publish_time')} BETWEEN MIN(@fromYear, @toYear) AND MAX(@fromYear, @toYear)`,
     ),
   };
-  const randomSongs = db
-    .prepare<{ limit: number; fromYear: number; toYear: number }, number>(
-      `SELECT id FROM songs WHERE ${YEAR_OF('publish_time')} BETWEEN @fromYear AND @toYear ORDER BY random() LIMIT @limit`,
-    )
-    .pluck();
   const liked = db.prepare<[number], { songId: number; addedAt: number }>(`
     SELECT t.song_id AS songId, t.added_at AS addedAt FROM playlist_tracks t
     WHERE t.playlist_id = (SELECT id FROM playlists WHERE creator_id = ? AND special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY id LIMIT 1)
@@ -147,7 +142,6 @@ export function createSubsonicLibraryRepo(db: Db) {
     albumIdsOfArtist: (artistId: number): number[] => albumsOfArtist.all(artistId),
     albumList: (q: AlbumListQuery): number[] =>
       albumPages[q.kind].all({ limit: q.limit, offset: q.offset, userId: q.userId, fromYear: q.fromYear ?? 0, toYear: q.toYear ?? 9999 }),
-    randomSongIds: (limit: number, fromYear = 0, toYear = 9999): number[] => randomSongs.all({ limit, fromYear, toYear }),
     /** The user's 我喜欢的音乐, newest first. */
     likedSongs: (userId: number) => liked.all(userId),
     playlistsOf: (userId: number): LibraryPlaylist[] => playlistsOf.all(userId),

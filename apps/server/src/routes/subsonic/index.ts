@@ -14,6 +14,7 @@ import {
 import { answerSubsonicError } from '../../http/subsonic-errors.ts';
 import type { Services } from '../../services/index.ts';
 import { activityMethods } from './activity.ts';
+import { catalogMethods } from './catalog.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { coverArt, download, stream } from './media.ts';
 import { SubsonicParams } from './params.ts';
@@ -23,7 +24,11 @@ type ByteMethod = (request: FastifyRequest, reply: FastifyReply, services: Servi
 
 // Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
 // `/rest/__proto__` must find nothing rather than a member of Object.prototype.
-const documents = new Map<string, DocumentMethod>([...Object.entries(libraryMethods), ...Object.entries(activityMethods)]);
+const documents = new Map<string, DocumentMethod>([
+  ...Object.entries(libraryMethods),
+  ...Object.entries(activityMethods),
+  ...Object.entries(catalogMethods),
+]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],
   ['download', download],

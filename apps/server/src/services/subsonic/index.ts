@@ -2,6 +2,7 @@ import type { Repos } from '../../repos/index.ts';
 import type { AudioService } from '../audio.ts';
 import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
+import { createSubsonicCatalog } from './catalog.ts';
 import { createSubsonicLibrary } from './library.ts';
 import { createSubsonicPasswords } from './passwords.ts';
 import { loadSecretKey } from './secrets.ts';
@@ -14,9 +15,11 @@ export { MUSIC_FOLDER, MAX_PAGE } from './library.ts';
 
 /** The Subsonic API's services: app passwords (auth), the library as Subsonic browses it, stars. */
 export function createSubsonicServices(repos: Repos, dataDir: string, audio: AudioService, clock: Clock, limits: LoginLimits) {
+  const library = createSubsonicLibrary(repos, audio);
   return {
     passwords: createSubsonicPasswords(repos, loadSecretKey(dataDir), clock, limits),
-    library: createSubsonicLibrary(repos, audio),
+    library,
+    catalog: createSubsonicCatalog(repos, library),
     stars: createSubsonicStars(repos, clock),
   };
 }

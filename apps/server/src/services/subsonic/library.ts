@@ -30,18 +30,23 @@ const MIME: Record<string, string> = {
 /** Characters a path segment must not hold. */
 const segment = (text: string): string => text.replace(/[/\\:*?"<>|]/g, '_');
 
-/** What a song entry needs besides the song: the listener's star and plays. */
+/** What a song entry needs besides the song: the listener's star and plays, the songs' genres. */
 interface ListenerState {
   starredSongs: Map<number, number>;
   plays: Map<number, { plays: number; lastPlayed: number }>;
+  genres: Map<number, string[]>;
 }
+
+/** `genre` (the main one) and OpenSubsonic's `genres` of an entry; nothing when it has none. */
+const genreFields = (names: readonly string[] | undefined) =>
+  names?.length ? { genre: names[0]!, genres: names.map((name) => ({ name })) } : {};
 
 export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   const lib = repos.subsonicLibrary;
 
   function listener(userId: number, songIds: readonly number[]): ListenerState {
     const starredSongs = new Map(lib.likedSongs(userId).map((l) => [l.songId, l.addedAt]));
-    return { starredSongs, plays: lib.playsOf(songIds, userId) };
+    return { starredSongs, plays: lib.playsOf(songIds, userId), genres: repos.genres.ofSongs(songIds) };
   }
 
   /** A song as Subsonic's `Child` (with OpenSubsonic's artists and mediaType). */
@@ -62,6 +67,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       track: song.trackNo,
       discNumber: song.discNo,
       year: yearOf(song.publishTime),
+      ...genreFields(state.genres.get(song.id)),
       coverArt: albumId(song.albumId),
       size,
       contentType: MIME[quality.type] ?? `audio/${quality.type}`,
@@ -91,7 +97,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     });
   }
 
-  function albumEntry(album: LibraryAlbum, userId: number) {
+  function albumEntry(album: LibraryAlbum, userId: number, genres: readonly string[] | undefined) {
     const starred = repos.subs.albums.since(userId, album.id);
     return {
       id: albumId(album.id),
@@ -105,6 +111,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       duration: Math.round(album.durationMs / 1000),
       created: iso(album.createdAt),
       year: yearOf(album.publishTime),
+      ...genreFields(genres),
       isDir: true,
       ...(starred !== undefined ? { starred: iso(starred) } : {}),
       artists: [{ id: artistId(album.artistId), name: album.artistName }],
@@ -119,9 +126,10 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
 
   function albums(ids: readonly number[], userId: number) {
     const found = lib.albumsByIds(ids);
+    const genres = repos.genres.ofAlbums(ids);
     return ids.flatMap((id) => {
       const album = found.get(id);
-      return album ? [albumEntry(album, userId)] : [];
+      return album ? [albumEntry(album, userId, genres.get(id))] : [];
     });
   }
 
@@ -227,13 +235,20 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       };
     },
 
-    albumList(kind: AlbumListKind | 'byGenre', size: number, offset: number, userId: number, years?: { fromYear: number; toYear: number }) {
-      if (kind === 'byGenre') return [];
-      return albums(lib.albumList({ kind, limit: Math.min(size, MAX_PAGE), offset, userId, ...years }), userId);
-    },
-
-    randomSongs(size: number, userId: number, fromYear?: number, toYear?: number) {
-      return songs(lib.randomSongIds(Math.min(size, MAX_PAGE), fromYear, toYear), userId);
+    /** byGenre lists the genre's albums in a stable order (id); an unknown genre has none. */
+    albumList(
+      kind: AlbumListKind | 'byGenre',
+      size: number,
+      offset: number,
+      userId: number,
+      filter: { fromYear?: number; toYear?: number; genre?: string } = {},
+    ) {
+      const limit = Math.min(size, MAX_PAGE);
+      if (kind === 'byGenre') {
+        const genreId = filter.genre === undefined ? undefined : repos.genres.find(filter.genre);
+        return genreId === undefined ? [] : albums(repos.genres.albumIds(genreId, limit, offset), userId);
+      }
+      return albums(lib.albumList({ kind, limit, offset, userId, fromYear: filter.fromYear, toYear: filter.toYear }), userId);
     },
 
     /**
