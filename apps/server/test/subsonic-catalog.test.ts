@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
+import { createRepos } from '../src/repos/index.ts';
+import { randomSongIds } from '../src/services/subsonic/random-songs.ts';
+import { mulberry32 } from '../src/text/prng.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -153,6 +156,34 @@ describe('getRandomSongs', () => {
     expect((await ok('getRandomSongs', 'genre=Polka')).randomSongs.song).toEqual([]);
     expect((await ok('getRandomSongs', 'musicFolderId=3')).randomSongs.song).toEqual([]);
     await failed('getRandomSongs', 'fromYear=soon', 0);
+  });
+
+  test('draws uniformly among the songs passing, whether drawn by id or listed (when draws run out)', () => {
+    const repos = createRepos(db);
+    const random = mulberry32(42);
+    const genreId = repos.genres.find('流行')!;
+    const draw = (filter: Parameters<typeof randomSongIds>[2], times: number, minDraws?: number) => {
+      const counts = new Map<number, number>();
+      for (let i = 0; i < times; i++)
+        for (const id of randomSongIds(repos.songFilters, 1, filter, { random, minDraws })) counts.set(id, (counts.get(id) ?? 0) + 1);
+      return counts;
+    };
+    // A genre and a span of years: the passing ids are scattered, with long gaps between some;
+    // a draw that took "the next song after a random id" would favour the songs after gaps.
+    const filter = { genreId, from: Date.UTC(2012, 0, 1), until: Date.UTC(2020, 0, 1) };
+    const passing = repos.songFilters.every(filter);
+    expect(passing.length).toBeGreaterThan(30);
+    const times = passing.length * 100;
+    const counts = draw(filter, times);
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual([...passing].sort((a, b) => a - b));
+    // each expected 100 times (σ ≈ 10)
+    expect(Math.min(...counts.values())).toBeGreaterThan(55);
+    expect(Math.max(...counts.values())).toBeLessThan(145);
+    // When draws run out (as when few pass; here the budget is cut to 4 draws) the passing songs are listed, still uniformly.
+    const listed = draw(filter, times, 0);
+    expect(listed.size).toBe(passing.length);
+    expect(Math.min(...listed.values())).toBeGreaterThan(55);
+    expect(Math.max(...listed.values())).toBeLessThan(145);
   });
 
   test('golden: a filter only one song passes', async () => {

@@ -73,10 +73,10 @@ export function createSubsonicLibraryRepo(db: Db) {
   const albumsOfArtist = db
     .prepare<[number], number>('SELECT id FROM albums WHERE artist_id = ? ORDER BY publish_time DESC, id DESC')
     .pluck();
-  const page = (order: string, where = '1') =>
+  const page = (order: string, where = '1', from = ALBUM_FROM) =>
     db
       .prepare<{ limit: number; offset: number; userId: number; fromYear: number; toYear: number }, number>(
-        `SELECT al.id ${ALBUM_FROM} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        `SELECT al.id ${from} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       )
       .pluck();
   const albumPages: Record<AlbumListKind, ReturnType<typeof page>> = {
@@ -91,7 +91,8 @@ export function createSubsonicLibraryRepo(db: Db) {
       '(SELECT MAX(p.played_at) FROM play_records p JOIN songs s ON s.id = p.song_id WHERE s.album_id = al.id AND p.user_id = @userId) DESC, al.id',
       'EXISTS (SELECT 1 FROM songs s JOIN play_records p ON p.song_id = s.id WHERE s.album_id = al.id AND p.user_id = @userId)',
     ),
-    alphabeticalByName: page('al.name_latin, al.name, al.id'),
+    // The albums_by_name index alone (its rowid is the id): an offset skips index entries, not joined rows.
+    alphabeticalByName: page('al.name_latin, al.name, al.id', '1', 'FROM albums al'),
     alphabeticalByArtist: page('ar.name_latin, ar.name, al.name_latin, al.id'),
     starred: page(
       '(SELECT created_at FROM album_subs x WHERE x.album_id = al.id AND x.user_id = @userId) DESC, al.id',

@@ -202,6 +202,10 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
       const source = repos.audioFiles.sourceOf(songId);
       return source?.audioSeed == null ? undefined : songMp3Size(source.durationMs, tagsOf(source));
     },
+    /** plannedSize() of a song already read (lists: no query per song). */
+    plannedSizeOf(song: { audioSeed: number | null; durationMs: number; name: string; artistNames: string[]; albumName: string }) {
+      return song.audioSeed === null ? undefined : songMp3Size(song.durationMs, tagsOf(song));
+    },
     /** Resolves when no rendering is in flight. */
     idle: () => flights.idle(),
     /**

@@ -52,8 +52,10 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   /** A song as Subsonic's `Child` (with OpenSubsonic's artists and mediaType). */
   function child(song: SongRecord, state: ListenerState, albumArtist?: number) {
     const quality = audio.quality(song.id);
-    const size = song.original?.size ?? audio.plannedSize(song.id) ?? Math.round((song.durationMs * quality.bitrate) / 8000);
-    const artist = song.artists.map((a) => a.name).join(' / ');
+    const artistNames = song.artists.map((a) => a.name);
+    const planned = audio.plannedSizeOf({ ...song, artistNames });
+    const size = song.original?.size ?? planned ?? Math.round((song.durationMs * quality.bitrate) / 8000);
+    const artist = artistNames.join(' / ');
     const main = song.artists[0];
     const starred = state.starredSongs.get(song.id);
     const played = state.plays.get(song.id);

@@ -1,8 +1,11 @@
 import type { IndexedSongFilter, SongFilterRepo } from '../../repos/song-filters.ts';
 
-/** Draws per wanted song before the passing songs are listed instead (see randomSongIds). */
+/**
+ * Draws before the passing songs are listed instead: enough for a filter that passes one song in
+ * a few hundred, when a size-10 draw still costs a few ms; past that, listing is cheaper.
+ */
+const MIN_DRAWS = 4096;
 const DRAWS_PER_SONG = 4;
-const EXTRA_DRAWS = 64;
 
 /**
  * Up to `size` distinct songs passing `filter`, drawn uniformly, in random order — without
@@ -15,20 +18,31 @@ const EXTRA_DRAWS = 64;
  * a narrow year range), draws would mostly miss, so after a budget of draws the passing songs are
  * listed from the filter's index and shuffled instead — uniform too.
  */
-export function randomSongIds(repo: SongFilterRepo, size: number, filter: IndexedSongFilter, random: () => number = Math.random): number[] {
+export function randomSongIds(
+  repo: SongFilterRepo,
+  size: number,
+  filter: IndexedSongFilter,
+  { random = Math.random, minDraws = MIN_DRAWS }: { random?: () => number; minDraws?: number } = {},
+): number[] {
   const range = repo.idRange();
   if (!range || size <= 0) return [];
   const span = range.high - range.low + 1;
   const picked = new Set<number>();
-  let budget = size * DRAWS_PER_SONG + EXTRA_DRAWS;
+  let budget = Math.max(minDraws, size * DRAWS_PER_SONG);
+  let draws = 0;
+  let hits = 0;
   while (picked.size < size && budget > 0) {
-    const batch = Math.min(budget, Math.max(32, (size - picked.size) * 2));
+    // As many draws as the pass rate seen so far says the missing songs need, with a margin.
+    const rate = draws === 0 ? 1 : Math.max(hits, 1) / draws;
+    const batch = Math.min(budget, Math.max(32, Math.ceil(((size - picked.size) / rate) * 1.25)));
     budget -= batch;
+    draws += batch;
     const drawn = Array.from({ length: batch }, () => range.low + Math.floor(random() * span));
     const passing = new Set(repo.passing(drawn, filter));
     for (const id of drawn) {
-      if (passing.has(id)) picked.add(id);
-      if (picked.size === size) break;
+      if (!passing.has(id)) continue;
+      hits++;
+      if (picked.size < size) picked.add(id);
     }
   }
   if (picked.size === size) return [...picked];
