@@ -197,6 +197,10 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
       if (file) return { bitrate: file.bitrate, lossless: file.lossless, type: file.type, imported: true };
       return { bitrate: MP3_BITRATE, lossless: false, type: 'mp3', imported: false };
     },
+    /** quality() of a song already read: one without an original file (a demo song) needs no query (lists). */
+    qualityOf(song: { id: number; original: unknown }): AudioQuality {
+      return song.original === null ? { bitrate: MP3_BITRATE, lossless: false, type: 'mp3', imported: false } : this.quality(song.id);
+    },
     /** The exact size of a demo song's MP3 before it is rendered; undefined for other songs. */
     plannedSize(songId: number): number | undefined {
       const source = repos.audioFiles.sourceOf(songId);

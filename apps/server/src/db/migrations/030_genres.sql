@@ -68,6 +68,8 @@ CREATE TRIGGER album_genre_removed AFTER DELETE ON album_genres BEGIN
   UPDATE genres SET album_count = album_count - 1 WHERE id = OLD.genre_id;
 END;
 
+-- A listener's plays of the songs a Subsonic page shows (playCount, played): a range per song.
+CREATE INDEX play_records_by_user_song ON play_records (user_id, song_id, played_at) WHERE user_id IS NOT NULL;
 -- getAlbumList2 alphabeticalByName walks this index (the rowid breaks ties) instead of sorting.
 CREATE INDEX albums_by_name ON albums (name_latin, name);
 

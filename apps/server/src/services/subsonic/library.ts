@@ -51,7 +51,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
 
   /** A song as Subsonic's `Child` (with OpenSubsonic's artists and mediaType). */
   function child(song: SongRecord, state: ListenerState, albumArtist?: number) {
-    const quality = audio.quality(song.id);
+    const quality = audio.qualityOf(song);
     const artistNames = song.artists.map((a) => a.name);
     const planned = audio.plannedSizeOf({ ...song, artistNames });
     const size = song.original?.size ?? planned ?? Math.round((song.durationMs * quality.bitrate) / 8000);
