@@ -25,7 +25,11 @@ const LATEST = 8.64e15;
  * of the filter (a genre's range of song_genres_by_genre, a year range of songs_by_publish_time).
  */
 export function createSongFilterRepo(db: Db) {
-  const range = db.prepare<[], { low: number | null; high: number | null }>('SELECT MIN(id) AS low, MAX(id) AS high FROM songs');
+  // Two subqueries: SQLite answers a lone MIN or MAX from the end of the b-tree, but both in one
+  // SELECT scan the table.
+  const range = db.prepare<[], { low: number | null; high: number | null }>(
+    'SELECT (SELECT MIN(id) FROM songs) AS low, (SELECT MAX(id) FROM songs) AS high',
+  );
   const passing = db
     .prepare<{ ids: string; genreId: number | null; from: number; until: number; addedAfter: number }, number>(
       `
