@@ -39,7 +39,11 @@ export function createGenreRepo(db: Db) {
 
   const grouped = (rows: { id: number; name: string }[]): Map<number, string[]> => {
     const out = new Map<number, string[]>();
-    for (const { id, name } of rows) out.set(id, [...(out.get(id) ?? []), name]);
+    for (const { id, name } of rows) {
+      const names = out.get(id);
+      if (names) names.push(name);
+      else out.set(id, [name]);
+    }
     return out;
   };
 
