@@ -8,6 +8,7 @@ import { measureMemory } from './memory.ts';
 import { measurePlayer } from './player.ts';
 import { measureSearch } from './search.ts';
 import { measureStreaming } from './streaming.ts';
+import { measureSubsonic } from './subsonic.ts';
 
 /** `npm run bench`: prints figures; never passes or fails on a time. */
 const { dataDir, bigPlaylistId, hugePlaylistId, playerPlaylistId } = prepareBigLibrary();
@@ -26,3 +27,5 @@ try {
 await measureMemory();
 // Builds its own catalog (1M songs, about a minute; BENCH_SEARCH_SONGS sets the size, 0 skips).
 await measureSearch();
+// Builds its own catalogs (100,000 and 1,000,000 songs; BENCH_SUBSONIC_*_SONGS set them).
+await measureSubsonic();

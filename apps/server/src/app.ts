@@ -8,7 +8,14 @@ import { readTrack } from './content/import/read-track.ts';
 import { removeStrayTemporaries } from './media/disk-cache.ts';
 import { ffmpeg } from './media/ffmpeg.ts';
 import { openDatabase } from './db/connection.ts';
-import { DEMO_ACCOUNT, ensureDemoAccount, needsDemoLibrary, seedDemoLibrary, type DemoLibraryOptions } from './content/demo/index.ts';
+import {
+  DEMO_ACCOUNT,
+  ensureDemoAccount,
+  ensureDemoGenres,
+  needsDemoLibrary,
+  seedDemoLibrary,
+  type DemoLibraryOptions,
+} from './content/demo/index.ts';
 import { hostPolicy } from './http/api-base.ts';
 import { installSessions } from './http/auth.ts';
 import { allowCrossOrigin } from './http/cors.ts';
@@ -109,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The catalogue is seeded whatever the mode: a fresh machine has music either way.
     if (needsDemoLibrary(db)) seedDemoLibrary(db, options.demoLibrary);
     demoAccount = ensureDemoAccount(db);
+    ensureDemoGenres(db);
   } catch (err) {
     db.close();
     throw err;

@@ -106,18 +106,32 @@ export async function buildMusicFolder(work: string, music: string): Promise<str
   await synthesizeSongMp3(master, 4242, CLIP_MS, { title: 'master', artist: 'synth', album: 'demo' });
   const at = (p: string) => join(music, p);
   await Promise.all([
-    encodeTrack(work, master, at(FILES.mp3), 'mp3', { title: 'Dawn', artist: 'Alpha Band', album: 'First Light', track: '1' }, 'red'),
+    encodeTrack(
+      work,
+      master,
+      at(FILES.mp3),
+      'mp3',
+      { title: 'Dawn', artist: 'Alpha Band', album: 'First Light', track: '1', genre: 'Rock' },
+      'red',
+    ),
     encodeTrack(
       work,
       master,
       at(FILES.flac),
       'flac',
-      { title: 'Noon', artist: 'alpha band', album_artist: 'Alpha Band', album: 'first light', track: '2' },
+      { title: 'Noon', artist: 'alpha band', album_artist: 'Alpha Band', album: 'first light', track: '2', genre: 'Indie; rock' },
       'green',
     ),
   ]);
   await Promise.all([
-    encodeTrack(work, master, at(FILES.m4a), 'm4a', { title: 'Evening', artist: 'Beta Singer', album: 'Second Wind', track: '1' }, 'blue'),
+    encodeTrack(
+      work,
+      master,
+      at(FILES.m4a),
+      'm4a',
+      { title: 'Evening', artist: 'Beta Singer', album: 'Second Wind', track: '1', genre: 'Electronic' },
+      'blue',
+    ),
     encodeTrack(
       work,
       master,

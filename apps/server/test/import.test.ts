@@ -60,6 +60,20 @@ function refreshIds(): void {
 }
 
 const rescan = () => importLibrary(db, t.dataDir, music);
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A Subsonic answer (JSON) as the demo account. */
+async function subsonic(method: string, query = ''): Promise<Json> {
+  const res = await t.app.inject({ url: `/rest/${method}?u=13800000000&p=subsonic&v=1.16.1&c=test&f=json&${query}` });
+  const body = (res.json() as Json)['subsonic-response'];
+  expect(body.status).toBe('ok');
+  return body;
+}
+const songGenres = async (id: number) => {
+  const song = (await subsonic('getSong', `id=${id}`)).song;
+  return { genre: song.genre as string | undefined, genres: ((song.genres ?? []) as { name: string }[]).map((g) => g.name) };
+};
+const genreCounts = async (names: string[]) =>
+  ((await subsonic('getGenres')).genres.genre as Json[]).filter((g) => names.includes(g.value));
 const detail = async (id: number) => expectContract('/song/detail', (await getJson(t.app, `/api/song/detail?ids=${id}`)).body).songs[0];
 const songUrl = async (id: number, query = '') =>
   expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=${id}${query}`)).body).data[0]!;
@@ -137,6 +151,22 @@ describe('cloudtune import <folder>', () => {
     expect(await dominantColor(evening!.al.picUrl?.replace(/album\/\d+/, `artist/${evening!.ar[0]!.id}`))).toBe('blue');
     // no cover: generated art
     expect(await dominantColor(untagged!.al.picUrl)).toBe('other');
+  });
+
+  it("reads genre tags, several per song (case-insensitively one genre); an album has its songs' genres, the commonest first", async () => {
+    expect(await songGenres(ids.mp3!)).toEqual({ genre: 'Rock', genres: ['Rock'] });
+    // "Indie; rock": two genres, the second the same as Dawn's "Rock"
+    expect(await songGenres(ids.flac!)).toEqual({ genre: 'Indie', genres: ['Indie', 'Rock'] });
+    expect(await songGenres(ids.opus!)).toEqual({ genre: undefined, genres: [] });
+    const album = (await subsonic('getAlbum', `id=al-${(await detail(ids.mp3!))!.al.id}`)).album;
+    expect([album.genre, album.genres]).toEqual(['Rock', [{ name: 'Rock' }, { name: 'Indie' }]]);
+    expect(await genreCounts(['Rock', 'Indie', 'Electronic'])).toEqual([
+      { songCount: 1, albumCount: 1, value: 'Electronic' },
+      { songCount: 1, albumCount: 1, value: 'Indie' },
+      { songCount: 2, albumCount: 1, value: 'Rock' },
+    ]);
+    const rock = (await subsonic('getSongsByGenre', 'genre=rock&count=500')).songsByGenre.song.map((s: Json) => Number(s.id));
+    expect(rock).toEqual([ids.mp3, ids.flac]);
   });
 
   it('takes lyrics from the .lrc sidecar', async () => {
@@ -308,6 +338,15 @@ describe('rescans', () => {
     expect(songIdsByPath()).toEqual(before);
   });
 
+  it('read files imported before genres were read once more (migration 030 marks them): unchanged, but with their genres', async () => {
+    db.prepare('DELETE FROM song_genres WHERE song_id IN (SELECT song_id FROM library_files)').run();
+    expect(await genreCounts(['Rock', 'Indie', 'Electronic'])).toEqual([]);
+    db.prepare('UPDATE library_files SET mtime_ms = -1').run();
+    expect(await rescan()).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: 5 });
+    expect(await songGenres(ids.flac!)).toEqual({ genre: 'Indie', genres: ['Indie', 'Rock'] });
+    expect((await genreCounts(['Rock'])).map((g) => [g.songCount, g.albumCount])).toEqual([[2, 1]]);
+  });
+
   it('update a file whose tags changed, keeping its id', async () => {
     const path = join(music, FILES.m4a);
     const tmp = join(work, 'retagged.m4a');
@@ -316,7 +355,7 @@ describe('rescans', () => {
       master,
       tmp,
       'm4a',
-      { title: 'Evening (Live)', artist: 'Beta Singer', album: 'Second Wind', track: '1' },
+      { title: 'Evening (Live)', artist: 'Beta Singer', album: 'Second Wind', track: '1', genre: 'Ambient' },
       'blue',
     );
     renameSync(tmp, path);
@@ -326,6 +365,9 @@ describe('rescans', () => {
     expect(await rescan()).toMatchObject({ added: 0, updated: 2, removed: 0, unchanged: 3 });
     expect(songIdsByPath().get(path)).toBe(ids.m4a);
     expect((await detail(ids.m4a!))!.name).toBe('Evening (Live)');
+    // its genre changed with the tag: the old one has no song left and is not listed
+    expect(await songGenres(ids.m4a!)).toEqual({ genre: 'Ambient', genres: ['Ambient'] });
+    expect(await genreCounts(['Ambient', 'Electronic'])).toEqual([{ songCount: 1, albumCount: 1, value: 'Ambient' }]);
     expect(expectContract('/lyric', (await getJson(t.app, `/api/lyric?id=${ids.mp3}`)).body).lrc?.lyric).toMatch(/third line$/);
   });
 
@@ -353,6 +395,7 @@ describe('rescans', () => {
 
     rmSync(join(music, FILES.m4a));
     expect(await rescan()).toMatchObject({ removed: 1 });
+    expect(await genreCounts(['Ambient'])).toEqual([]);
     expectError(await getJson(t.app, `/api/album?id=${albumId}`), 404);
     expect(db.prepare('SELECT 1 FROM artists WHERE id = ?').get(artistId)).toBeUndefined();
     expectError(await getJson(t.app, `/api/media/image/album/${albumId}.jpg`), 404);

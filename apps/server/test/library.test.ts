@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
 import { createPlaylist, seedDemoLibrary } from '../src/index.ts';
-import { needsDemoLibrary } from '../src/content/demo/index.ts';
+import { ensureDemoGenres, needsDemoLibrary } from '../src/content/demo/index.ts';
 import { concurrencyLimit } from '../src/media/store.ts';
 import { SharedWork } from '../src/media/work.ts';
 import { planSong } from '../src/media/song-plan.ts';
@@ -38,6 +38,9 @@ const CATALOG_TABLES = [
   'playlist_tracks',
   'banners',
   'app_meta',
+  'genres',
+  'song_genres',
+  'album_genres',
 ];
 const dump = (db: Db) => Object.fromEntries(CATALOG_TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]));
 
@@ -102,6 +105,51 @@ describe('demo library', () => {
     expect(count('SELECT COUNT(*) FROM banners WHERE target_type = 1 AND target_id NOT IN (SELECT id FROM songs)')).toBe(0);
     expect(count('SELECT COUNT(*) FROM banners WHERE target_type = 10 AND target_id NOT IN (SELECT id FROM playlists)')).toBe(0);
     expect(count("SELECT COUNT(*) FROM banners WHERE target_type = 3000 AND url NOT LIKE 'https://%'")).toBe(0);
+  });
+
+  it('gives every album one or two genres from the 风格 list, and each of its songs the same', () => {
+    const byAlbum = db
+      .prepare<[], { albumId: number; genres: string }>(
+        `SELECT s.album_id AS albumId, group_concat(g.name, '|' ORDER BY sg.position) AS genres
+         FROM songs s JOIN song_genres sg ON sg.song_id = s.id JOIN genres g ON g.id = sg.genre_id GROUP BY s.id`,
+      )
+      .all();
+    expect(byAlbum).toHaveLength(count('SELECT COUNT(*) FROM songs'));
+    const albums = new Map<number, Set<string>>();
+    for (const { albumId, genres } of byAlbum) albums.set(albumId, (albums.get(albumId) ?? new Set()).add(genres));
+    expect([...albums.values()].every((variants) => variants.size === 1)).toBe(true);
+    expect(albums.size).toBe(count('SELECT COUNT(*) FROM albums'));
+    const names = db.prepare('SELECT name FROM genres ORDER BY name').pluck().all();
+    expect(names).toEqual(['R&B/Soul', '古典', '民谣', '流行', '爵士', '电子', '摇滚', '说唱', '轻音乐'].sort());
+    const twoGenres = [...albums.values()].filter((v) => [...v][0]!.includes('|')).length;
+    expect(twoGenres).toBeGreaterThan(0);
+    expect(twoGenres).toBeLessThan(albums.size / 4);
+    // the counts kept by the triggers are the true ones
+    expect(db.prepare('SELECT id, song_count, album_count FROM genres ORDER BY id').all()).toEqual(
+      db
+        .prepare(
+          `SELECT g.id, (SELECT COUNT(*) FROM song_genres sg WHERE sg.genre_id = g.id) AS song_count,
+             (SELECT COUNT(DISTINCT s.album_id) FROM song_genres sg JOIN songs s ON s.id = sg.song_id WHERE sg.genre_id = g.id) AS album_count
+           FROM genres g ORDER BY g.id`,
+        )
+        .all(),
+    );
+  });
+
+  it('seeded before genres existed, gets the same genres once at start', () => {
+    const old = seededLibrary();
+    const genres = () =>
+      old
+        .prepare(
+          'SELECT s.id, g.name, sg.position FROM song_genres sg JOIN genres g ON g.id = sg.genre_id JOIN songs s ON s.id = sg.song_id ORDER BY 1, 3',
+        )
+        .all();
+    const fresh = genres();
+    old.exec("DELETE FROM song_genres; DELETE FROM genres; DELETE FROM app_meta WHERE key = 'demo_genres'");
+    expect(genres()).toEqual([]);
+    expect(ensureDemoGenres(old)).toBe(480);
+    expect(genres()).toEqual(fresh);
+    expect(ensureDemoGenres(old)).toBe(0);
   });
 
   it('is seeded only into an empty library', () => {

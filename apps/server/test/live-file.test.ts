@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendLive } from '../src/http/send-live.ts';
 import { ffmpeg } from '../src/media/ffmpeg.ts';
 import { LiveFile } from '../src/media/live-file.ts';
-import { frameBytes, id3v2Tag, lameFrameCount, Mp3Fit, SAMPLES_PER_FRAME } from '../src/media/mp3-frames.ts';
+import { frameBytes, id3v2Tag, id3v2TagSize, lameFrameCount, Mp3Fit, SAMPLES_PER_FRAME } from '../src/media/mp3-frames.ts';
 import { songMp3Size, synthesizeSongMp3 } from '../src/media/song-audio.ts';
 import { freshDataDir } from './helpers.ts';
 
@@ -159,6 +159,16 @@ describe('MP3 frames', () => {
     const frame = Buffer.alloc(frameBytes(1, 128_000, 44_100));
     const meta = await parseBuffer(Buffer.concat([tag, frame]), { mimeType: 'audio/mpeg' }, { duration: false });
     expect(meta.common).toMatchObject({ title: '晚风 Evening', artist: 'Zoë', album: 'Album' });
+  });
+
+  it('id3v2TagSize counts the bytes id3v2Tag writes, whatever the text (Latin-1, CJK, astral, empty)', () => {
+    for (const tags of [
+      { TIT2: 'Dawn', TPE1: 'Alpha Band', TALB: 'First Light' },
+      { TIT2: '晚风 Evening', TPE1: 'Zoë', TALB: '' },
+      { TIT2: '𝄞 clef 🎵', TPE1: 'ÿ', TALB: '十七岁的月光里的你' },
+      { TIT2: '', TPE1: '', TALB: '' },
+    ])
+      expect(id3v2TagSize(tags)).toBe(id3v2Tag(tags).length);
   });
 
   it('a rendered song is the tag then exactly the frames predicted, each header where the sizes say', async () => {

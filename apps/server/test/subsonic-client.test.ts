@@ -121,3 +121,16 @@ test('an artist page as apps load it: artist info, album info, top songs, simila
   const { lyrics } = await api.getLyrics({ artist: topSongs.song![0]!.artist, title: topSongs.song![0]!.title });
   expect(lyrics.title).toBe(topSongs.song![0]!.title);
 });
+
+test('genres: getGenres, getSongsByGenre and getAlbumList2 byGenre agree; getRandomSongs keeps to a genre', async () => {
+  const api = client();
+  const { genres } = await api.getGenres();
+  const genre = genres.genre!.find((g) => g.songCount > 10)!;
+  const { songsByGenre } = await api.getSongsByGenre({ genre: genre.value, count: 500 });
+  expect(songsByGenre.song).toHaveLength(genre.songCount);
+  const { albumList2 } = await api.getAlbumList2({ type: 'byGenre', genre: genre.value, size: 500 });
+  expect(albumList2.album).toHaveLength(genre.albumCount);
+  const { randomSongs } = await api.getRandomSongs({ genre: genre.value, size: 5 });
+  const inGenre = new Set(songsByGenre.song!.map((s) => s.id));
+  expect(randomSongs.song!.every((s) => inGenre.has(s.id))).toBe(true);
+});

@@ -26,16 +26,34 @@ export function frameBytes(frames: number, bitrate: number, sampleRate: number):
  */
 export const lameFrameCount = (samples: number): number => Math.ceil((samples + LAME_DELAY) / SAMPLES_PER_FRAME);
 
+const TAG_HEADER_BYTES = 10;
+const FRAME_HEADER_BYTES = 10;
+const fitsLatin1 = (text: string): boolean => [...text].every((ch) => ch.codePointAt(0)! <= 0xff);
+
+/**
+ * id3v2Tag(tags).length, counted without building the tag: a size is asked of every song a list
+ * shows (Subsonic's `size`), and allocating each tag costs more than the rest of the entry.
+ */
+export function id3v2TagSize(tags: Record<'TIT2' | 'TPE1' | 'TALB', string>): number {
+  let size = TAG_HEADER_BYTES;
+  for (const text of Object.values(tags)) {
+    if (text === '') continue;
+    // Latin-1: the encoding byte and a byte per character; else the encoding byte, a BOM and UTF-16 code units.
+    size += FRAME_HEADER_BYTES + (fitsLatin1(text) ? 1 + text.length : 3 + 2 * text.length);
+  }
+  return size;
+}
+
 /** An ID3v2.3 tag with title, artist and album (text frames: Latin-1 when it fits, else UTF-16). */
 export function id3v2Tag(tags: Record<'TIT2' | 'TPE1' | 'TALB', string>): Buffer {
   const frames = Object.entries(tags)
     .filter(([, text]) => text !== '')
     .map(([id, text]) => {
-      const latin = [...text].every((ch) => ch.codePointAt(0)! <= 0xff);
+      const latin = fitsLatin1(text);
       const body = latin
         ? Buffer.concat([Buffer.from([0]), Buffer.from(text, 'latin1')])
         : Buffer.concat([Buffer.from([1, 0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-      const head = Buffer.alloc(10);
+      const head = Buffer.alloc(FRAME_HEADER_BYTES);
       head.write(id, 0, 'latin1');
       head.writeUInt32BE(body.length, 4);
       return Buffer.concat([head, body]);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { planSong } from './song-plan.ts';
 import { LiveFile } from './live-file.ts';
-import { frameBytes, id3v2Tag, lameFrameCount, Mp3Fit } from './mp3-frames.ts';
+import { frameBytes, id3v2Tag, id3v2TagSize, lameFrameCount, Mp3Fit } from './mp3-frames.ts';
 import { renderSong } from './synth/render.ts';
 import { MP3_BITRATE, startMp3Encoder, type Mp3Encoder, type TrackTags } from './synth/encode-mp3.ts';
 import { SAMPLE_RATE } from './synth/wavetables.ts';
@@ -13,7 +13,8 @@ export interface EncodedAudio {
   bitrate: number;
 }
 
-const tagOf = (tags: TrackTags): Buffer => id3v2Tag({ TIT2: tags.title, TPE1: tags.artist, TALB: tags.album });
+const tagFrames = (tags: TrackTags) => ({ TIT2: tags.title, TPE1: tags.artist, TALB: tags.album });
+const tagOf = (tags: TrackTags): Buffer => id3v2Tag(tagFrames(tags));
 /** The renderer draws exactly this many sample frames (see renderSong). */
 const samplesOf = (durationMs: number): number => Math.round((durationMs / 1000) * SAMPLE_RATE);
 
@@ -22,7 +23,7 @@ const samplesOf = (durationMs: number): number => Math.round((durationMs / 1000)
  * libmp3lame makes for the song's samples (fitted to that count by Mp3Fit).
  */
 export const songMp3Size = (durationMs: number, tags: TrackTags): number =>
-  tagOf(tags).length + frameBytes(lameFrameCount(samplesOf(durationMs)), MP3_BITRATE, 44_100);
+  id3v2TagSize(tagFrames(tags)) + frameBytes(lameFrameCount(samplesOf(durationMs)), MP3_BITRATE, 44_100);
 
 /**
  * Renders a demo song (seed + duration) to MP3 and hands the bytes to `out` in order while the

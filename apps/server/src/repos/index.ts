@@ -12,6 +12,7 @@ import { createChatMessageRepo } from './chat-messages.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
 import { createClientBrowseRepo } from './client-browse.ts';
+import { createGenreRepo } from './genres.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
 import { createLibraryFolderRepo } from './library-folders.ts';
@@ -35,6 +36,7 @@ import { createShareRepo } from './shares.ts';
 import { createSigninRepo } from './signins.ts';
 import { createSocialRepo } from './social.ts';
 import { createSongRepo } from './songs.ts';
+import { createSongFilterRepo } from './song-filters.ts';
 import { createStoredCoverRepo } from './stored-covers.ts';
 import { createSubRepo } from './subs.ts';
 import { createSubsonicLibraryRepo } from './subsonic-library.ts';
@@ -61,6 +63,7 @@ export function createRepos(db: Db) {
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
     clientBrowse: createClientBrowseRepo(db),
+    genres: createGenreRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),
     libraryFolders: createLibraryFolderRepo(db),
@@ -84,6 +87,7 @@ export function createRepos(db: Db) {
     signins: createSigninRepo(db),
     social: createSocialRepo(db),
     songs: createSongRepo(db),
+    songFilters: createSongFilterRepo(db),
     storedCovers: createStoredCoverRepo(db),
     subs: createSubRepo(db),
     subsonicLibrary: createSubsonicLibraryRepo(db),

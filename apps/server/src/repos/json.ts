@@ -1,6 +1,7 @@
 /** Columns holding JSON string arrays (aliases) are parsed leniently: bad data reads as empty. */
 export function parseStringArray(text: string | null | undefined): string[] {
-  if (!text) return [];
+  // Nearly every row holds '[]': lists of hundreds of songs skip parsing it.
+  if (!text || text === '[]') return [];
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

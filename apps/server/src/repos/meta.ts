@@ -8,6 +8,8 @@ export const META_KEYS = {
   storyEnd: 'library_story_end',
   /** the library clock's offset from real time, fixed the first time it is read */
   clockOffset: 'library_clock_offset_ms',
+  /** set once the demo library's songs have their genres (seeded with them, or backfilled at start) */
+  demoGenres: 'demo_genres',
 } as const;
 
 /** Small key/value facts about the library itself (e.g. which demo seed built it). */

@@ -36,7 +36,7 @@ export interface LibraryPlaylist {
   updatedAt: number;
 }
 
-/** getAlbumList2's orders (byGenre has no genres to list here). */
+/** getAlbumList2's orders (byGenre is the genres repository's: repos/genres.ts). */
 export type AlbumListKind =
   'random' | 'newest' | 'highest' | 'frequent' | 'recent' | 'alphabeticalByName' | 'alphabeticalByArtist' | 'starred' | 'byYear';
 
@@ -73,10 +73,10 @@ export function createSubsonicLibraryRepo(db: Db) {
   const albumsOfArtist = db
     .prepare<[number], number>('SELECT id FROM albums WHERE artist_id = ? ORDER BY publish_time DESC, id DESC')
     .pluck();
-  const page = (order: string, where = '1') =>
+  const page = (order: string, where = '1', from = ALBUM_FROM) =>
     db
       .prepare<{ limit: number; offset: number; userId: number; fromYear: number; toYear: number }, number>(
-        `SELECT al.id ${ALBUM_FROM} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        `SELECT al.id ${from} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       )
       .pluck();
   const albumPages: Record<AlbumListKind, ReturnType<typeof page>> = {
@@ -91,7 +91,8 @@ export function createSubsonicLibraryRepo(db: Db) {
       '(SELECT MAX(p.played_at) FROM play_records p JOIN songs s ON s.id = p.song_id WHERE s.album_id = al.id AND p.user_id = @userId) DESC, al.id',
       'EXISTS (SELECT 1 FROM songs s JOIN play_records p ON p.song_id = s.id WHERE s.album_id = al.id AND p.user_id = @userId)',
     ),
-    alphabeticalByName: page('al.name_latin, al.name, al.id'),
+    // The albums_by_name index alone (its rowid is the id): an offset skips index entries, not joined rows.
+    alphabeticalByName: page('al.name_latin, al.name, al.id', '1', 'FROM albums al'),
     alphabeticalByArtist: page('ar.name_latin, ar.name, al.name_latin, al.id'),
     starred: page(
       '(SELECT created_at FROM album_subs x WHERE x.album_id = al.id AND x.user_id = @userId) DESC, al.id',
@@ -102,11 +103,6 @@ export function createSubsonicLibraryRepo(db: Db) {
       `${YEAR_OF('al.publish_time')} BETWEEN MIN(@fromYear, @toYear) AND MAX(@fromYear, @toYear)`,
     ),
   };
-  const randomSongs = db
-    .prepare<{ limit: number; fromYear: number; toYear: number }, number>(
-      `SELECT id FROM songs WHERE ${YEAR_OF('publish_time')} BETWEEN @fromYear AND @toYear ORDER BY random() LIMIT @limit`,
-    )
-    .pluck();
   const liked = db.prepare<[number], { songId: number; addedAt: number }>(`
     SELECT t.song_id AS songId, t.added_at AS addedAt FROM playlist_tracks t
     WHERE t.playlist_id = (SELECT id FROM playlists WHERE creator_id = ? AND special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY id LIMIT 1)
@@ -147,7 +143,6 @@ export function createSubsonicLibraryRepo(db: Db) {
     albumIdsOfArtist: (artistId: number): number[] => albumsOfArtist.all(artistId),
     albumList: (q: AlbumListQuery): number[] =>
       albumPages[q.kind].all({ limit: q.limit, offset: q.offset, userId: q.userId, fromYear: q.fromYear ?? 0, toYear: q.toYear ?? 9999 }),
-    randomSongIds: (limit: number, fromYear = 0, toYear = 9999): number[] => randomSongs.all({ limit, fromYear, toYear }),
     /** The user's 我喜欢的音乐, newest first. */
     likedSongs: (userId: number) => liked.all(userId),
     playlistsOf: (userId: number): LibraryPlaylist[] => playlistsOf.all(userId),

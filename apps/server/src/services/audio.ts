@@ -37,6 +37,17 @@ export interface AudioQuality {
   bitDepth: number | null;
 }
 
+/** Every demo song: a 128 kbit/s stereo MP3 at 44.1 kHz. */
+const DEMO_QUALITY: AudioQuality = {
+  bitrate: MP3_BITRATE,
+  lossless: false,
+  type: 'mp3',
+  imported: false,
+  sampleRate: SAMPLE_RATE,
+  channels: 2,
+  bitDepth: null,
+};
+
 const rendered = (path: string, file: { size: number; md5: string; bitrate: number }): AudioFile => ({
   path,
   ...file,
@@ -203,12 +214,20 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
         const { bitrate, lossless, type, sampleRate, channels, bitDepth } = file;
         return { bitrate, lossless, type, imported: true, sampleRate, channels, bitDepth };
       }
-      return { bitrate: MP3_BITRATE, lossless: false, type: 'mp3', imported: false, sampleRate: SAMPLE_RATE, channels: 2, bitDepth: null };
+      return DEMO_QUALITY;
+    },
+    /** quality() of a song already read: one without an original file (a demo song) needs no query (lists). */
+    qualityOf(song: { id: number; original: unknown }): AudioQuality {
+      return song.original === null ? DEMO_QUALITY : this.quality(song.id);
     },
     /** The exact size of a demo song's MP3 before it is rendered; undefined for other songs. */
     plannedSize(songId: number): number | undefined {
       const source = repos.audioFiles.sourceOf(songId);
       return source?.audioSeed == null ? undefined : songMp3Size(source.durationMs, tagsOf(source));
+    },
+    /** plannedSize() of a song already read (lists: no query per song). */
+    plannedSizeOf(song: { audioSeed: number | null; durationMs: number; name: string; artistNames: string[]; albumName: string }) {
+      return song.audioSeed === null ? undefined : songMp3Size(song.durationMs, tagsOf(song));
     },
     /** Resolves when no rendering is in flight. */
     idle: () => flights.idle(),

@@ -1,5 +1,6 @@
 import type { Repos } from '../../repos/index.ts';
 import { planSong } from '../../media/song-plan.ts';
+import { demoAlbumGenres } from './genres.ts';
 import { writeLyrics } from './lyrics.ts';
 import { albumFlavors, companies } from './pools/titles.ts';
 import { chance, deriveSeed, intBetween, pick, rngFor } from '../../text/prng.ts';
@@ -80,6 +81,7 @@ export function seedAlbumsAndSongs(repos: Repos, seed: number, artists: SeededAr
       publishTime,
       createdAt: publishTime,
     });
+    const genres = demoAlbumGenres(seed, albumId);
 
     const trackNames = new Set<string>();
     for (let track = 1; track <= size; track++) {
@@ -103,6 +105,7 @@ export function seedAlbumsAndSongs(repos: Repos, seed: number, artists: SeededAr
         createdAt: publishTime + DAY_MS,
         artistIds: featured ? [artist.id, featured.id] : [artist.id],
       });
+      repos.genres.setSongGenres(id, genres);
       // About 15% of songs are instrumental: no lyrics row, /lyric answers nolyric.
       if (opts.withLyrics && chance(rng, 0.85)) {
         const lyrics = writeLyrics(planSong(audioSeed, durationMs), audioSeed, artist.area === 7 ? 'zh' : 'en', artist.name);

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT, needsDemoAccount, seedDemoAccount } from './account.ts';
 import { seedAlbumsAndSongs } from './albums.ts';
 import { seedArtists } from './artists.ts';
 import { seedBanners } from './banners.ts';
+import { backfillDemoGenres } from './genres.ts';
 import { seedTags, seedUsers } from './people.ts';
 import { seedPlaylists } from './playlists.ts';
 import { seedListening } from './plays.ts';
@@ -60,6 +61,7 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
     const built = { seed, artists: artists.length, albums: albumCount, songs: songs.length, playlists: playlists.length };
     repos.meta.set(META_KEYS.demoLibrary, JSON.stringify(built));
     repos.meta.set(META_KEYS.storyEnd, String(LIBRARY_EPOCH));
+    repos.meta.set(META_KEYS.demoGenres, '1');
     return built;
   });
   if (options.indexSearch ?? true) repos.searchIndex.refresh();
@@ -79,6 +81,23 @@ export function ensureDemoAccount(db: Db): number | null {
   if (needsDemoAccount(repos)) withTx(db, () => seedDemoAccount(repos, (JSON.parse(built) as { seed?: number }).seed ?? DEFAULT_SEED));
   const owner = repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone)?.id;
   return owner !== undefined && owner === repos.users.firstDemoId() ? owner : null;
+}
+
+/**
+ * A demo library seeded before genres existed gets them once, at start (the seeded PRNG picks
+ * them, which a migration's SQL cannot): the same genres a fresh seed gives. Returns how many
+ * songs got genres.
+ */
+export function ensureDemoGenres(db: Db): number {
+  const repos = createRepos(db);
+  const built = repos.meta.get(META_KEYS.demoLibrary);
+  if (built === undefined || repos.meta.get(META_KEYS.demoGenres) !== undefined) return 0;
+  const seed = (JSON.parse(built) as { seed?: number }).seed ?? DEFAULT_SEED;
+  return withTx(db, () => {
+    const tagged = backfillDemoGenres(repos, seed);
+    repos.meta.set(META_KEYS.demoGenres, '1');
+    return tagged;
+  });
 }
 
 /** True when the library has never been seeded and holds no songs. */

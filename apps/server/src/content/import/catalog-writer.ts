@@ -115,9 +115,15 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
         coverHash: track.coverHash,
       });
       catalog.setLyric(id, track.lrc);
+      repos.genres.setSongGenres(id, info.genres);
       touch(id);
       touchedArtists.add(owner);
       return id;
+    },
+
+    /** A file read again but unchanged: only its genres are written (they may not have been read before). */
+    retag(songId: number, info: TrackInfo): void {
+      repos.genres.setSongGenres(songId, info.genres);
     },
 
     remove(songId: number): void {

@@ -125,6 +125,7 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
         // Touched but identical (same bytes, same sidecar): only the new mtime is recorded.
         if (before && before.md5 === track.md5 && before.lyricStamp === track.file.lyricStamp) {
           repos.libraryFiles.restamp(before.path, track.file.mtimeMs);
+          writer.retag(before.songId, track.info);
           return ['unchanged', detail];
         }
         const moved = before ? undefined : movable.get(track.md5);

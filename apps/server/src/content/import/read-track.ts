@@ -16,6 +16,8 @@ export interface TrackInfo {
   /** ms since epoch of 1 January of the tagged year, or null */
   releaseTime: number | null;
   company: string | null;
+  /** the genre tags, main first (several allowed; empty when untagged) */
+  genres: string[];
   durationMs: number;
   bitrate: number;
   lossless: boolean;
@@ -80,6 +82,7 @@ export async function readTrack(root: string, path: string, size: number, named 
     discNo: common.disk.no ?? 1,
     releaseTime: year === null ? null : Date.UTC(year, 0, 1),
     company: clean(common.label?.[0]) || null,
+    genres: splitNames(common.genre ?? []),
     durationMs,
     // Some streams (raw ADTS) state no bitrate: the file's average is close enough.
     bitrate: bitrate || Math.round((size * 8) / seconds),

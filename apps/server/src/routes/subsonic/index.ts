@@ -18,6 +18,7 @@ import { activityMethods } from './activity.ts';
 import { chatMethods } from './chat.ts';
 import { infoMethods } from './info.ts';
 import { bookmarkMethods } from './bookmarks.ts';
+import { catalogMethods } from './catalog.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { lyricsMethods } from './lyrics.ts';
 import { hlsPlaylist } from './hls.ts';
@@ -60,6 +61,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(ratingMethods),
   ...Object.entries(nowPlayingMethods),
   ...Object.entries(shareMethods),
+  ...Object.entries(catalogMethods),
 ]);
 const bytes = new Map<string, ByteMethod>([
   ['stream', stream],

@@ -2,7 +2,7 @@ import type { MediaUrls } from '../../media/urls.ts';
 import type { Services } from '../../services/index.ts';
 import { MAX_PAGE, MUSIC_FOLDER, invalidParam, missingParam, parseAnyId, parseId } from '../../services/subsonic/index.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
-import type { SubsonicParams } from './params.ts';
+import { inMusicFolder, type SubsonicParams } from './params.ts';
 
 /** What a Subsonic method handler gets: its params, the authenticated user, the services. */
 export interface SubsonicCall {
@@ -50,15 +50,17 @@ function albumListOf({ params, userId, services }: SubsonicCall) {
   if (!(ALBUM_LIST_TYPES as readonly string[]).includes(type)) throw invalidParam('type', `must be one of ${ALBUM_LIST_TYPES.join(', ')}`);
   const size = params.int('size', 10, 0, MAX_PAGE);
   const offset = params.int('offset', 0, 0);
-  let years: { fromYear: number; toYear: number } | undefined;
+  let filter: { fromYear?: number; toYear?: number; genre?: string } = {};
   if (type === 'byYear') {
     const fromYear = params.optionalInt('fromYear');
     const toYear = params.optionalInt('toYear');
     if (fromYear === undefined) throw missingParam('fromYear');
     if (toYear === undefined) throw missingParam('toYear');
-    years = { fromYear, toYear };
+    filter = { fromYear, toYear };
   }
-  return services.subsonic.library.albumList(type as AlbumListType, size, offset, userId, years);
+  if (type === 'byGenre') filter = { genre: params.required('genre') };
+  if (!inMusicFolder(params)) return [];
+  return services.subsonic.library.albumList(type as AlbumListType, size, offset, userId, filter);
 }
 
 function searchOf({ params, userId, services }: SubsonicCall) {
@@ -79,7 +81,6 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
   getLicense: () => ({ license: { valid: true, email: '', licenseExpires: '2099-12-31T00:00:00.000Z' } }),
   getOpenSubsonicExtensions: () => ({ openSubsonicExtensions: EXTENSIONS }),
   getMusicFolders: () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
-  getGenres: () => ({ genres: {} }),
   getIndexes: ({ userId, services }) => ({ indexes: services.subsonic.library.folderIndex(userId) }),
   getArtists: ({ userId, services }) => ({ artists: services.subsonic.library.artistIndex(userId) }),
   getArtist: ({ params, userId, services }) => ({
@@ -95,16 +96,6 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
   getAlbumList2: (call) => ({ albumList2: { album: albumListOf(call) } }),
   getAlbumList: (call) => ({
     albumList: { album: albumListOf(call).map((a) => ({ ...a, parent: a.artistId, title: a.name, isDir: true })) },
-  }),
-  getRandomSongs: ({ params, userId, services }) => ({
-    randomSongs: {
-      song: services.subsonic.library.randomSongs(
-        params.int('size', 10, 0, MAX_PAGE),
-        userId,
-        params.optionalInt('fromYear'),
-        params.optionalInt('toYear'),
-      ),
-    },
   }),
   search3: (call) => ({ searchResult3: searchOf(call) }),
   search2: (call) => ({ searchResult2: searchOf(call) }),

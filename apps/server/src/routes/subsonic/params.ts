@@ -1,4 +1,4 @@
-import { invalidParam, missingParam } from '../../services/subsonic/index.ts';
+import { MUSIC_FOLDER, invalidParam, missingParam } from '../../services/subsonic/index.ts';
 
 /**
  * A Subsonic request's params (query, or a form under OpenSubsonic's formPost), read leniently:
@@ -48,4 +48,13 @@ export class SubsonicParams {
     const text = this.string(name)?.toLowerCase();
     return text === undefined ? fallback : text === 'true' || text === '1';
   }
+}
+
+/**
+ * False when `musicFolderId` names a folder other than the one music folder (getMusicFolders):
+ * nothing is in it, so lists filtered by it are empty.
+ */
+export function inMusicFolder(params: SubsonicParams): boolean {
+  const folder = params.optionalInt('musicFolderId');
+  return folder === undefined || folder === MUSIC_FOLDER.id;
 }

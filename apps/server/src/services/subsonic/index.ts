@@ -3,6 +3,7 @@ import type { AudioService } from '../audio.ts';
 import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { createApiKeys } from './api-keys.ts';
+import { createSubsonicCatalog } from './catalog.ts';
 import { createSubsonicLibrary } from './library.ts';
 import { createSubsonicLyrics } from './lyrics.ts';
 import { createSubsonicPasswords } from './passwords.ts';
@@ -20,11 +21,13 @@ export { MUSIC_FOLDER, MAX_PAGE } from './library.ts';
 export function createSubsonicServices(repos: Repos, dataDir: string, audio: AudioService, clock: Clock, limits: LoginLimits) {
   const apiKeys = createApiKeys(repos, clock);
   const passwords = createSubsonicPasswords(repos, loadSecretKey(dataDir), clock, limits, apiKeys);
+  const library = createSubsonicLibrary(repos, audio);
   return {
     passwords,
     apiKeys,
     users: createSubsonicUsers(repos, clock, passwords, apiKeys),
-    library: createSubsonicLibrary(repos, audio),
+    library,
+    catalog: createSubsonicCatalog(repos, library),
     stars: createSubsonicStars(repos, clock),
     lyrics: createSubsonicLyrics(repos),
   };

@@ -31,12 +31,13 @@ const MIME: Record<string, string> = {
 /** Characters a path segment must not hold. */
 const segment = (text: string): string => text.replace(/[/\\:*?"<>|]/g, '_');
 
-/** What a song entry needs besides the song: the listener's star, plays, ratings and bookmarks. */
+/** What a song entry needs besides the song: the listener's star, plays, ratings and bookmarks, the songs' genres. */
 interface ListenerState {
   starredSongs: Map<number, number>;
   plays: Map<number, { plays: number; lastPlayed: number }>;
   ratings: Map<number, RatingOf>;
   bookmarks: Map<number, number>;
+  genres: Map<number, string[]>;
 }
 
 /** `userRating` (the listener's, 1–5) and `averageRating` (everyone's), as rated things carry them; nothing when unrated. */
@@ -44,6 +45,10 @@ const ratingFields = (rating: RatingOf | undefined, withAverage = true) => ({
   ...(rating?.mine !== undefined ? { userRating: rating.mine } : {}),
   ...(rating && withAverage ? { averageRating: Math.round(rating.average * 100) / 100 } : {}),
 });
+
+/** `genre` (the main one) and OpenSubsonic's `genres` of an entry; nothing when it has none. */
+const genreFields = (names: readonly string[] | undefined) =>
+  names?.length ? { genre: names[0]!, genres: names.map((name) => ({ name })) } : {};
 
 export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   const lib = repos.subsonicLibrary;
@@ -55,14 +60,17 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       plays: lib.playsOf(songIds, userId),
       ratings: repos.ratings.songs.of(userId, songIds),
       bookmarks: repos.bookmarks.positionsOf(userId, songIds),
+      genres: repos.genres.ofSongs(songIds),
     };
   }
 
   /** A song as Subsonic's `Child` (with OpenSubsonic's artists and mediaType). */
   function child(song: SongRecord, state: ListenerState, albumArtist?: number) {
-    const quality = audio.quality(song.id);
-    const size = song.original?.size ?? audio.plannedSize(song.id) ?? Math.round((song.durationMs * quality.bitrate) / 8000);
-    const artist = song.artists.map((a) => a.name).join(' / ');
+    const quality = audio.qualityOf(song);
+    const artistNames = song.artists.map((a) => a.name);
+    const planned = audio.plannedSizeOf({ ...song, artistNames });
+    const size = song.original?.size ?? planned ?? Math.round((song.durationMs * quality.bitrate) / 8000);
+    const artist = artistNames.join(' / ');
     const main = song.artists[0];
     const starred = state.starredSongs.get(song.id);
     const played = state.plays.get(song.id);
@@ -77,6 +85,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       track: song.trackNo,
       discNumber: song.discNo,
       year: yearOf(song.publishTime),
+      ...genreFields(state.genres.get(song.id)),
       coverArt: albumId(song.albumId),
       size,
       contentType: MIME[quality.type] ?? `audio/${quality.type}`,
@@ -108,7 +117,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     });
   }
 
-  function albumEntry(album: LibraryAlbum, userId: number, rating?: RatingOf) {
+  function albumEntry(album: LibraryAlbum, userId: number, genres: readonly string[] | undefined, rating?: RatingOf) {
     const starred = repos.subs.albums.since(userId, album.id);
     return {
       id: albumId(album.id),
@@ -122,6 +131,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       duration: Math.round(album.durationMs / 1000),
       created: iso(album.createdAt),
       year: yearOf(album.publishTime),
+      ...genreFields(genres),
       isDir: true,
       ...(starred !== undefined ? { starred: iso(starred) } : {}),
       // AlbumID3 has the listener's rating only.
@@ -139,9 +149,10 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   function albums(ids: readonly number[], userId: number) {
     const found = lib.albumsByIds(ids);
     const ratings = repos.ratings.albums.of(userId, ids);
+    const genres = repos.genres.ofAlbums(ids);
     return ids.flatMap((id) => {
       const album = found.get(id);
-      return album ? [albumEntry(album, userId, ratings.get(id))] : [];
+      return album ? [albumEntry(album, userId, genres.get(id), ratings.get(id))] : [];
     });
   }
 
@@ -261,13 +272,20 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       };
     },
 
-    albumList(kind: AlbumListKind | 'byGenre', size: number, offset: number, userId: number, years?: { fromYear: number; toYear: number }) {
-      if (kind === 'byGenre') return [];
-      return albums(lib.albumList({ kind, limit: Math.min(size, MAX_PAGE), offset, userId, ...years }), userId);
-    },
-
-    randomSongs(size: number, userId: number, fromYear?: number, toYear?: number) {
-      return songs(lib.randomSongIds(Math.min(size, MAX_PAGE), fromYear, toYear), userId);
+    /** byGenre lists the genre's albums in a stable order (id); an unknown genre has none. */
+    albumList(
+      kind: AlbumListKind | 'byGenre',
+      size: number,
+      offset: number,
+      userId: number,
+      filter: { fromYear?: number; toYear?: number; genre?: string } = {},
+    ) {
+      const limit = Math.min(size, MAX_PAGE);
+      if (kind === 'byGenre') {
+        const genreId = filter.genre === undefined ? undefined : repos.genres.find(filter.genre);
+        return genreId === undefined ? [] : albums(repos.genres.albumIds(genreId, limit, offset), userId);
+      }
+      return albums(lib.albumList({ kind, limit, offset, userId, fromYear: filter.fromYear, toYear: filter.toYear }), userId);
     },
 
     /**

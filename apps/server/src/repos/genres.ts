@@ -1,0 +1,79 @@
+import type { Db } from '../db/connection.ts';
+import { idsParam } from './json.ts';
+
+/** A genre with how many songs and albums have it (kept by migration 030's triggers). */
+export interface GenreCount {
+  name: string;
+  songCount: number;
+  albumCount: number;
+}
+
+/**
+ * Genres of songs and albums (migration 030): the importer writes a song's genres from its tags,
+ * the demo seeder from its album's; an album's genres follow from its songs' by trigger. Names
+ * compare case-insensitively ('rock' finds 'Rock').
+ */
+export function createGenreRepo(db: Db) {
+  const find = db.prepare<[string], number>('SELECT id FROM genres WHERE name = ?').pluck();
+  const insert = db.prepare<[string]>('INSERT INTO genres (name) VALUES (?)');
+  const clearSong = db.prepare<[number]>('DELETE FROM song_genres WHERE song_id = ?');
+  const tagSong = db.prepare<[number, number, number]>('INSERT OR IGNORE INTO song_genres (song_id, genre_id, position) VALUES (?, ?, ?)');
+  const list = db.prepare<[], GenreCount>(`
+    SELECT name, song_count AS songCount, album_count AS albumCount FROM genres WHERE song_count > 0 ORDER BY name`);
+  const songIds = db
+    .prepare<[number, number, number], number>('SELECT song_id FROM song_genres WHERE genre_id = ? ORDER BY song_id LIMIT ? OFFSET ?')
+    .pluck();
+  const albumIds = db
+    .prepare<[number, number, number], number>('SELECT album_id FROM album_genres WHERE genre_id = ? ORDER BY album_id LIMIT ? OFFSET ?')
+    .pluck();
+  const ofSongs = db.prepare<[string], { id: number; name: string }>(`
+    SELECT sg.song_id AS id, g.name FROM song_genres sg JOIN genres g ON g.id = sg.genre_id
+    WHERE sg.song_id IN (SELECT value FROM json_each(?)) ORDER BY sg.song_id, sg.position`);
+  // An album's main genre is the one most of its songs have.
+  const ofAlbums = db.prepare<[string], { id: number; name: string }>(`
+    SELECT ag.album_id AS id, g.name FROM album_genres ag JOIN genres g ON g.id = ag.genre_id
+    WHERE ag.album_id IN (SELECT value FROM json_each(?)) ORDER BY ag.album_id, ag.song_count DESC, g.name`);
+  const untaggedGenerated = db.prepare<[], { id: number; albumId: number }>(`
+    SELECT id, album_id AS albumId FROM songs s
+    WHERE audio_seed IS NOT NULL AND NOT EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id) ORDER BY id`);
+
+  const grouped = (rows: { id: number; name: string }[]): Map<number, string[]> => {
+    const out = new Map<number, string[]>();
+    for (const { id, name } of rows) {
+      const names = out.get(id);
+      if (names) names.push(name);
+      else out.set(id, [name]);
+    }
+    return out;
+  };
+
+  function idOf(name: string): number {
+    return find.get(name) ?? Number(insert.run(name).lastInsertRowid);
+  }
+
+  return {
+    /** The genre's id, or undefined when no genre has that name. */
+    find: (name: string): number | undefined => find.get(name),
+    /** Replaces the song's genres (first = main); names are trimmed, blanks and repeats dropped. */
+    setSongGenres(songId: number, names: readonly string[]): void {
+      clearSong.run(songId);
+      names
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .forEach((name, position) => tagSong.run(songId, idOf(name), position));
+    },
+    /** Every genre some song has, by name. */
+    list: (): GenreCount[] => list.all(),
+    /** A page of the genre's songs, in id order. */
+    songIds: (genreId: number, limit: number, offset: number): number[] => songIds.all(genreId, limit, offset),
+    /** A page of the genre's albums, in id order. */
+    albumIds: (genreId: number, limit: number, offset: number): number[] => albumIds.all(genreId, limit, offset),
+    /** Each song's genres, main first (songs without any are absent). */
+    ofSongs: (ids: readonly number[]): Map<number, string[]> => (ids.length ? grouped(ofSongs.all(idsParam(ids))) : new Map()),
+    /** Each album's genres, the one most of its songs have first. */
+    ofAlbums: (ids: readonly number[]): Map<number, string[]> => (ids.length ? grouped(ofAlbums.all(idsParam(ids))) : new Map()),
+    /** Generated (demo) songs without a genre, with their albums. */
+    untaggedGeneratedSongs: (): { id: number; albumId: number }[] => untaggedGenerated.all(),
+  };
+}
+export type GenreRepo = ReturnType<typeof createGenreRepo>;
