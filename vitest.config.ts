@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // A render-heavy page test takes 1–2 s alone and several times that on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -100,7 +100,8 @@ describe('/search', () => {
     const app = renderApp('/search/song?keywords=hello&page=2');
     await userEvent.click(await screen.findByRole('link', { name: '歌手' }));
     await waitFor(() => expect(app.path()).toBe('/search/artist?keywords=hello'));
-    expect((await screen.findByTestId('search-title')).textContent).toBe(`找到 ${artists.result.artistCount} 位歌手`);
+    // The songs' title stays until the artists arrive: wait for the artists' one.
+    await waitFor(() => expect(screen.getByTestId('search-title').textContent).toBe(`找到 ${artists.result.artistCount} 位歌手`));
     expect(screen.getAllByTestId('artist-card').length).toBe(artists.result.artists!.length);
   });
 });
