@@ -87,6 +87,83 @@ describe('web app beside the API', () => {
   });
 });
 
+/**
+ * A web build that draws the first screen on the server: `<dist>/../ssr/first-screen.js` exports
+ * renderFirstScreen(url, data). This one draws the playlists' names from the data it is given
+ * and counts its renders, as the real one (apps/web/src/ssr) draws the whole screen.
+ */
+const RENDERER = `
+let renders = 0;
+export async function renderFirstScreen(url, data) {
+  renders++;
+  const names = data['/personalized?limit=14'].result.map((p) => '<li>' + p.name.replace(/</g, '&lt;') + '</li>');
+  return { html: '<ul data-renders="' + renders + '" data-url="' + url + '">' + names.join('') + '</ul>' };
+}
+`;
+
+describe('the first screen drawn on the server', () => {
+  let root: string;
+  let drawn: TestApp;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'cloudtune-ssr-'));
+    mkdirSync(join(root, 'browser'));
+    mkdirSync(join(root, 'ssr'));
+    writeFileSync(join(root, 'browser', 'index.html'), INDEX);
+    writeFileSync(join(root, 'ssr', 'first-screen.js'), RENDERER);
+    drawn = await startTestApp({ webDist: join(root, 'browser') });
+  });
+  afterAll(async () => {
+    await drawn.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('/music/recommend arrives with its markup in #root, drawn from the data the page carries', async () => {
+    const res = await drawn.app.inject({ method: 'GET', url: '/music/recommend' });
+    expect(res.statusCode).toBe(200);
+    const markup = /<div id="root">(.*)<\/div><\/body>/.exec(res.body)?.[1] ?? '';
+    const json = /<script type="application\/json" id="cloudtune-first-screen">(.*?)<\/script>/.exec(res.body)?.[1];
+    const data = JSON.parse(json!) as Record<string, { result: { name: string }[] }>;
+    const names = data['/personalized?limit=14']!.result.map((p) => p.name);
+    expect(names).toHaveLength(14);
+    expect(markup).toContain(`<li>${names[0]}</li>`);
+    expect(markup).toContain('data-url="http://cloudtune.local/music/recommend"');
+  });
+
+  it('the same data is drawn once: later pages reuse the markup', async () => {
+    const renders = async () => /data-renders="(\d+)"/.exec((await drawn.app.inject({ method: 'GET', url: '/music/recommend' })).body)?.[1];
+    const first = await renders();
+    expect(await renders()).toBe(first);
+  });
+
+  it.each([
+    ['/', '/music/recommend'],
+    ['/music', '/music/recommend'],
+    ['/?utm=x&a=1', '/music/recommend?utm=x&a=1'],
+  ])('GET %s → 302 %s (one redirect, the query kept)', async (url, location) => {
+    const res = await drawn.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it('a render that fails sends the page without markup: the client draws it', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'cloudtune-ssr-broken-'));
+    mkdirSync(join(broken, 'browser'));
+    mkdirSync(join(broken, 'ssr'));
+    writeFileSync(join(broken, 'browser', 'index.html'), INDEX);
+    writeFileSync(join(broken, 'ssr', 'first-screen.js'), 'export async function renderFirstScreen() { throw new Error("no"); }');
+    const app = await startTestApp({ webDist: join(broken, 'browser') });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/music/recommend' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('id="cloudtune-first-screen"');
+    } finally {
+      await app.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('API-only mode (desktop shell)', () => {
   let api: TestApp;
   beforeAll(async () => {

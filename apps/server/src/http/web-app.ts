@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.ts';
@@ -16,6 +17,8 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 
 /** Where the app opens on 个性推荐: `/` and `/music` redirect there in the client. */
 const FIRST_SCREEN_PATHS = ['/', '/music', '/music/recommend'];
+/** Where `/` and `/music` lead (the route table's redirects): with a server render, one HTTP redirect there. */
+const FIRST_SCREEN = '/music/recommend';
 
 /** What the page of the first screen carries: its data (as the API would answer) and the image to fetch first. */
 export interface FirstScreenExtras {
@@ -25,14 +28,37 @@ export interface FirstScreenExtras {
 }
 export type FirstScreen = (request: FastifyRequest) => Promise<FirstScreenExtras | undefined>;
 
+/** What the web build's server entry (dist/ssr/first-screen.js) does: the first screen's markup, or a redirect. */
+export type RenderFirstScreen = (url: string, data: Record<string, unknown>) => Promise<{ html: string } | { redirect: string }>;
+
+/**
+ * The web build's server render of the first screen, beside the browser build (`<dist>/../ssr`);
+ * null when that build has none (an older build, or another client's files): the page is then sent
+ * with its data only and the client draws it.
+ */
+export async function loadFirstScreenRenderer(webDist: string): Promise<RenderFirstScreen | null> {
+  const entry = join(dirname(webDist), 'ssr', 'first-screen.js');
+  if (!existsSync(entry)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as { renderFirstScreen?: RenderFirstScreen };
+  return typeof module.renderFirstScreen === 'function' ? module.renderFirstScreen : null;
+}
+
+/** Rendered pages by URL and data: the first screen's answers change rarely, its markup with them. */
+const RENDERED_PAGES = 16;
+
 /** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
 const scriptSafe = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-function withFirstScreen(page: string, { data, preloadImage }: FirstScreenExtras): string {
+function withFirstScreen(page: string, { preloadImage }: FirstScreenExtras, json: string, markup: string): string {
   const preload = preloadImage ? `<link rel="preload" as="image" href="${attribute(preloadImage)}" fetchpriority="high">` : '';
-  const script = `<script type="application/json" id="cloudtune-first-screen">${scriptSafe(data)}</script>`;
-  return page.replace('</head>', `${preload}${script}</head>`);
+  const script = `<script type="application/json" id="cloudtune-first-screen">${json}</script>`;
+  // The image first in the head: the browser asks for it before the stylesheets and scripts.
+  const head = /<meta charset="[^"]*"\s*\/?>|<head>/i.exec(page);
+  const at = head ? head.index + head[0].length : 0;
+  return (page.slice(0, at) + preload + page.slice(at))
+    .replace('</head>', () => `${script}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }
 
 const isUnder = (url: string, prefix: string): boolean =>
@@ -54,13 +80,37 @@ export async function serveWebApp(
   // Read once: a new build is served after a restart.
   const page = built ? readFileSync(join(webDist, 'index.html'), 'utf8') : MISSING_BUILD_PAGE;
   if (built) {
-    // The first screen's page comes with its data and its largest image already on the way.
+    const render = await loadFirstScreenRenderer(webDist).catch((err: unknown) => {
+      app.log.error({ err }, 'the web build has a first-screen render that does not load; pages are drawn by the client');
+      return null;
+    });
+    const rendered = new Map<string, Awaited<ReturnType<RenderFirstScreen>>>();
+    /** The first screen drawn as the client would draw it from `data` (json: its text); html '' when it cannot be. */
+    const markupOf = async (request: FastifyRequest, data: Record<string, unknown>, json: string) => {
+      if (!render) return { html: '' };
+      const key = `${request.url}\n${json}`;
+      let result = rendered.get(key);
+      if (!result) {
+        result = await render(new URL(request.url, 'http://cloudtune.local').href, data).catch((err: unknown) => {
+          request.log.error({ err }, 'first screen render failed; the client draws the page');
+          return { html: '' };
+        });
+        if (rendered.size >= RENDERED_PAGES) rendered.delete(rendered.keys().next().value!);
+        rendered.set(key, result);
+      }
+      return result;
+    };
+    // The first screen's page comes drawn, with its data and its largest image already on the way.
     const sendFirstScreen = async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.url.indexOf('?');
+      const path = query < 0 ? request.url : request.url.slice(0, query);
+      if (render && path !== FIRST_SCREEN) return reply.redirect(FIRST_SCREEN + (query < 0 ? '' : request.url.slice(query)), 302);
       const extras = firstScreen ? await firstScreen(request).catch(() => undefined) : undefined;
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(extras ? withFirstScreen(page, extras) : page);
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (!extras) return reply.send(page);
+      const json = scriptSafe(extras.data);
+      const markup = await markupOf(request, extras.data, json);
+      return reply.send(withFirstScreen(page, extras, json, 'html' in markup ? markup.html : ''));
     };
     for (const path of FIRST_SCREEN_PATHS) app.get(path, sendFirstScreen);
     await app.register(fastifyStatic, {

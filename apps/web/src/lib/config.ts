@@ -8,7 +8,7 @@ import { notify } from './notice.ts';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TIMEOUT_NOTICE_MS = 5_000;
 export const DEFAULT_BIT_RATE = 320_000;
-export const THEME_COLOR = '#3dc095';
+export { THEME_COLOR } from './theme-color.ts';
 export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@cloudtune.app';
 
 /** Browser build: `VITE_API_BASE` or `/api` (the server mounts its API there). */

@@ -100,7 +100,8 @@ describe('the library in the app', () => {
     await screen.findByText(second!.name);
     fireEvent.contextMenu(row(second!.id), { clientX: 100, clientY: 100 });
     await userEvent.click(within(screen.getByTestId('song-menu')).getByRole('menuitem', { name: '收藏到歌单' }));
-    const dialog = screen.getByTestId('add-to-playlist-dialog');
+    // The dialog loads with its first opening.
+    const dialog = await screen.findByTestId('add-to-playlist-dialog');
     const entries = within(dialog)
       .getAllByRole('button')
       .filter((b) => b.getAttribute('aria-label') !== '关闭');

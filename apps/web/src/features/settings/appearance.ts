@@ -1,4 +1,5 @@
-import { useSettingsStore, type PersistedSettings } from './settings.store.ts';
+import type { PersistedSettings } from './settings-rules.ts';
+import { useSettingsStore } from './settings.store.ts';
 import { textOnTheme } from './theme-colors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { THEME_COLOR } from '../../lib/config.ts';
+import { THEME_COLOR } from '../../lib/theme-color.ts';
 
 /** 外观: the theme colour swatches; SPEC §9's #3dc095 is the default. */
 export const THEME_SWATCHES: readonly { color: string; name: string }[] = [

@@ -1,4 +1,3 @@
-import { md5 } from 'js-md5';
 import { HttpError, request } from '../../../lib/http.ts';
 import type { AuthUser } from '../auth.store.ts';
 
@@ -24,13 +23,13 @@ export interface UserDetailResponse {
  * client in the clear on login: they are MD5'd here and sent as `md5_password`, as NetEase
  * clients do. Registration sends the password itself (the server MD5s it the same way).
  */
-export const hashPassword = (password: string) => md5(password);
+export const hashPassword = async (password: string): Promise<string> => (await import('js-md5')).md5(password);
 
-export const loginByPhone = (phone: string, password: string) =>
-  request<LoginResponse>('/login/cellphone', { params: { phone, md5_password: hashPassword(password) } });
+export const loginByPhone = async (phone: string, password: string) =>
+  request<LoginResponse>('/login/cellphone', { params: { phone, md5_password: await hashPassword(password) } });
 
-export const loginByEmail = (email: string, password: string) =>
-  request<LoginResponse>('/login', { params: { email, md5_password: hashPassword(password) } });
+export const loginByEmail = async (email: string, password: string) =>
+  request<LoginResponse>('/login', { params: { email, md5_password: await hashPassword(password) } });
 
 /** `reset` asks for a code that only /password/reset takes (its SMS says so); `login` for logging in or registering. */
 export const sendCaptcha = (phone: string, purpose: 'login' | 'reset' = 'login') =>

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CloseIcon, LogoIcon } from '../../../components/icons.tsx';
 import { useAuthStore } from '../auth.store.ts';
 import type { LoginMode } from '../login-rules.ts';
-import { LoginForm } from './login-form.tsx';
 import styles from './login-dialog.module.css';
+
+/** The form (with its hashing and QR code) loads the first time the login view opens, not with the first screen. */
+const LoginForm = lazy(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
 
 const LOGIN: [string, string] = ['登录', '登录后同步你的歌单与每日推荐'];
 /** The title and the line under it, per mode. */
@@ -48,7 +50,9 @@ export function LoginDialog() {
           {HEADINGS[mode][0]}
         </h2>
         <p className={styles.lead}>{HEADINGS[mode][1]}</p>
-        <LoginForm mode={mode} onMode={setMode} />
+        <Suspense fallback={<div className={styles.formLoading} aria-busy="true" aria-label="加载中" />}>
+          <LoginForm mode={mode} onMode={setMode} />
+        </Suspense>
       </div>
     </div>
   );

@@ -38,7 +38,8 @@ describe('忘记密码', () => {
   it('phone → 获取验证码 (for a reset) → 6-digit code + new password → 重置密码 → back at 手机号登录, told it worked', async () => {
     const user = userEvent.setup();
     render(<LoginDialog />);
-    await user.click(dialog().getByRole('button', { name: '忘记密码？' }));
+    // The form loads with the view's first opening.
+    await user.click(await dialog().findByRole('button', { name: '忘记密码？' }));
     expect(dialog().getByRole('heading', { name: '重置密码' })).toBeTruthy();
 
     await user.type(dialog().getByLabelText('手机号'), '13900000001');
@@ -87,7 +88,8 @@ describe('忘记密码', () => {
     );
     const user = userEvent.setup();
     render(<LoginDialog />);
-    await user.click(dialog().getByRole('button', { name: '忘记密码？' }));
+    // The form loads with the view's first opening.
+    await user.click(await dialog().findByRole('button', { name: '忘记密码？' }));
     await user.type(dialog().getByLabelText('手机号'), '13900000001');
     await user.click(dialog().getByRole('button', { name: '获取验证码' }));
     await screen.findByText('该手机号验证码错误次数过多，请24小时后再试');

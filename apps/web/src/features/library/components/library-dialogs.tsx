@@ -1,12 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { CoverImage } from '../../../components/cover-image.tsx';
-import { Dialog, dialogStyles } from '../../../components/dialog.tsx';
-import { FolderPlusIcon } from '../../../components/icons.tsx';
-import { notify } from '../../../lib/notice.ts';
-import { changePlaylistTracks, createPlaylist } from '../api/playlist-edit.ts';
-import { closeLibraryDialog, openCreatePlaylist, useLibraryDialogs } from '../library-dialogs.store.ts';
+import { lazy, Suspense } from 'react';
+import { useLibraryDialogs } from '../library-dialogs.store.ts';
 import { ownPlaylists, type UserPlaylistItem } from '../user-playlists.ts';
-import styles from './library-dialogs.module.css';
 
 export interface LibraryDialogsProps {
   uid: number | null;
@@ -15,141 +9,21 @@ export interface LibraryDialogsProps {
   onPlaylistsChanged: (changedId?: number) => void;
 }
 
-const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
-
-async function addSongs(pid: number, songIds: readonly number[]): Promise<boolean> {
-  try {
-    await changePlaylistTracks('add', pid, songIds);
-    notify({ kind: 'success', message: '收藏成功' });
-    return true;
-  } catch (error) {
-    notify({ kind: 'error', message: `收藏失败：${reason(error)}` });
-    return false;
-  }
-}
+/** The dialogs themselves load the first time one opens, not with the first screen. */
+const CreatePlaylistDialog = lazy(() => import('./library-dialog-views.tsx').then((m) => ({ default: m.CreatePlaylistDialog })));
+const AddToPlaylistDialog = lazy(() => import('./library-dialog-views.tsx').then((m) => ({ default: m.AddToPlaylistDialog })));
 
 /** The library's dialogs, mounted once by the app shell; opened through library-dialogs.store. */
 export function LibraryDialogs({ uid, playlists, onPlaylistsChanged }: LibraryDialogsProps) {
   const open = useLibraryDialogs((s) => s.open);
   if (!open || uid === null) return null;
-  if (open.kind === 'create') return <CreatePlaylistDialog songIds={open.songIds} onPlaylistsChanged={onPlaylistsChanged} />;
-  return <AddToPlaylistDialog songIds={open.songIds} playlists={ownPlaylists(playlists, uid)} onPlaylistsChanged={onPlaylistsChanged} />;
-}
-
-function CreatePlaylistDialog({
-  songIds,
-  onPlaylistsChanged,
-}: {
-  songIds?: readonly number[];
-  onPlaylistsChanged: LibraryDialogsProps['onPlaylistsChanged'];
-}) {
-  const [name, setName] = useState('');
-  const [privacy, setPrivacy] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const trimmed = name.trim();
-
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (!trimmed || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await createPlaylist(trimmed, privacy);
-      if (songIds?.length) await addSongs(created.id, songIds);
-      else notify({ kind: 'success', message: '歌单创建成功' });
-      onPlaylistsChanged(created.id);
-      closeLibraryDialog();
-    } catch (err) {
-      setError(`创建失败：${reason(err)}`);
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog
-      title="新建歌单"
-      onClose={closeLibraryDialog}
-      testId="create-playlist-dialog"
-      footer={
-        <>
-          <button type="button" className={dialogStyles.secondary} onClick={closeLibraryDialog}>
-            取消
-          </button>
-          <button type="button" className={dialogStyles.primary} disabled={!trimmed || busy} onClick={() => void submit()}>
-            创建
-          </button>
-        </>
-      }
-    >
-      <form onSubmit={(e) => void submit(e)}>
-        <input
-          className={dialogStyles.field}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="请输入新歌单标题"
-          aria-label="歌单标题"
-        />
-        <label className={dialogStyles.check}>
-          <input type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} />
-          设置为隐私歌单
-        </label>
-        {error ? (
-          <p className={dialogStyles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
-  );
-}
-
-function AddToPlaylistDialog({
-  songIds,
-  playlists,
-  onPlaylistsChanged,
-}: {
-  songIds: readonly number[];
-  playlists: readonly UserPlaylistItem[];
-  onPlaylistsChanged: LibraryDialogsProps['onPlaylistsChanged'];
-}) {
-  const [busy, setBusy] = useState(false);
-  const pick = async (pid: number) => {
-    if (busy) return;
-    setBusy(true);
-    const added = await addSongs(pid, songIds);
-    setBusy(false);
-    if (!added) return;
-    onPlaylistsChanged(pid);
-    closeLibraryDialog();
-  };
-  return (
-    <Dialog title="收藏到歌单" onClose={closeLibraryDialog} testId="add-to-playlist-dialog" width={400}>
-      <ul className={styles.list} aria-label="我的歌单">
-        <li>
-          <button type="button" className={styles.entry} onClick={() => openCreatePlaylist(songIds)} data-autofocus>
-            <span className={styles.newCover}>
-              <FolderPlusIcon size={22} />
-            </span>
-            <span className={styles.name}>新建歌单</span>
-          </button>
-        </li>
-        {playlists.map((p) => (
-          <li key={p.id}>
-            <button
-              type="button"
-              className={styles.entry}
-              disabled={busy}
-              onClick={() => void pick(p.id)}
-              data-testid="add-to-playlist-entry"
-            >
-              <CoverImage src={p.coverImgUrl} width={40} radius={6} alt="" className={styles.cover} />
-              <span className={styles.name}>{p.name}</span>
-              <span className={styles.count}>{p.trackCount ?? 0}首</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Dialog>
+    <Suspense fallback={null}>
+      {open.kind === 'create' ? (
+        <CreatePlaylistDialog songIds={open.songIds} onPlaylistsChanged={onPlaylistsChanged} />
+      ) : (
+        <AddToPlaylistDialog songIds={open.songIds} playlists={ownPlaylists(playlists, uid)} onPlaylistsChanged={onPlaylistsChanged} />
+      )}
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import {
@@ -19,10 +19,12 @@ import { PLAY_MODE_LABELS } from '../queue-rules.ts';
 import { useTransportStore } from '../transport.store.ts';
 import { EffectsButton } from './effects-button.tsx';
 import { ProgressBar } from './progress-bar.tsx';
-import { QueuePanel } from './queue-panel.tsx';
 import { MoreMenu } from './more-menu.tsx';
 import { VolumeControl } from './volume-control.tsx';
 import styles from './player-bar.module.css';
+
+/** The queue (a virtualized song table) loads when it is first opened, not with the first screen. */
+const QueuePanel = lazy(() => import('./queue-panel.tsx').then((m) => ({ default: m.QueuePanel })));
 
 /**
  * The bottom player bar. `lyric` is a slot: the lyrics feature renders the current line and
@@ -156,7 +158,11 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
           {queueLength > 0 ? <span className={styles.badge}>{queueLength > 999 ? '999+' : queueLength}</span> : null}
         </button>
       </div>
-      {queueOpen ? <QueuePanel onClose={() => setQueueOpen(false)} /> : null}
+      {queueOpen ? (
+        <Suspense fallback={null}>
+          <QueuePanel onClose={() => setQueueOpen(false)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

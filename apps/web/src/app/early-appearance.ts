@@ -1,0 +1,14 @@
+import { applyAppearance } from '../features/settings/appearance.ts';
+import { migrateSettings, SETTINGS_STORAGE_KEY } from '../features/settings/settings-rules.ts';
+
+/**
+ * The browser build's first script, inlined in the page's head (vite.config.ts): the server
+ * sends the first screen drawn, so the listener's saved colours must be on the document before
+ * that first paint — a dark theme never flashes light. The app applies them again when it boots.
+ */
+try {
+  const saved = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? 'null') as { state?: unknown } | null;
+  if (saved?.state) applyAppearance(migrateSettings(saved.state));
+} catch {
+  // Storage off or unreadable: the default appearance, as the app will find too.
+}
