@@ -3,7 +3,7 @@
  * Electron only wires (src/main). The end-to-end tests serve the desktop build through the same
  * scheme rules and Content-Security-Policy as the shell does.
  */
-export type * from './bridge.ts';
+export type * from '@cloudtune/desktop-bridge';
 export {
   APP_ENTRY_URL,
   APP_HOST,

@@ -7,7 +7,7 @@ import {
   mediaKeyCommand,
   runTrayAction,
 } from '../src/services/player-commands.ts';
-import type { PlayerCommand } from '../src/bridge.ts';
+import type { PlayerCommand } from '@cloudtune/desktop-bridge';
 
 function recorder() {
   const calls: string[] = [];

@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import type { LyricWindowState } from '../bridge.ts';
+import type { LyricWindowState } from '@cloudtune/desktop-bridge';
 import { APP_ORIGIN } from '../services/app-scheme.ts';
 import { readJsonFile, writeJsonFile } from '../services/json-file.ts';
 import { LYRIC_STATE_CHANNEL, LYRIC_VISIBILITY_CHANNEL, LYRIC_WINDOW_SIZE, placeLyricWindow } from '../services/lyric-window-state.ts';

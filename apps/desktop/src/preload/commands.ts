@@ -1,5 +1,5 @@
 import { ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { DesktopBridge, PlayerCommand } from '../bridge.ts';
+import type { DesktopBridge, PlayerCommand } from '@cloudtune/desktop-bridge';
 import { COMMAND_CHANNEL, isPlayerCommand } from '../services/player-commands.ts';
 
 /** Commands: the tray menu and the media keys; the IPC event itself never reaches the page. */

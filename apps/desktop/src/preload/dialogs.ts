@@ -1,4 +1,4 @@
-import type { ChooseFolderOptions, DesktopBridge } from '../bridge.ts';
+import type { ChooseFolderOptions, DesktopBridge } from '@cloudtune/desktop-bridge';
 import { invoke } from './invoke.ts';
 
 /** Dialogs: the OS folder picker (本地音乐 添加文件夹, the download folder). */

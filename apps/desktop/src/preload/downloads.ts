@@ -1,4 +1,4 @@
-import type { DesktopBridge, DownloadedFile, DownloadRequest } from '../bridge.ts';
+import type { DesktopBridge, DownloadedFile, DownloadRequest } from '@cloudtune/desktop-bridge';
 import { invoke } from './invoke.ts';
 
 /** Downloads: the download folder (下载管理) and saving a song into it. */

@@ -1,4 +1,4 @@
-import type { DesktopBridge, LocalTrackFile } from '../bridge.ts';
+import type { DesktopBridge, LocalTrackFile } from '@cloudtune/desktop-bridge';
 import { invoke } from './invoke.ts';
 
 /** Local music: the audio files in the folders the user chose (本地音乐). */

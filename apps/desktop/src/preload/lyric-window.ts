@@ -1,5 +1,5 @@
 import { ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { DesktopBridge, LyricWindowState } from '../bridge.ts';
+import type { DesktopBridge, LyricWindowState } from '@cloudtune/desktop-bridge';
 import { LYRIC_STATE_CHANNEL, LYRIC_VISIBILITY_CHANNEL } from '../services/lyric-window-state.ts';
 import { invoke } from './invoke.ts';
 

@@ -1,4 +1,4 @@
-import type { DesktopBridge } from '../bridge.ts';
+import type { DesktopBridge } from '@cloudtune/desktop-bridge';
 import { invoke } from './invoke.ts';
 
 /** Open folder: 打开目录 shows a folder in the OS file manager (never opens a file). */

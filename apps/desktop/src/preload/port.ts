@@ -1,4 +1,4 @@
-import type { DesktopBridge } from '../bridge.ts';
+import type { DesktopBridge } from '@cloudtune/desktop-bridge';
 import { invoke } from './invoke.ts';
 
 /** Port: rejects when the server could not start, and the page shows SPEC §8's warning. */

@@ -4,7 +4,7 @@
  * IPC invoke whose arguments the main process validates.
  */
 import { contextBridge } from 'electron';
-import type { DesktopBridge } from '../bridge.ts';
+import type { DesktopBridge } from '@cloudtune/desktop-bridge';
 import { commands } from './commands.ts';
 import { dialogs } from './dialogs.ts';
 import { downloads } from './downloads.ts';

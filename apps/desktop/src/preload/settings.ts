@@ -1,4 +1,4 @@
-import type { DesktopBridge, ShellSettings } from '../bridge.ts';
+import type { DesktopBridge, ShellSettings } from '@cloudtune/desktop-bridge';
 import { invoke } from './invoke.ts';
 
 /** Settings: the shell's own (close to tray), kept by the main process. */

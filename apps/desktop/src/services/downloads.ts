@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ID3Writer } from 'browser-id3-writer';
-import type { DownloadedFile, DownloadRequest, DownloadTags } from '../bridge.ts';
+import type { DownloadedFile, DownloadRequest, DownloadTags } from '@cloudtune/desktop-bridge';
 
 export class DownloadError extends Error {
   override name = 'DownloadError';

@@ -1,6 +1,6 @@
 import { open, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative } from 'node:path';
-import { LOCAL_FILE_ROUTE } from '../bridge.ts';
+import { LOCAL_FILE_ROUTE } from '@cloudtune/desktop-bridge';
 import { APP_HOST, APP_SCHEME } from './app-scheme.ts';
 import { AUDIO_EXTENSIONS } from './local-folders.ts';
 

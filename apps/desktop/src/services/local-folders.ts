@@ -1,7 +1,7 @@
 import { opendir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseFile } from 'music-metadata';
-import type { LocalTrackFile } from '../bridge.ts';
+import type { LocalTrackFile } from '@cloudtune/desktop-bridge';
 
 /** The formats the player and the server's importer read (README: Import your own music). */
 export const AUDIO_EXTENSIONS: ReadonlySet<string> = new Set(['.mp3', '.flac', '.ogg', '.opus', '.m4a', '.aac', '.wav']);

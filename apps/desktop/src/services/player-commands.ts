@@ -1,4 +1,4 @@
-import type { PlayerCommand } from '../bridge.ts';
+import type { PlayerCommand } from '@cloudtune/desktop-bridge';
 
 /**
  * The tray menu and the global media keys both become player commands, sent to the renderer

@@ -15,6 +15,7 @@ describe('下载 on the desktop with the shell', () => {
         getDirectory: async () => '/home/me/Music/Cloudtune',
         setDirectory: async (path) => path,
         save: async () => ({ path: '', size: 0 }),
+        remove: async () => {},
       },
     };
   });

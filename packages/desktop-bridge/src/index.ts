@@ -1,7 +1,8 @@
 /**
- * `window.cloudtune`: what the preload script exposes to the desktop build (ARCHITECTURE.md:
- * one preload module per capability). apps/web/src/lib/platform.ts reads the same shape (its
- * `DesktopBridge` declares the members it uses); keep the two in step.
+ * `window.cloudtune`: what the desktop shell's preload script exposes to the page, one member per
+ * capability. Written once, here: the shell (apps/desktop) implements it and the web client
+ * (apps/web/src/lib/platform.ts) calls it, so a change on either side that the other does not
+ * follow fails the typecheck.
  */
 
 /** What the tray menu and the media keys ask the player to do. */
