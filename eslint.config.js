@@ -136,6 +136,24 @@ export default tseslint.config(
     },
   },
   {
+    // The shell's services are plain Node modules with their own tests; only main/ and preload/ wire Electron.
+    files: ['apps/desktop/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Desktop services never import electron: main/ and preload/ wire Electron to them.' }],
+          patterns: [
+            {
+              regex: internalImport,
+              message: 'Import a workspace package through its public entry (e.g. @cloudtune/contract).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
   },

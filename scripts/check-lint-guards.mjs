@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A guard nobody has seen fail is not a guard (ARCHITECTURE.md): plants one violation of each
+ * A guard nobody has seen fail is not a guard: plants one violation of each
  * architecture rule, runs ESLint on it, checks that the expected rule fires, and removes the
  * plants again (also when interrupted). Part of `npm run lint`.
  */
@@ -92,6 +92,13 @@ const plants = [
     files: {
       [`apps/desktop/src/services/${PLANT_DIR}/server.ts`]:
         "import { buildApp } from '../../../../server/src/app.ts';\nexport const planted = buildApp;\n",
+    },
+  },
+  {
+    name: 'a desktop service importing electron',
+    rule: 'no-restricted-imports',
+    files: {
+      [`apps/desktop/src/services/${PLANT_DIR}/electron.ts`]: "import { app } from 'electron';\nexport const planted = app;\n",
     },
   },
 ];
