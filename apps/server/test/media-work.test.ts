@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DiskCache, removeStrayTemporaries } from '../src/media/disk-cache.ts';
 import { SIZE_BUCKETS, bucketSize } from '../src/media/image-sizes.ts';
 import { OpenFiles } from '../src/media/open-files.ts';
-import { QueueFullError, SharedWork, WorkQueue } from '../src/media/work.ts';
+import { PreemptedError, QueueFullError, SharedWork, WorkLane, WorkQueue } from '../src/media/work.ts';
 import { freshDataDir } from './helpers.ts';
 
 const dirs: string[] = [];
@@ -128,6 +128,95 @@ describe('WorkQueue', () => {
     hold.open();
     await first;
     expect(ran).toBe(false);
+  });
+
+  it('starts waiting tasks by priority, first come first served within one', async () => {
+    const queue = new WorkQueue(1, 8);
+    const hold = gate();
+    const started: string[] = [];
+    const task = (name: string) => async () => void started.push(name);
+    const first = queue.run(() => hold.promise);
+    const all = [
+      queue.run(task('ahead 1'), undefined, 'background'),
+      queue.run(task('cover 1')),
+      queue.run(task('listener 1'), undefined, 'listener'),
+      queue.run(task('cover 2'), undefined, 'normal'),
+      queue.run(task('listener 2'), undefined, 'listener'),
+    ];
+    hold.open();
+    await Promise.all([first, ...all]);
+    expect(started).toEqual(['listener 1', 'listener 2', 'cover 1', 'cover 2', 'ahead 1']);
+  });
+
+  it('a listener takes the slot of a background task at once; the background task is told why it stops', async () => {
+    const queue = new WorkQueue(1, 4);
+    let stopped: unknown;
+    const ahead = queue.run(
+      (signal) =>
+        new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => {
+            stopped = signal.reason;
+            reject(signal.reason as Error);
+          }),
+        ),
+      undefined,
+      'background',
+    );
+    expect(queue.active).toBe(1);
+    // No wait in line: the listener runs while the background task is still winding down.
+    expect(await queue.run(async () => queue.active, undefined, 'listener')).toBe(1);
+    await expect(ahead).rejects.toBeInstanceOf(PreemptedError);
+    expect(stopped).toBeInstanceOf(PreemptedError);
+    expect([queue.active, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('never pre-empts work someone waits for: a listener waits behind a cover and behind another listener', async () => {
+    const queue = new WorkQueue(2, 4);
+    const hold = gate();
+    const signals: AbortSignal[] = [];
+    const held = (signal: AbortSignal) => (signals.push(signal), hold.promise);
+    const running = [queue.run(held), queue.run(held, undefined, 'listener')];
+    let ran = false;
+    const waiting = queue.run(async () => void (ran = true), undefined, 'listener');
+    expect(queue.waiting).toBe(1);
+    expect(signals.some((s) => s.aborted)).toBe(false);
+    hold.open();
+    await Promise.all([...running, waiting]);
+    expect(ran).toBe(true);
+  });
+
+  it('a background task raised to a listener is no longer pre-empted, and one raised while waiting pre-empts', async () => {
+    const queue = new WorkQueue(1, 4);
+    const hold = gate();
+    const joined = new WorkLane('background');
+    const running = queue.run(() => hold.promise, undefined, joined);
+    joined.raise('listener');
+    const waitingLane = new WorkLane('background');
+    let ran = false;
+    const waiting = queue.run(async () => void (ran = true), undefined, waitingLane);
+    // A listener behind a listener waits; raising the waiting one changes nothing while the slot is a listener's.
+    waitingLane.raise('listener');
+    expect([queue.active, queue.waiting]).toEqual([1, 1]);
+    hold.open();
+    await Promise.all([running, waiting]);
+    expect(ran).toBe(true);
+
+    const background = gate();
+    const ahead = queue.run(
+      (signal) =>
+        Promise.race([
+          background.promise,
+          new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+        ]),
+      undefined,
+      'background',
+    );
+    const lane = new WorkLane('normal');
+    const cover = queue.run(async () => 'cover', undefined, lane);
+    expect(queue.waiting).toBe(1);
+    lane.raise('listener');
+    expect(await cover).toBe('cover');
+    await expect(ahead).rejects.toBeInstanceOf(PreemptedError);
   });
 });
 

@@ -66,23 +66,28 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
     return flights.join(
       path,
       (workSignal, publish) =>
-        encoder.run(async () => {
-          const again = await cached(source, variant);
-          if (again) return again;
-          const live = await LiveFile.create(path);
-          publish(live);
-          let done;
-          try {
-            await encode(source.path, variant, 0, (chunk) => live.append(chunk), workSignal);
-            done = await live.commit(path);
-          } catch (err) {
-            await live.fail(err as Error);
-            throw err;
-          }
-          repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
-          await evict(path);
-          return fileOf(path, done.size, done.md5, variant);
-        }, workSignal),
+        encoder.run(
+          async () => {
+            const again = await cached(source, variant);
+            if (again) return again;
+            const live = await LiveFile.create(path);
+            publish(live);
+            let done;
+            try {
+              await encode(source.path, variant, 0, (chunk) => live.append(chunk), workSignal);
+              done = await live.commit(path);
+            } catch (err) {
+              await live.fail(err as Error);
+              throw err;
+            }
+            repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
+            await evict(path);
+            return fileOf(path, done.size, done.md5, variant);
+          },
+          workSignal,
+          // Someone is listening: ahead of covers and of songs rendered ahead.
+          'listener',
+        ),
       signal,
     );
   }
@@ -112,20 +117,24 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
       let opened!: (file: { live: LiveFile; lease: LiveLease }) => void;
       let failed!: (err: unknown) => void;
       const published = new Promise<{ live: LiveFile; lease: LiveLease }>((resolve, reject) => ((opened = resolve), (failed = reject)));
-      const work = encoder.run(async (workSignal) => {
-        const live = await LiveFile.create(path);
-        // The listener's hold, taken before a byte is written: the file cannot close under it.
-        opened({ live, lease: live.lease()! });
-        try {
-          await encode(source.path, variant, offsetS, (chunk) => live.append(chunk), workSignal);
-          await live.commit(path);
-        } catch (err) {
-          await live.fail(err as Error);
-          throw err;
-        } finally {
-          await rm(path, { force: true });
-        }
-      }, signal);
+      const work = encoder.run(
+        async (workSignal) => {
+          const live = await LiveFile.create(path);
+          // The listener's hold, taken before a byte is written: the file cannot close under it.
+          opened({ live, lease: live.lease()! });
+          try {
+            await encode(source.path, variant, offsetS, (chunk) => live.append(chunk), workSignal);
+            await live.commit(path);
+          } catch (err) {
+            await live.fail(err as Error);
+            throw err;
+          } finally {
+            await rm(path, { force: true });
+          }
+        },
+        signal,
+        'listener',
+      );
       // Before the file opens a failure is the listener's; after it, the reader sees it (the file fails).
       work.catch(failed);
       const { live, lease } = await published;
