@@ -185,6 +185,32 @@ describe('WorkQueue', () => {
     expect(ran).toBe(true);
   });
 
+  it('background work pauses while a listener runs, and goes on when none does or when a listener joins it', async () => {
+    const queue = new WorkQueue(2, 4);
+    const ahead = new WorkLane('background');
+    expect(queue.yieldToListeners(ahead)).toBeUndefined();
+    const listening = gate();
+    const listener = queue.run(() => listening.promise, undefined, 'listener');
+    expect(queue.yieldToListeners(new WorkLane('normal'))).toBeUndefined();
+    let resumed = false;
+    const paused = queue.yieldToListeners(ahead)!.then(() => void (resumed = true));
+    await Promise.resolve();
+    expect(resumed).toBe(false);
+    listening.open();
+    await listener;
+    await paused;
+    expect(resumed).toBe(true);
+
+    const again = gate();
+    const other = queue.run(() => again.promise, undefined, 'listener');
+    const joined = new WorkLane('background');
+    const wait = queue.yieldToListeners(joined)!;
+    joined.raise('listener');
+    await wait;
+    again.open();
+    await other;
+  });
+
   it('a background task raised to a listener is no longer pre-empted, and one raised while waiting pre-empts', async () => {
     const queue = new WorkQueue(1, 4);
     const hold = gate();

@@ -37,6 +37,8 @@ export async function renderSongMp3(
   tags: TrackTags,
   out: (chunk: Buffer) => Promise<void>,
   signal?: AbortSignal,
+  /** awaited before each stretch of audio goes to the encoder: work that must give way waits there */
+  pace?: () => Promise<void> | undefined,
 ): Promise<void> {
   const fit = new Mp3Fit(lameFrameCount(samplesOf(durationMs)), MP3_BITRATE);
   const pumping = (async () => {
@@ -50,7 +52,8 @@ export async function renderSongMp3(
   pumping.catch(() => {});
   try {
     signal?.throwIfAborted();
-    await renderSong(planSong(audioSeed, durationMs), audioSeed, (chunk) => {
+    await renderSong(planSong(audioSeed, durationMs), audioSeed, async (chunk) => {
+      await pace?.();
       signal?.throwIfAborted();
       return encoder.write(chunk);
     });

@@ -46,7 +46,7 @@ export class PreemptedError extends Error {
 /** A task's priority, which can rise while it waits or runs (a prepared render a listener joins). */
 export class WorkLane {
   #priority: WorkPriority;
-  #onRaise: (() => void) | undefined;
+  readonly #onRaise = new Set<() => void>();
 
   constructor(priority: WorkPriority) {
     this.#priority = priority;
@@ -58,11 +58,12 @@ export class WorkLane {
   raise(to: WorkPriority): void {
     if (RANK[to] >= RANK[this.#priority]) return;
     this.#priority = to;
-    this.#onRaise?.();
+    for (const hook of [...this.#onRaise]) hook();
   }
-  /** The queue's hook while the task waits. */
-  set onRaise(hook: (() => void) | undefined) {
-    this.#onRaise = hook;
+  /** Calls `hook` when the priority rises, until the returned function is called. */
+  watch(hook: () => void): () => void {
+    this.#onRaise.add(hook);
+    return () => this.#onRaise.delete(hook);
   }
 }
 
@@ -70,6 +71,7 @@ interface Waiting {
   start: () => void;
   signal?: AbortSignal;
   lane: WorkLane;
+  unwatch: () => void;
 }
 
 interface Running {
@@ -93,6 +95,8 @@ export class WorkQueue {
   #active = 0;
   readonly #waiting: Waiting[] = [];
   readonly #running = new Set<Running>();
+  /** background tasks paused until no listener's task runs */
+  #paused: { resume: () => void; unwatch: () => void }[] = [];
 
   constructor(
     readonly concurrency: number,
@@ -117,19 +121,23 @@ export class WorkQueue {
     else {
       if (this.#waiting.length >= this.maxWaiting) throw new QueueFullError(this.#waiting.length);
       await new Promise<void>((resolve, reject) => {
-        const place: Waiting = { start: resolve, signal, lane };
-        this.#waiting.push(place);
-        // Raised to a listener while waiting: it may take a background task's slot now.
-        lane.onRaise = () => {
-          if (this.#preemptFor(lane)) this.#startWaiting(place);
+        const place: Waiting = {
+          start: resolve,
+          signal,
+          lane,
+          // Raised to a listener while waiting: it may take a background task's slot now.
+          unwatch: lane.watch(() => {
+            if (this.#preemptFor(lane)) this.#startWaiting(place);
+          }),
         };
+        this.#waiting.push(place);
         signal?.addEventListener(
           'abort',
           () => {
             const at = this.#waiting.indexOf(place);
             if (at < 0) return;
             this.#waiting.splice(at, 1);
-            lane.onRaise = undefined;
+            place.unwatch();
             reject(aborted(signal));
           },
           { once: true },
@@ -147,6 +155,41 @@ export class WorkQueue {
         this.#active--;
         this.#next();
       }
+      this.#resumePaused();
+    }
+  }
+
+  /**
+   * Resolves at once unless `lane` is background work and a listener's task is running; then when
+   * none is. A background task calls it between steps: while a listener's song is being made, the
+   * song made ahead for later stops taking the CPU (the server's thread and the cores) from it.
+   */
+  yieldToListeners(lane: WorkLane): Promise<void> | undefined {
+    if (lane.priority !== 'background' || !this.#listenerRunning()) return undefined;
+    return new Promise((resolve) => {
+      const pause = {
+        resume: resolve,
+        // A listener joined the paused work: it is theirs now, and goes on at once.
+        unwatch: lane.watch(() => {
+          pause.unwatch();
+          this.#paused.splice(this.#paused.indexOf(pause), 1);
+          resolve();
+        }),
+      };
+      this.#paused.push(pause);
+    });
+  }
+
+  #listenerRunning(): boolean {
+    for (const r of this.#running) if (!r.released && r.lane.priority === 'listener') return true;
+    return false;
+  }
+
+  #resumePaused(): void {
+    if (this.#paused.length === 0 || this.#listenerRunning()) return;
+    for (const { resume, unwatch } of this.#paused.splice(0)) {
+      unwatch();
+      resume();
     }
   }
 
@@ -169,7 +212,7 @@ export class WorkQueue {
     const at = this.#waiting.indexOf(place);
     if (at < 0) return;
     this.#waiting.splice(at, 1);
-    place.lane.onRaise = undefined;
+    place.unwatch();
     this.#active++;
     place.start();
   }
@@ -187,6 +230,7 @@ export class WorkQueue {
       if (!place) return;
       if (place.signal?.aborted) {
         this.#waiting.splice(this.#waiting.indexOf(place), 1);
+        place.unwatch();
         continue;
       }
       this.#startWaiting(place);

@@ -179,7 +179,19 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
           let done;
           try {
             const pcmEncoder = mp3Encoders.take(signal);
-            await renderSongMp3(pcmEncoder, seed, source.durationMs, tags, (chunk) => live.append(chunk), signal);
+            await renderSongMp3(
+              pcmEncoder,
+              seed,
+              source.durationMs,
+              tags,
+              (chunk) => live.append(chunk),
+              signal,
+              // A song made ahead pauses while a listener's song is being made (pre-empted, it stops).
+              () => {
+                const paused = encoder.yieldToListeners(lane);
+                return paused && untilAborted(paused, signal);
+              },
+            );
             done = await live.commit(path);
           } catch (err) {
             await live.fail(err as Error);
