@@ -211,6 +211,33 @@ describe('WorkQueue', () => {
     await other;
   });
 
+  it("a listener's task past its opening waits while another listener's opening is made, never for its own", async () => {
+    const queue = new WorkQueue(2, 4);
+    const first = new WorkLane('listener');
+    const holdFirst = gate();
+    const running = queue.run(() => holdFirst.promise, undefined, first);
+    // Alone, or opening: never waits.
+    expect(queue.yieldToListeners(first)).toBeUndefined();
+    first.opened();
+    expect(queue.yieldToListeners(first)).toBeUndefined();
+
+    const newcomer = new WorkLane('listener');
+    const holdNewcomer = gate();
+    const joining = queue.run(() => holdNewcomer.promise, undefined, newcomer);
+    let resumed = false;
+    const paused = queue.yieldToListeners(first)!.then(() => void (resumed = true));
+    await Promise.resolve();
+    expect(resumed).toBe(false);
+    // The newcomer's opening is made: the first goes on, and neither waits for the other now.
+    newcomer.opened();
+    await paused;
+    expect(queue.yieldToListeners(first)).toBeUndefined();
+    expect(queue.yieldToListeners(newcomer)).toBeUndefined();
+    holdFirst.open();
+    holdNewcomer.open();
+    await Promise.all([running, joining]);
+  });
+
   it('a background task raised to a listener is no longer pre-empted, and one raised while waiting pre-empts', async () => {
     const queue = new WorkQueue(1, 4);
     const hold = gate();

@@ -43,9 +43,13 @@ export class PreemptedError extends Error {
   }
 }
 
-/** A task's priority, which can rise while it waits or runs (a prepared render a listener joins). */
+/**
+ * A task's priority, which can rise while it waits or runs (a prepared render a listener joins),
+ * and whether a listener's task is still making the opening of its song (what they hear first).
+ */
 export class WorkLane {
   #priority: WorkPriority;
+  #opening = true;
   readonly #onRaise = new Set<() => void>();
 
   constructor(priority: WorkPriority) {
@@ -60,7 +64,17 @@ export class WorkLane {
     this.#priority = to;
     for (const hook of [...this.#onRaise]) hook();
   }
-  /** Calls `hook` when the priority rises, until the returned function is called. */
+  /** True until the task says the opening of its song is made (see opened()). */
+  get opening(): boolean {
+    return this.#opening;
+  }
+  /** The opening is made: from now on the task gives way to other listeners' openings. */
+  opened(): void {
+    if (!this.#opening) return;
+    this.#opening = false;
+    for (const hook of [...this.#onRaise]) hook();
+  }
+  /** Calls `hook` when the priority rises or the opening is made, until the returned function is called. */
   watch(hook: () => void): () => void {
     this.#onRaise.add(hook);
     return () => this.#onRaise.delete(hook);
@@ -71,6 +85,12 @@ interface Waiting {
   start: () => void;
   signal?: AbortSignal;
   lane: WorkLane;
+  unwatch: () => void;
+}
+
+interface Paused {
+  lane: WorkLane;
+  resume: () => void;
   unwatch: () => void;
 }
 
@@ -95,8 +115,8 @@ export class WorkQueue {
   #active = 0;
   readonly #waiting: Waiting[] = [];
   readonly #running = new Set<Running>();
-  /** background tasks paused until no listener's task runs */
-  #paused: { resume: () => void; unwatch: () => void }[] = [];
+  /** tasks paused by yieldToListeners until they need not wait */
+  #paused: Paused[] = [];
 
   constructor(
     readonly concurrency: number,
@@ -147,50 +167,64 @@ export class WorkQueue {
     // Here the slot is counted: taken above, or by #startWaiting when the task left the line.
     const running: Running = { lane, preempt: new AbortController(), released: false };
     this.#running.add(running);
+    // Its opening made: the tasks that gave way to it may go on.
+    const unwatch = lane.watch(() => this.#recheck());
     try {
       return await task(signal ? AbortSignal.any([signal, running.preempt.signal]) : running.preempt.signal);
     } finally {
+      unwatch();
       this.#running.delete(running);
       if (!running.released) {
         this.#active--;
         this.#next();
       }
-      this.#resumePaused();
+      this.#recheck();
     }
   }
 
   /**
-   * Resolves at once unless `lane` is background work and a listener's task is running; then when
-   * none is. A background task calls it between steps: while a listener's song is being made, the
-   * song made ahead for later stops taking the CPU (the server's thread and the cores) from it.
+   * Resolves at once, or when `lane`'s task need not give way any more. A task calls it between
+   * steps of its work:
+   * - background work (a song made ahead) waits while any listener's task runs: the song made for
+   *   later stops taking the server's thread and the cores from the one being listened to;
+   * - a listener's task past its opening waits while another listener's task makes its opening:
+   *   it is seconds ahead of its listener, and the newcomer hears nothing yet.
    */
   yieldToListeners(lane: WorkLane): Promise<void> | undefined {
-    if (lane.priority !== 'background' || !this.#listenerRunning()) return undefined;
+    if (!this.#mustWait(lane)) return undefined;
     return new Promise((resolve) => {
       const pause = {
+        lane,
         resume: resolve,
-        // A listener joined the paused work: it is theirs now, and goes on at once.
-        unwatch: lane.watch(() => {
-          pause.unwatch();
-          this.#paused.splice(this.#paused.indexOf(pause), 1);
-          resolve();
-        }),
+        // Raised (a listener joined it) or its state changed: it may go on now.
+        unwatch: lane.watch(() => this.#recheck()),
       };
       this.#paused.push(pause);
     });
   }
 
-  #listenerRunning(): boolean {
-    for (const r of this.#running) if (!r.released && r.lane.priority === 'listener') return true;
+  #mustWait(lane: WorkLane): boolean {
+    if (lane.priority === 'background') return this.#runs((r) => r.priority === 'listener');
+    if (lane.priority === 'listener' && !lane.opening) return this.#runs((r) => r !== lane && r.priority === 'listener' && r.opening);
     return false;
   }
 
-  #resumePaused(): void {
-    if (this.#paused.length === 0 || this.#listenerRunning()) return;
-    for (const { resume, unwatch } of this.#paused.splice(0)) {
-      unwatch();
-      resume();
+  #runs(test: (lane: WorkLane) => boolean): boolean {
+    for (const r of this.#running) if (!r.released && test(r.lane)) return true;
+    return false;
+  }
+
+  /** Resumes the paused tasks that need not wait any more. */
+  #recheck(): void {
+    const still: Paused[] = [];
+    for (const pause of this.#paused.splice(0)) {
+      if (this.#mustWait(pause.lane)) still.push(pause);
+      else {
+        pause.unwatch();
+        pause.resume();
+      }
     }
+    this.#paused.push(...still);
   }
 
   /**

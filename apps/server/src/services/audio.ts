@@ -82,6 +82,12 @@ export async function firstBytes(
   return { kind: 'file', file: await result };
 }
 
+/**
+ * A listener's first seconds, made before anyone's later ones: once a render has made this much,
+ * it is far ahead of its listener (renders run ~50× real time) and gives way to a newcomer's.
+ */
+export const OPENING_SECONDS = 10;
+
 /** Songs rendered ahead for nobody yet: a queue's next song or two, never a flood. */
 const MAX_PREPARING = 2;
 
@@ -186,8 +192,10 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
               tags,
               (chunk) => live.append(chunk),
               signal,
-              // A song made ahead pauses while a listener's song is being made (pre-empted, it stops).
-              () => {
+              // A song made ahead pauses while a listener's song is being made (pre-empted, it stops);
+              // a listener's song past its opening pauses while another listener's opening is made.
+              (seconds) => {
+                if (seconds >= OPENING_SECONDS) lane.opened();
                 const paused = encoder.yieldToListeners(lane);
                 return paused && untilAborted(paused, signal);
               },

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { spawnFfmpeg } from '../media/ffmpeg.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { Repos } from '../repos/index.ts';
-import { SharedWork, untilAborted, type Joined } from '../media/work.ts';
-import { firstBytes, type AudioFile, type AudioServiceOptions, type AudioSource } from './audio.ts';
+import { SharedWork, untilAborted, WorkLane, type Joined } from '../media/work.ts';
+import { firstBytes, OPENING_SECONDS, type AudioFile, type AudioServiceOptions, type AudioSource } from './audio.ts';
 import { specOf, TRANSCODE_FORMATS, variantName, type TranscodeFormat, type Variant } from './transcode-formats.ts';
 import type { VariantBitrate } from './transcode-levels.ts';
 
@@ -66,6 +66,8 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
   /** The run making a variant (started, or joined when in flight). */
   function transcoding(source: AudioFile, variant: Variant, signal?: AbortSignal): Joined<AudioFile, LiveFile> {
     const path = pathOf(source.key, variant);
+    // Someone is listening: ahead of covers and of songs rendered ahead.
+    const lane = new WorkLane('listener');
     return flights.join(
       path,
       (workSignal, publish) =>
@@ -77,7 +79,19 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
             publish(live);
             let done;
             try {
-              await encode(source, variant, 0, (chunk) => live.append(chunk), workSignal);
+              await encode(
+                source,
+                variant,
+                0,
+                (chunk) => live.append(chunk),
+                workSignal,
+                (seconds) => {
+                  // Past its opening, it gives way to another listener's (ffmpeg waits on its full pipe).
+                  if (seconds >= OPENING_SECONDS) lane.opened();
+                  const paused = encoder.yieldToListeners(lane);
+                  return paused && untilAborted(paused, workSignal);
+                },
+              );
               done = await live.commit(path);
             } catch (err) {
               await live.fail(err as Error);
@@ -88,8 +102,7 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
             return fileOf(path, done.size, done.md5, variant);
           },
           workSignal,
-          // Someone is listening: ahead of covers and of songs rendered ahead.
-          'listener',
+          lane,
         ),
       signal,
     );
@@ -251,6 +264,8 @@ async function encode(
   offsetS: number,
   out: (chunk: Buffer) => Promise<void>,
   signal?: AbortSignal,
+  /** awaited before each chunk is handed on, with the seconds made before it */
+  pace?: (seconds: number) => Promise<void> | undefined,
 ): Promise<void> {
   const args = transcodeArgs({ format, bitrate });
   // From the start of a file that streams: a transcoder started ahead, fed the file.
@@ -275,7 +290,12 @@ async function encode(
   });
   exited.catch(() => {});
   try {
-    for await (const chunk of child.stdout!) await out(chunk as Buffer);
+    let made = 0;
+    for await (const chunk of child.stdout!) {
+      await pace?.((made * 8) / bitrate);
+      await out(chunk as Buffer);
+      made += (chunk as Buffer).length;
+    }
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
