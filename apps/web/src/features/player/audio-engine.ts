@@ -215,8 +215,8 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
   transport.setLoadingUrl(true);
   const source = await lookup!;
   if (seq !== loadSeq || !audio) return;
-  transport.setLoadingUrl(false);
   if (!source.url) {
+    transport.setLoadingUrl(false);
     loadedId = null;
     audio.removeAttribute('src');
     transport.markUnplayable(song.id);
@@ -229,9 +229,16 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
   audio.src = source.url;
   loadedId = song.id;
   loadedToPlay = autoplay;
-  applyTrial(source.trial);
   if (startAt > 0) audio.currentTime = startAt;
-  if (autoplay) await startPlaying();
+  const started = autoplay ? startPlaying() : undefined;
+  // The page shows the answer in the next task: a re-render now would run before the element
+  // starts fetching the audio (it does so in a task of its own).
+  setTimeout(() => {
+    if (seq !== loadSeq) return;
+    transport.setLoadingUrl(false);
+    applyTrial(source.trial);
+  }, 0);
+  await started;
 }
 
 /** A trial clip (试听) is as long as its span, whatever the whole song's dt says. */
