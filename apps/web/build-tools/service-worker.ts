@@ -27,14 +27,17 @@ const API_PREFIX = ${JSON.stringify(apiPrefix)};
 
 self.addEventListener('install', (event) => {
   if (API_PREFIX && typeof event.addRoutes === 'function') {
-    event.waitUntil(
-      event
-        .addRoutes([
-          { condition: { urlPattern: new URLPattern({ pathname: API_PREFIX + '/media/image/*' }) }, source: 'fetch-event' },
-          { condition: { urlPattern: new URLPattern({ pathname: API_PREFIX + '/*' }) }, source: 'network' },
-        ])
-        .catch(() => undefined),
-    );
+    // Best effort: a browser that rejects the routes still gets the worker, the API through it.
+    try {
+      event.waitUntil(
+        event
+          .addRoutes([
+            { condition: { urlPattern: new URLPattern({ pathname: API_PREFIX + '/media/image/*' }) }, source: 'fetch-event' },
+            { condition: { urlPattern: new URLPattern({ pathname: API_PREFIX + '/*' }) }, source: 'network' },
+          ])
+          .catch(() => undefined),
+      );
+    } catch {}
   }
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
