@@ -1,13 +1,17 @@
+import { cpus } from 'node:os';
 import { startServer } from '@cloudtune/e2e/server';
 import { prepareBigLibrary } from './big-library.ts';
 import { measurePlayer } from './player.ts';
+import { preparePlayerMedia } from './player-media.ts';
 
 /** `npm run bench:player` (after `npm run build`): the player's figures alone. */
+const machine = () => `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 const { dataDir, playerPlaylistId } = prepareBigLibrary();
+const media = preparePlayerMedia(dataDir);
 const server = await startServer({}, { dataDir });
 try {
-  console.log(`# Cloudtune player bench — ${new Date().toISOString()} — ${server.url}`);
-  await measurePlayer(server, playerPlaylistId);
+  console.log(`# Cloudtune player bench — ${new Date().toISOString()} — ${server.url} — ${machine()}`);
+  await measurePlayer(server, playerPlaylistId, media);
 } finally {
   await server.stop();
 }

@@ -6,19 +6,21 @@ import { measureFirstScreen } from './first-screen.ts';
 import { measureImages } from './images.ts';
 import { measureMemory } from './memory.ts';
 import { measurePlayer } from './player.ts';
+import { preparePlayerMedia } from './player-media.ts';
 import { measureSearch } from './search.ts';
 import { measureStreaming } from './streaming.ts';
 import { measureSubsonic } from './subsonic.ts';
 
 /** `npm run bench`: prints figures; never passes or fails on a time. */
 const { dataDir, bigPlaylistId, hugePlaylistId, playerPlaylistId } = prepareBigLibrary();
+const media = preparePlayerMedia(dataDir);
 const server = await startServer({}, { dataDir });
 try {
   console.log(`# Cloudtune benchmarks — ${new Date().toISOString()} — ${server.url}`);
   await measureFirstScreen(server);
   await measureApi(server, bigPlaylistId);
   await measureBigList(server, hugePlaylistId);
-  await measurePlayer(server, playerPlaylistId);
+  await measurePlayer(server, playerPlaylistId, media);
   await measureStreaming(server);
   await measureImages(server);
 } finally {

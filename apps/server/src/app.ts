@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
   audioCacheBytes?: number;
   /** disk budget of generated art and resized images (default 40 MB) */
   imageCacheBytes?: number;
+  /** encode slots shared by rendering, transcoding and images (default one per core) */
+  encodeSlots?: number;
   /** HTTP time and connection limits (defaults in http/server-limits.ts) */
   limits?: Partial<ServerLimits>;
   /** base of absolute URLs in answers (CLOUDTUNE_PUBLIC_URL); default: an allowed Host of the request */
@@ -144,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services = createServices(db, options.dataDir, {
     audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES,
     imageCacheBytes: options.imageCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
+    encodeSlots: options.encodeSlots ?? Math.max(1, availableParallelism()),
     clock: options.clock ?? Date.now,
     sms,
     cloudQuotaBytes: options.cloudQuotaBytes ?? DEFAULT_CLOUD_QUOTA_BYTES,

@@ -1,8 +1,11 @@
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { isLoopbackHost, type Config } from './config.ts';
 import { DEMO_ACCOUNT } from './content/demo/index.ts';
 import { readTlsFiles } from './http/tls.ts';
+import { mp3Encoders } from './media/synth/encode-mp3.ts';
+import { mp3Variant, warmTranscoder } from './services/transcode.ts';
 import { DEMO_SUBSONIC_PASSWORD } from './services/subsonic/index.ts';
 
 export interface RunningServer {
@@ -62,6 +65,11 @@ export async function startServer(config: Config, print: (line: string) => void 
     await app.close();
     throw err;
   }
+  // A song never played before starts on an encoder already running, one per encode slot; a
+  // first transcode on a transcoder already running, at the level the web client asks for by
+  // default (320k, SPEC §9).
+  mp3Encoders.warm(availableParallelism());
+  warmTranscoder(mp3Variant(320_000));
   const address = app.server.address();
   // PORT=0 picks a free port; report the real one.
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DiskCache, removeStrayTemporaries } from '../src/media/disk-cache.ts';
 import { SIZE_BUCKETS, bucketSize } from '../src/media/image-sizes.ts';
 import { OpenFiles } from '../src/media/open-files.ts';
-import { QueueFullError, SharedWork, WorkQueue } from '../src/media/work.ts';
+import { PreemptedError, QueueFullError, SharedWork, WorkLane, WorkQueue } from '../src/media/work.ts';
 import { freshDataDir } from './helpers.ts';
 
 const dirs: string[] = [];
@@ -128,6 +128,148 @@ describe('WorkQueue', () => {
     hold.open();
     await first;
     expect(ran).toBe(false);
+  });
+
+  it('starts waiting tasks by priority, first come first served within one', async () => {
+    const queue = new WorkQueue(1, 8);
+    const hold = gate();
+    const started: string[] = [];
+    const task = (name: string) => async () => void started.push(name);
+    const first = queue.run(() => hold.promise);
+    const all = [
+      queue.run(task('ahead 1'), undefined, 'background'),
+      queue.run(task('cover 1')),
+      queue.run(task('listener 1'), undefined, 'listener'),
+      queue.run(task('cover 2'), undefined, 'normal'),
+      queue.run(task('listener 2'), undefined, 'listener'),
+    ];
+    hold.open();
+    await Promise.all([first, ...all]);
+    expect(started).toEqual(['listener 1', 'listener 2', 'cover 1', 'cover 2', 'ahead 1']);
+  });
+
+  it('a listener takes the slot of a background task at once; the background task is told why it stops', async () => {
+    const queue = new WorkQueue(1, 4);
+    let stopped: unknown;
+    const ahead = queue.run(
+      (signal) =>
+        new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => {
+            stopped = signal.reason;
+            reject(signal.reason as Error);
+          }),
+        ),
+      undefined,
+      'background',
+    );
+    expect(queue.active).toBe(1);
+    // No wait in line: the listener runs while the background task is still winding down.
+    expect(await queue.run(async () => queue.active, undefined, 'listener')).toBe(1);
+    await expect(ahead).rejects.toBeInstanceOf(PreemptedError);
+    expect(stopped).toBeInstanceOf(PreemptedError);
+    expect([queue.active, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('never pre-empts work someone waits for: a listener waits behind a cover and behind another listener', async () => {
+    const queue = new WorkQueue(2, 4);
+    const hold = gate();
+    const signals: AbortSignal[] = [];
+    const held = (signal: AbortSignal) => (signals.push(signal), hold.promise);
+    const running = [queue.run(held), queue.run(held, undefined, 'listener')];
+    let ran = false;
+    const waiting = queue.run(async () => void (ran = true), undefined, 'listener');
+    expect(queue.waiting).toBe(1);
+    expect(signals.some((s) => s.aborted)).toBe(false);
+    hold.open();
+    await Promise.all([...running, waiting]);
+    expect(ran).toBe(true);
+  });
+
+  it('background work pauses while a listener runs, and goes on when none does or when a listener joins it', async () => {
+    const queue = new WorkQueue(2, 4);
+    const ahead = new WorkLane('background');
+    expect(queue.yieldToListeners(ahead)).toBeUndefined();
+    const listening = gate();
+    const listener = queue.run(() => listening.promise, undefined, 'listener');
+    expect(queue.yieldToListeners(new WorkLane('normal'))).toBeUndefined();
+    let resumed = false;
+    const paused = queue.yieldToListeners(ahead)!.then(() => void (resumed = true));
+    await Promise.resolve();
+    expect(resumed).toBe(false);
+    listening.open();
+    await listener;
+    await paused;
+    expect(resumed).toBe(true);
+
+    const again = gate();
+    const other = queue.run(() => again.promise, undefined, 'listener');
+    const joined = new WorkLane('background');
+    const wait = queue.yieldToListeners(joined)!;
+    joined.raise('listener');
+    await wait;
+    again.open();
+    await other;
+  });
+
+  it("a listener's task past its opening waits while another listener's opening is made, never for its own", async () => {
+    const queue = new WorkQueue(2, 4);
+    const first = new WorkLane('listener');
+    const holdFirst = gate();
+    const running = queue.run(() => holdFirst.promise, undefined, first);
+    // Alone, or opening: never waits.
+    expect(queue.yieldToListeners(first)).toBeUndefined();
+    first.opened();
+    expect(queue.yieldToListeners(first)).toBeUndefined();
+
+    const newcomer = new WorkLane('listener');
+    const holdNewcomer = gate();
+    const joining = queue.run(() => holdNewcomer.promise, undefined, newcomer);
+    let resumed = false;
+    const paused = queue.yieldToListeners(first)!.then(() => void (resumed = true));
+    await Promise.resolve();
+    expect(resumed).toBe(false);
+    // The newcomer's opening is made: the first goes on, and neither waits for the other now.
+    newcomer.opened();
+    await paused;
+    expect(queue.yieldToListeners(first)).toBeUndefined();
+    expect(queue.yieldToListeners(newcomer)).toBeUndefined();
+    holdFirst.open();
+    holdNewcomer.open();
+    await Promise.all([running, joining]);
+  });
+
+  it('a background task raised to a listener is no longer pre-empted, and one raised while waiting pre-empts', async () => {
+    const queue = new WorkQueue(1, 4);
+    const hold = gate();
+    const joined = new WorkLane('background');
+    const running = queue.run(() => hold.promise, undefined, joined);
+    joined.raise('listener');
+    const waitingLane = new WorkLane('background');
+    let ran = false;
+    const waiting = queue.run(async () => void (ran = true), undefined, waitingLane);
+    // A listener behind a listener waits; raising the waiting one changes nothing while the slot is a listener's.
+    waitingLane.raise('listener');
+    expect([queue.active, queue.waiting]).toEqual([1, 1]);
+    hold.open();
+    await Promise.all([running, waiting]);
+    expect(ran).toBe(true);
+
+    const background = gate();
+    const ahead = queue.run(
+      (signal) =>
+        Promise.race([
+          background.promise,
+          new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+        ]),
+      undefined,
+      'background',
+    );
+    const lane = new WorkLane('normal');
+    const cover = queue.run(async () => 'cover', undefined, lane);
+    expect(queue.waiting).toBe(1);
+    lane.raise('listener');
+    expect(await cover).toBe('cover');
+    await expect(ahead).rejects.toBeInstanceOf(PreemptedError);
   });
 });
 

@@ -5,6 +5,9 @@
  * - install: the app shell — index.html and every JS/CSS/font/image file of the build — is put
  *   in a cache named after the build's file list, so a new build gets a new cache;
  * - activate: older shell caches are deleted (never the downloads' cache, `cloudtune-downloads`);
+ * - routes (where the browser has the static routing API): the API and media other than cover
+ *   images go straight to the network, without starting this worker — a song's /song/url and its
+ *   audio leave at once (a stopped worker took ~40 ms to start before the request left);
  * - fetch, same origin GETs only: a page navigation goes to the network first and falls back to
  *   the cached index.html (the app routes itself), so with the server stopped a reload still opens
  *   the app; a precached file comes from the cache; a reverb (audio-effect/*.wav) is cached the
@@ -23,6 +26,19 @@ const PRECACHE = ${JSON.stringify(precache)};
 const API_PREFIX = ${JSON.stringify(apiPrefix)};
 
 self.addEventListener('install', (event) => {
+  if (API_PREFIX && typeof event.addRoutes === 'function') {
+    // Best effort: a browser that rejects the routes still gets the worker, the API through it.
+    try {
+      event.waitUntil(
+        event
+          .addRoutes([
+            { condition: { urlPattern: new URLPattern({ pathname: API_PREFIX + '/media/image/*' }) }, source: 'fetch-event' },
+            { condition: { urlPattern: new URLPattern({ pathname: API_PREFIX + '/*' }) }, source: 'network' },
+          ])
+          .catch(() => undefined),
+      );
+    } catch {}
+  }
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
 

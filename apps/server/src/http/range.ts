@@ -34,12 +34,16 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * starting inside the `written` bytes is served from them, its end clamped to what is written (a
  * 206 may carry less than was asked, RFC 9110 §15.3.7, and says what it carries). Anything else —
  * a start past what is written, a suffix range (it counts from an end not known yet), a malformed
- * header — gets the whole stream (RFC 9110 §14.2 lets a server ignore Range).
+ * header — gets the whole stream (RFC 9110 §14.2 lets a server ignore Range). So does `bytes=0-`,
+ * which asks for everything: it is how a media element opens any URL, and clamped to the few
+ * kilobytes made so far it told Chromium the song lasted a fraction of a second (the transcode
+ * then "ended" and started over); the whole stream plays as a live one until it is complete.
  */
 export function parseGrowingRange(
   header: string | undefined,
   written: number,
 ): { kind: 'full' } | { kind: 'partial'; start: number; end: number } {
   const range = written > 0 && !/=\s*-/.test(header ?? '') ? parseRange(header, written) : undefined;
+  if (range?.kind === 'partial' && range.start === 0 && /=\s*0*\s*-\s*$/.test(header ?? '')) return { kind: 'full' };
   return range?.kind === 'partial' ? range : { kind: 'full' };
 }

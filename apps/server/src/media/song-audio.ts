@@ -37,6 +37,8 @@ export async function renderSongMp3(
   tags: TrackTags,
   out: (chunk: Buffer) => Promise<void>,
   signal?: AbortSignal,
+  /** awaited before each stretch of audio goes to the encoder, with the seconds drawn before it: work that must give way waits there */
+  pace?: (seconds: number) => Promise<void> | undefined,
 ): Promise<void> {
   const fit = new Mp3Fit(lameFrameCount(samplesOf(durationMs)), MP3_BITRATE);
   const pumping = (async () => {
@@ -50,7 +52,10 @@ export async function renderSongMp3(
   pumping.catch(() => {});
   try {
     signal?.throwIfAborted();
-    await renderSong(planSong(audioSeed, durationMs), audioSeed, (chunk) => {
+    let drawn = 0;
+    await renderSong(planSong(audioSeed, durationMs), audioSeed, async (chunk) => {
+      await pace?.(drawn);
+      drawn += chunk.length / 4 / SAMPLE_RATE;
       signal?.throwIfAborted();
       return encoder.write(chunk);
     });

@@ -3,7 +3,7 @@ import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { MediaPaths } from '../media/store.ts';
-import { SharedWork, untilAborted, type Joined, type WorkQueue } from '../media/work.ts';
+import { PreemptedError, SharedWork, untilAborted, WorkLane, type Joined, type WorkPriority, type WorkQueue } from '../media/work.ts';
 import { renderSongMp3, songMp3Size } from '../media/song-audio.ts';
 import { MP3_BITRATE, mp3Encoders } from '../media/synth/encode-mp3.ts';
 import { SAMPLE_RATE } from '../media/synth/wavetables.ts';
@@ -82,6 +82,12 @@ export async function firstBytes(
   return { kind: 'file', file: await result };
 }
 
+/**
+ * A listener's first seconds, made before anyone's later ones: once a render has made this much,
+ * it is far ahead of its listener (renders run ~50× real time) and gives way to a newcomer's.
+ */
+export const OPENING_SECONDS = 10;
+
 /** Songs rendered ahead for nobody yet: a queue's next song or two, never a flood. */
 const MAX_PREPARING = 2;
 
@@ -100,6 +106,8 @@ export interface AudioServiceOptions {
  */
 export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, cacheBytes }: AudioServiceOptions) {
   const flights = new SharedWork<AudioFile, LiveFile>();
+  /** the priority of each render in flight: a listener joining a prepared render raises it */
+  const lanes = new Map<number, WorkLane>();
   /** songs rendered for no listener yet (see prepare) */
   const preparing = new Set<number>();
 
@@ -159,29 +167,52 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
 
   /** Renders a demo song into a file that listeners read while it grows. */
   const render =
-    (songId: number, source: { name: string; artistNames: string[]; albumName: string; durationMs: number }, seed: number) =>
+    (
+      songId: number,
+      source: { name: string; artistNames: string[]; albumName: string; durationMs: number },
+      seed: number,
+      lane: WorkLane,
+    ) =>
     (workSignal: AbortSignal, publish: (live: LiveFile) => void): Promise<AudioFile> =>
-      encoder.run(async () => {
-        const again = await renderedFile(songId);
-        if (again) return again;
-        const path = paths.audio(songId);
-        const tags = tagsOf(source);
-        const live = await LiveFile.create(path, songMp3Size(source.durationMs, tags));
-        publish(live);
-        let done;
-        try {
-          const pcmEncoder = mp3Encoders.take(workSignal);
-          await renderSongMp3(pcmEncoder, seed, source.durationMs, tags, (chunk) => live.append(chunk), workSignal);
-          done = await live.commit(path);
-        } catch (err) {
-          await live.fail(err as Error);
-          throw err;
-        }
-        const encoded = { ...done, bitrate: MP3_BITRATE };
-        repos.audioFiles.save({ songId, ...encoded });
-        await evict(songId);
-        return rendered(path, encoded);
-      }, workSignal);
+      encoder.run(
+        async (signal) => {
+          const again = await renderedFile(songId);
+          if (again) return again;
+          const path = paths.audio(songId);
+          const tags = tagsOf(source);
+          const live = await LiveFile.create(path, songMp3Size(source.durationMs, tags));
+          publish(live);
+          let done;
+          try {
+            const pcmEncoder = mp3Encoders.take(signal);
+            await renderSongMp3(
+              pcmEncoder,
+              seed,
+              source.durationMs,
+              tags,
+              (chunk) => live.append(chunk),
+              signal,
+              // A song made ahead pauses while a listener's song is being made (pre-empted, it stops);
+              // a listener's song past its opening pauses while another listener's opening is made.
+              (seconds) => {
+                if (seconds >= OPENING_SECONDS) lane.opened();
+                const paused = encoder.yieldToListeners(lane);
+                return paused && untilAborted(paused, signal);
+              },
+            );
+            done = await live.commit(path);
+          } catch (err) {
+            await live.fail(err as Error);
+            throw signal.reason instanceof PreemptedError ? signal.reason : err;
+          }
+          const encoded = { ...done, bitrate: MP3_BITRATE };
+          repos.audioFiles.save({ songId, ...encoded });
+          await evict(songId);
+          return rendered(path, encoded);
+        },
+        workSignal,
+        lane,
+      );
 
   const tagsOf = (source: { name: string; artistNames: string[]; albumName: string }) => ({
     title: source.name,
@@ -189,12 +220,29 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
     album: source.albumName,
   });
 
-  /** The run making a demo song's MP3 (started, or joined when in flight); undefined for an unknown song. */
-  function rendering(songId: number, signal?: AbortSignal): Joined<AudioFile, LiveFile> | undefined {
+  /**
+   * The run making a demo song's MP3 (started, or joined when in flight); undefined for an unknown
+   * song. A listener joining a render started for nobody (prepared) makes it a listener's render.
+   */
+  function rendering(songId: number, signal?: AbortSignal, priority: WorkPriority = 'listener'): Joined<AudioFile, LiveFile> | undefined {
     const source = repos.audioFiles.sourceOf(songId);
     if (!source) return undefined;
     if (source.audioSeed === null) throw new Error(`song ${songId} has neither a file nor a synth seed`);
-    return flights.join(String(songId), render(songId, source, source.audioSeed), signal);
+    const key = String(songId);
+    let lane = lanes.get(songId);
+    if (lane && flights.has(key)) lane.raise(priority);
+    else lanes.set(songId, (lane = new WorkLane(priority)));
+    const mine = lane;
+    const work = (workSignal: AbortSignal, publish: (live: LiveFile) => void) =>
+      render(
+        songId,
+        source,
+        source.audioSeed!,
+        mine,
+      )(workSignal, publish).finally(() => {
+        if (lanes.get(songId) === mine) lanes.delete(songId);
+      });
+    return flights.join(key, work, signal);
   }
 
   /** An imported song's file, or a demo song's rendered file; 404 for an imported file gone from disk. */
@@ -257,10 +305,19 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
     async prepare(songId: number): Promise<'ready' | 'preparing' | 'busy' | undefined> {
       if (await onDisk(songId)) return 'ready';
       if (!flights.has(String(songId)) && (preparing.size >= MAX_PREPARING || encoder.waiting >= encoder.maxWaiting)) return 'busy';
-      const run = rendering(songId);
+      const run = rendering(songId, undefined, 'background');
       if (!run) return undefined;
       preparing.add(songId);
-      void run.result.catch(() => {}).finally(() => preparing.delete(songId));
+      const settled = (err?: unknown) => {
+        // A listener took its slot: it waits in line again, behind every listener, and runs when a
+        // slot is free (nobody asks twice for the next song).
+        if (err instanceof PreemptedError && !flights.has(String(songId)) && encoder.waiting < encoder.maxWaiting) {
+          const again = rendering(songId, undefined, 'background');
+          if (again) return void again.result.then(() => settled(), settled);
+        }
+        preparing.delete(songId);
+      };
+      void run.result.then(() => settled(), settled);
       return 'preparing';
     },
   };

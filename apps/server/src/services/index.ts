@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import type { Db } from '../db/connection.ts';
 import { createRepos } from '../repos/index.ts';
 import { OpenFiles } from '../media/open-files.ts';
@@ -45,6 +44,8 @@ export interface ServiceOptions {
   audioCacheBytes: number;
   /** disk budget of generated art and resized images in bytes */
   imageCacheBytes: number;
+  /** encode slots for demo rendering, transcoding and image drawing together (one per core) */
+  encodeSlots: number;
   /** real time in ms: sessions, captchas, sign-in days and rate windows (tests move it) */
   clock: Clock;
   /** delivers captcha SMS */
@@ -72,8 +73,7 @@ export const MAX_WAITING_MEDIA_WORK = 32;
 export function createServices(db: Db, dataDir: string, options: ServiceOptions) {
   const repos = createRepos(db);
   const paths = mediaPaths(dataDir);
-  // One encode slot per core for demo rendering, transcoding and image drawing together.
-  const encoder = new WorkQueue(Math.max(1, availableParallelism()), MAX_WAITING_MEDIA_WORK);
+  const encoder = new WorkQueue(options.encodeSlots, MAX_WAITING_MEDIA_WORK);
   const encoding = { encoder, cacheBytes: options.audioCacheBytes };
   const audio = createAudioService(repos, paths, encoding);
   const transcodes = createTranscodeService(repos, paths.root, encoding);

@@ -1,11 +1,14 @@
+import { type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawnFfmpeg } from '../media/ffmpeg.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { Repos } from '../repos/index.ts';
-import { SharedWork, untilAborted, type Joined } from '../media/work.ts';
-import { firstBytes, type AudioFile, type AudioServiceOptions, type AudioSource } from './audio.ts';
+import { SharedWork, untilAborted, WorkLane, type Joined } from '../media/work.ts';
+import { firstBytes, OPENING_SECONDS, type AudioFile, type AudioServiceOptions, type AudioSource } from './audio.ts';
 import { specOf, TRANSCODE_FORMATS, variantName, type TranscodeFormat, type Variant } from './transcode-formats.ts';
 import type { VariantBitrate } from './transcode-levels.ts';
 
@@ -63,26 +66,44 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
   /** The run making a variant (started, or joined when in flight). */
   function transcoding(source: AudioFile, variant: Variant, signal?: AbortSignal): Joined<AudioFile, LiveFile> {
     const path = pathOf(source.key, variant);
+    // Someone is listening: ahead of covers and of songs rendered ahead.
+    const lane = new WorkLane('listener');
     return flights.join(
       path,
       (workSignal, publish) =>
-        encoder.run(async () => {
-          const again = await cached(source, variant);
-          if (again) return again;
-          const live = await LiveFile.create(path);
-          publish(live);
-          let done;
-          try {
-            await encode(source.path, variant, 0, (chunk) => live.append(chunk), workSignal);
-            done = await live.commit(path);
-          } catch (err) {
-            await live.fail(err as Error);
-            throw err;
-          }
-          repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
-          await evict(path);
-          return fileOf(path, done.size, done.md5, variant);
-        }, workSignal),
+        encoder.run(
+          async () => {
+            const again = await cached(source, variant);
+            if (again) return again;
+            const live = await LiveFile.create(path);
+            publish(live);
+            let done;
+            try {
+              await encode(
+                source,
+                variant,
+                0,
+                (chunk) => live.append(chunk),
+                workSignal,
+                (seconds) => {
+                  // Past its opening, it gives way to another listener's (ffmpeg waits on its full pipe).
+                  if (seconds >= OPENING_SECONDS) lane.opened();
+                  const paused = encoder.yieldToListeners(lane);
+                  return paused && untilAborted(paused, workSignal);
+                },
+              );
+              done = await live.commit(path);
+            } catch (err) {
+              await live.fail(err as Error);
+              throw err;
+            }
+            repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
+            await evict(path);
+            return fileOf(path, done.size, done.md5, variant);
+          },
+          workSignal,
+          lane,
+        ),
       signal,
     );
   }
@@ -112,20 +133,24 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
       let opened!: (file: { live: LiveFile; lease: LiveLease }) => void;
       let failed!: (err: unknown) => void;
       const published = new Promise<{ live: LiveFile; lease: LiveLease }>((resolve, reject) => ((opened = resolve), (failed = reject)));
-      const work = encoder.run(async (workSignal) => {
-        const live = await LiveFile.create(path);
-        // The listener's hold, taken before a byte is written: the file cannot close under it.
-        opened({ live, lease: live.lease()! });
-        try {
-          await encode(source.path, variant, offsetS, (chunk) => live.append(chunk), workSignal);
-          await live.commit(path);
-        } catch (err) {
-          await live.fail(err as Error);
-          throw err;
-        } finally {
-          await rm(path, { force: true });
-        }
-      }, signal);
+      const work = encoder.run(
+        async (workSignal) => {
+          const live = await LiveFile.create(path);
+          // The listener's hold, taken before a byte is written: the file cannot close under it.
+          opened({ live, lease: live.lease()! });
+          try {
+            await encode(source, variant, offsetS, (chunk) => live.append(chunk), workSignal);
+            await live.commit(path);
+          } catch (err) {
+            await live.fail(err as Error);
+            throw err;
+          } finally {
+            await rm(path, { force: true });
+          }
+        },
+        signal,
+        'listener',
+      );
       // Before the file opens a failure is the listener's; after it, the reader sees it (the file fails).
       work.catch(failed);
       const { live, lease } = await published;
@@ -141,22 +166,70 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
 }
 export type TranscodeService = ReturnType<typeof createTranscodeService>;
 
+/** Originals ffmpeg reads front to back from a pipe; others (an M4A may keep its index at the end) are read from the file. */
+const STREAMS_FROM_A_PIPE = new Set(['flac', 'mp3', 'ogg', 'opus', 'wav', 'aac']);
+
+const alive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
+/** Stdio pipes are sockets: an unref'd one does not keep the process alive. */
+const setRef = (child: ChildProcess, on: boolean): void => {
+  for (const s of [child, child.stdin, child.stdout, child.stderr] as ({ ref(): void; unref(): void } | null)[]) {
+    if (on) s?.ref();
+    else s?.unref();
+  }
+};
+
 /**
- * ffmpeg: the first audio stream from `offsetS` seconds in (decoded and dropped up to there, so
- * the cut is sample-exact) → `variant`, stereo, tags kept, pictures dropped, handed to `out` as it
- * is made. Bit-exact flags make a re-transcode byte-identical.
+ * A transcoder started ahead: Debian's ffmpeg loads ~200 libraries, 150–400 ms from spawn to
+ * its first frame on a busy 2-core machine — all of it silence for a listener whose song is
+ * being transcoded. One transcoder for the variant made last waits, reading its input from a
+ * pipe (idle: a process blocked on its input, no CPU); the original is fed to it. A listener
+ * keeps the bit rate they chose, so the next transcode is usually that variant again. Like the
+ * MP3 encoders, the next one starts when the one taken exits, not while it works.
  */
-async function encode(
-  input: string,
-  { format, bitrate }: Variant,
-  offsetS: number,
-  out: (chunk: Buffer) => Promise<void>,
-  signal?: AbortSignal,
-): Promise<void> {
-  const args = [
-    ...(offsetS > 0 ? ['-ss', String(offsetS)] : []),
-    '-i',
-    input,
+class TranscoderPool {
+  #spare: { key: string; child: ChildProcess } | undefined;
+
+  take(args: readonly string[], signal?: AbortSignal): ChildProcess {
+    const key = args.join(' ');
+    const spare = this.#spare;
+    this.#spare = undefined;
+    let child: ChildProcess | undefined;
+    if (spare && spare.key === key && alive(spare.child)) {
+      child = spare.child;
+      setRef(child, true);
+      const kill = () => child!.kill('SIGKILL');
+      if (signal?.aborted) kill();
+      else signal?.addEventListener('abort', kill, { once: true });
+      child.once('close', () => signal?.removeEventListener('abort', kill));
+    } else {
+      // Another variant's spare is not what this listener needs: it ends (its input closes).
+      spare?.child.stdin!.end();
+      child = spawnFfmpeg(['-i', 'pipe:0', ...args], { stdio: ['pipe', 'pipe', 'pipe'], signal });
+    }
+    child.once('close', () => setImmediate(() => this.#refill(key, args)));
+    return child;
+  }
+
+  warm(args: readonly string[]): void {
+    this.#refill(args.join(' '), args);
+  }
+
+  #refill(key: string, args: readonly string[]): void {
+    if (this.#spare) return;
+    const child = spawnFfmpeg(['-i', 'pipe:0', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.on('error', () => {});
+    child.stdin!.on('error', () => {});
+    setRef(child, false);
+    this.#spare = { key, child };
+  }
+}
+
+/** The process's transcoder held ready (tests build many apps; one spare serves them all). */
+const transcoders = new TranscoderPool();
+
+/** ffmpeg's arguments after the input: the first audio stream → `variant`, stereo, tags kept, pictures dropped. */
+function transcodeArgs({ format, bitrate }: Variant): string[] {
+  return [
     '-map',
     '0:a:0',
     '-map_metadata',
@@ -170,7 +243,41 @@ async function encode(
     '+bitexact',
     'pipe:1',
   ];
-  const child = spawnFfmpeg(args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+}
+
+/**
+ * Starts a transcoder for `variant` ahead of the first transcode (at start-up: the level the web
+ * client asks for by default, so even the first listener finds one ready).
+ */
+export function warmTranscoder(variant: Variant): void {
+  transcoders.warm(transcodeArgs(variant));
+}
+
+/**
+ * ffmpeg: the first audio stream from `offsetS` seconds in (decoded and dropped up to there, so
+ * the cut is sample-exact) → `variant`, stereo, tags kept, pictures dropped, handed to `out` as it
+ * is made. Bit-exact flags make a re-transcode byte-identical.
+ */
+async function encode(
+  { path: input, type }: Pick<AudioFile, 'path' | 'type'>,
+  { format, bitrate }: Variant,
+  offsetS: number,
+  out: (chunk: Buffer) => Promise<void>,
+  signal?: AbortSignal,
+  /** awaited before each chunk is handed on, with the seconds made before it */
+  pace?: (seconds: number) => Promise<void> | undefined,
+): Promise<void> {
+  const args = transcodeArgs({ format, bitrate });
+  // From the start of a file that streams: a transcoder started ahead, fed the file.
+  const piped = offsetS === 0 && STREAMS_FROM_A_PIPE.has(type);
+  const child = piped
+    ? transcoders.take(args, signal)
+    : spawnFfmpeg([...(offsetS > 0 ? ['-ss', String(offsetS)] : []), '-i', input, ...args], { stdio: ['ignore', 'pipe', 'pipe'], signal });
+  if (piped) {
+    child.stdin!.on('error', () => {});
+    // An unreadable original fails the transcode (ffmpeg is stopped; its exit reports it).
+    void pipeline(createReadStream(input), child.stdin!).catch(() => child.kill('SIGKILL'));
+  }
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => {
     if (stderr.length < 4000) stderr += d;
@@ -183,7 +290,12 @@ async function encode(
   });
   exited.catch(() => {});
   try {
-    for await (const chunk of child.stdout!) await out(chunk as Buffer);
+    let made = 0;
+    for await (const chunk of child.stdout!) {
+      await pace?.((made * 8) / bitrate);
+      await out(chunk as Buffer);
+      made += (chunk as Buffer).length;
+    }
   } catch (err) {
     child.kill('SIGKILL');
     throw err;

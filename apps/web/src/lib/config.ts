@@ -15,6 +15,8 @@ export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'supp
 export const browserApiBase = (): string => (import.meta.env.VITE_API_BASE || '/api').replace(/\/+$/, '');
 
 let desktopBase: Promise<string> | null = null;
+/** the desktop base once the shell gave its port */
+let desktopKnown: string | null = null;
 
 /**
  * Desktop build: the shell runs the server in API-only mode (no /api prefix) on a local port.
@@ -22,7 +24,7 @@ let desktopBase: Promise<string> | null = null;
  */
 function desktopApiBase(bridge?: DesktopBridge): Promise<string> {
   desktopBase ??= getDesktopPort(bridge).then(
-    (port) => `http://127.0.0.1:${port}`,
+    (port) => (desktopKnown = `http://127.0.0.1:${port}`),
     (error: unknown) => {
       desktopBase = null; // let a later call try again once the shell is ready
       notify({ kind: 'warning', message: `发生错误，请联系 ${SUPPORT_EMAIL}`, duration: 0 });
@@ -36,7 +38,16 @@ export function apiBase(platform: Platform = currentPlatform, bridge?: DesktopBr
   return platform === 'desktop' ? desktopApiBase(bridge) : Promise.resolve(browserApiBase());
 }
 
+/**
+ * The API base when it is known without waiting (always in a browser; on the desktop once the
+ * shell gave its port): a request then leaves in the same task as the click that asked for it.
+ */
+export function knownApiBase(platform: Platform = currentPlatform): string | null {
+  return platform === 'desktop' ? desktopKnown : browserApiBase();
+}
+
 /** Tests reset the cached desktop base between cases. */
 export function resetApiBaseCache(): void {
   desktopBase = null;
+  desktopKnown = null;
 }

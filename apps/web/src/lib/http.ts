@@ -1,4 +1,4 @@
-import { apiBase, REQUEST_TIMEOUT_MS, TIMEOUT_NOTICE_MS } from './config.ts';
+import { apiBase, knownApiBase, REQUEST_TIMEOUT_MS, TIMEOUT_NOTICE_MS } from './config.ts';
 import { notify } from './notice.ts';
 
 /**
@@ -98,7 +98,9 @@ function parkUntilHistoryPop<T extends { code?: number }>(path: string, options:
 }
 
 export async function request<T extends { code?: number }>(path: string, options: RequestOptions = {}): Promise<ApiData<T>> {
-  const base = await apiBase();
+  // No await before fetch() when the base is known: the request leaves before the page does
+  // anything else (a song picked: /song/url first, then the re-render the pick causes).
+  const base = knownApiBase() ?? (await apiBase());
   // The caller may have given up while the base URL was being resolved.
   options.signal?.throwIfAborted();
   const url = buildUrl(base, path, options.params);

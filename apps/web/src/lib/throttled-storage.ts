@@ -4,9 +4,10 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware';
  * A zustand `PersistStorage` that writes only what changed, and not too often.
  *
  * zustand's persist middleware hands over the whole partialized state on every `set`. This
- * storage compares it key by key with what it last saw (same reference: unchanged; otherwise the
- * key's JSON is compared), drops writes where nothing changed, and coalesces the rest into one
- * trailing write per `wait` ms. A pending write is flushed when the page is hidden or unloaded
+ * storage keeps it and coalesces changes into one trailing write per `wait` ms; only then are the
+ * keys whose reference changed serialized and compared with what was last written, and a write
+ * where nothing changed is dropped. Nothing is serialized during the `set` itself: a pick that
+ * replaces a 10,000-song queue (2 MB of JSON) asks for its song's URL first. A pending write is flushed when the page is hidden or unloaded
  * (`visibilitychange` to hidden, `pagehide`), and before the entry is read again.
  */
 export interface ThrottledStorageOptions {
@@ -30,6 +31,8 @@ interface KeyCache {
 interface Entry {
   version: number | undefined;
   keys: Map<string, KeyCache>;
+  /** what storage holds: each key's JSON and the version (undefined: nothing known) */
+  stored: { version: number | undefined; json: Map<string, string> } | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -41,14 +44,23 @@ export function createThrottledStorage<S>({ wait = 500, storage = () => localSto
   const write = (name: string, entry: Entry) => {
     clearTimeout(entry.timer);
     entry.timer = undefined;
-    // Built from the per-key JSON already computed for the comparison: an unchanged 2 MB queue
-    // is not serialized again because the volume moved.
-    const fields: string[] = [];
+    // Each key's JSON is computed once per value: an unchanged 2 MB queue is not serialized
+    // again because the volume moved.
+    const json = new Map<string, string>();
     for (const [key, cache] of entry.keys) {
-      const json = jsonOf(cache);
-      if (json !== undefined) fields.push(`${JSON.stringify(key)}:${json}`);
+      const value = jsonOf(cache);
+      if (value !== undefined) json.set(key, value);
     }
+    const stored = entry.stored;
+    const same =
+      stored !== undefined &&
+      stored.version === entry.version &&
+      stored.json.size === json.size &&
+      [...json].every(([key, value]) => stored.json.get(key) === value);
+    if (same) return;
+    const fields = [...json].map(([key, value]) => `${JSON.stringify(key)}:${value}`);
     const version = entry.version === undefined ? '' : `,"version":${entry.version}`;
+    entry.stored = { version: entry.version, json };
     try {
       storage().setItem(name, `{"state":{${fields.join(',')}}${version}}`);
     } catch (error) {
@@ -84,18 +96,20 @@ export function createThrottledStorage<S>({ wait = 500, storage = () => localSto
         return null;
       }
       // What was read is what storage holds: writing it back unchanged is skipped.
-      entries.set(name, {
-        version: stored.version,
-        keys: new Map(Object.entries(state).map(([key, value]) => [key, { value }])),
-        timer: undefined,
-      });
+      const keys = new Map<string, KeyCache>(Object.entries(state).map(([key, value]) => [key, { value }]));
+      const json = new Map<string, string>();
+      for (const [key, cache] of keys) {
+        const value = jsonOf(cache);
+        if (value !== undefined) json.set(key, value);
+      }
+      entries.set(name, { version: stored.version, keys, stored: { version: stored.version, json }, timer: undefined });
       return stored;
     },
 
     setItem(name, { state, version }) {
       let entry = entries.get(name);
       if (!entry) {
-        entry = { version: undefined, keys: new Map(), timer: undefined };
+        entry = { version: undefined, keys: new Map(), stored: undefined, timer: undefined };
         entries.set(name, entry);
       }
       let changed = entry.version !== version;
@@ -107,9 +121,9 @@ export function createThrottledStorage<S>({ wait = 500, storage = () => localSto
           next.set(key, seen);
           continue;
         }
-        const fresh: KeyCache = { value, json: JSON.stringify(value) };
-        if (!seen || jsonOf(seen) !== fresh.json) changed = true;
-        next.set(key, fresh);
+        // Serialized and compared when written, not now.
+        changed = true;
+        next.set(key, { value });
       }
       // A key that went away (every new key was already counted as a change).
       if (next.size !== entry.keys.size) changed = true;

@@ -114,40 +114,52 @@ const setRef = (child: ChildProcess, on: boolean): void => {
 };
 
 /**
- * Encoders started ahead: starting ffmpeg costs ~70 ms on a 2-core machine, about half of what a
- * listener may wait for a song never played before, so one encoder is kept started and waiting
- * (idle, it costs a process blocked on its input and no CPU). Taking it starts the next.
+ * Encoders started ahead: starting ffmpeg costs ~70 ms on a 2-core machine, and spawning it blocks
+ * the server's thread for 10–40 ms (more as the process grows), so encoders are started while
+ * nothing is being made: up to `warm()`'s count wait idle (a process blocked on its input, no
+ * CPU). Taking one does not start another at once — that would stall the song just started, in
+ * its first second — but when the encoder taken exits, at the end of its song.
  */
 export class Mp3EncoderPool {
-  #spare: ChildProcess | undefined;
+  readonly #spares: ChildProcess[] = [];
+  #target = 1;
   #closed = false;
 
+  /** Keeps `count` encoders waiting from now on (at start-up: one per encode slot). */
+  warm(count: number): void {
+    this.#target = Math.max(1, count);
+    this.#closed = false;
+    this.#refill();
+  }
+
   take(signal?: AbortSignal): Mp3Encoder {
-    let child = this.#spare;
-    this.#spare = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null)
-      child = spawnFfmpeg(ENCODER_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] });
-    else setRef(child, true);
-    const encoder = wrap(child, signal);
-    // After this song's encoder has its input, so the two do not start at once.
-    setImmediate(() => this.#refill());
-    return encoder;
+    let child: ChildProcess | undefined;
+    while (!child && this.#spares.length > 0) {
+      const spare = this.#spares.shift()!;
+      if (spare.exitCode === null && spare.signalCode === null) child = spare;
+    }
+    if (child) setRef(child, true);
+    else child = spawnFfmpeg(ENCODER_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its song is made (or abandoned): start the next encoder now, while nothing waits for it.
+    child.once('close', () => setImmediate(() => this.#refill()));
+    return wrap(child, signal);
   }
 
   #refill(): void {
-    if (this.#closed || this.#spare) return;
-    const child = spawnFfmpeg(ENCODER_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.on('error', () => {});
-    child.stdin!.on('error', () => {});
-    setRef(child, false);
-    this.#spare = child;
+    if (this.#closed) return;
+    while (this.#spares.length < this.#target) {
+      const child = spawnFfmpeg(ENCODER_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] });
+      child.on('error', () => {});
+      child.stdin!.on('error', () => {});
+      setRef(child, false);
+      this.#spares.push(child);
+    }
   }
 
-  /** Ends the waiting encoder (its input closes: it exits having encoded nothing). */
+  /** Ends the waiting encoders (their input closes: they exit having encoded nothing). */
   close(): void {
     this.#closed = true;
-    this.#spare?.stdin!.end();
-    this.#spare = undefined;
+    for (const spare of this.#spares.splice(0)) spare.stdin!.end();
   }
 }
 

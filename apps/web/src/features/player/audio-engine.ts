@@ -63,24 +63,58 @@ const prepareAhead = createPrepareAhead();
 let advancing = false;
 let skipTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Builds the audio graph on both elements, once (an element can feed only one MediaElementSource). */
+function buildGraph(): void {
+  if (graphTried || !audio) return;
+  graphTried = true;
+  graphElements = [audio, spare].filter((e): e is HTMLAudioElement => !!e);
+  graph = createAudioGraph();
+  const { volume } = usePlayerStore.getState();
+  if (graph) {
+    for (const element of graphElements) graph.attach(element);
+    graph.setVolume(volume, 0);
+    bindEffects(graph);
+  } else for (const element of graphElements) element.volume = volume;
+}
+
 /**
- * The AudioContext is created on the first user-initiated play (autoplay policy); store
- * actions run synchronously inside the click handler, so this is still within the gesture.
+ * A play needs the graph running. It is normally built ahead (see buildGraphAhead); a pick
+ * before that builds it here, after the song's URL was asked for. Resuming inside the pick's
+ * handler is what the autoplay policy allows.
  */
 function ensureGraph(): void {
   if (!audio) return;
-  if (!graphTried) {
-    graphTried = true;
-    graphElements = [audio, spare].filter((e): e is HTMLAudioElement => !!e);
-    graph = createAudioGraph();
-    const { volume } = usePlayerStore.getState();
-    if (graph) {
-      for (const element of graphElements) graph.attach(element);
-      graph.setVolume(volume, 0);
-      bindEffects(graph);
-    } else for (const element of graphElements) element.volume = volume;
-  }
+  buildGraph();
   graph?.resume();
+}
+
+/** Runs `task` when the page is idle (within 2 s). */
+const whenIdle = (task: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+};
+
+/**
+ * The first pick must not build the graph: the first AudioContext of a browser costs 400–600 ms
+ * on the page's thread (the browser starts its audio service and waits for the device), plus
+ * ~50 ms of nodes. So once the page is up: the output devices are listed, which starts the audio
+ * service without holding the page; then, when the page is idle, the graph is built (~20 ms)
+ * and suspended until the first play. Returns a cancel for the unbinding.
+ */
+function buildGraphAhead(): () => void {
+  let live = true;
+  const build = () => {
+    if (!live || graphTried || !audio) return;
+    buildGraph();
+    // Built without a gesture it may be suspended already; if not, it waits silent until a play.
+    if (audio.paused) graph?.suspend();
+  };
+  const devices = globalThis.navigator?.mediaDevices;
+  const listed = typeof devices?.enumerateDevices === 'function' ? devices.enumerateDevices().catch(() => undefined) : Promise.resolve();
+  void listed.then(() => live && whenIdle(build));
+  return () => {
+    live = false;
+  };
 }
 
 async function startPlaying(): Promise<void> {
@@ -139,6 +173,10 @@ interface LoadOptions {
 async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOptions = {}): Promise<void> {
   if (!audio) return;
   const seq = ++loadSeq;
+  // Gapless: the next song may be loaded on the spare element already. Any other song's URL is
+  // asked for before anything else the pick does (docs/decisions/0035-first-sound.md).
+  const prepared = !song.unavailable && spare && startAt === 0 && autoplay ? nextSong.take(song.id, spare) : null;
+  const lookup = prepared || song.unavailable ? null : song.url ? { url: song.url, trial: null } : songSource(song.id);
   const auto = advancing;
   clearTimeout(skipTimer);
   // A song the user picks starts the failure count again; one the engine moved on to does not.
@@ -160,8 +198,6 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
     return;
   }
 
-  // Gapless: the next song is already loaded on the spare element.
-  const prepared = spare && startAt === 0 && autoplay ? nextSong.take(song.id, spare) : null;
   if (prepared) {
     swapElements();
     loadedId = song.id;
@@ -177,10 +213,10 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
 
   audio.pause();
   transport.setLoadingUrl(true);
-  const source = song.url ? { url: song.url, trial: null } : await songSource(song.id);
+  const source = await lookup!;
   if (seq !== loadSeq || !audio) return;
-  transport.setLoadingUrl(false);
   if (!source.url) {
+    transport.setLoadingUrl(false);
     loadedId = null;
     audio.removeAttribute('src');
     transport.markUnplayable(song.id);
@@ -193,9 +229,16 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
   audio.src = source.url;
   loadedId = song.id;
   loadedToPlay = autoplay;
-  applyTrial(source.trial);
   if (startAt > 0) audio.currentTime = startAt;
-  if (autoplay) await startPlaying();
+  const started = autoplay ? startPlaying() : undefined;
+  // The page shows the answer in the next task: a re-render now would run before the element
+  // starts fetching the audio (it does so in a task of its own).
+  setTimeout(() => {
+    if (seq !== loadSeq) return;
+    transport.setLoadingUrl(false);
+    applyTrial(source.trial);
+  }, 0);
+  await started;
 }
 
 /** A trial clip (试听) is as long as its span, whatever the whole song's dt says. */
@@ -207,11 +250,12 @@ function applyTrial(trial: { start: number; end: number } | null): void {
 export function togglePlayback(): void {
   const { current } = usePlayerStore.getState();
   if (!audio || !current) return;
-  ensureGraph();
   loadedToPlay = true;
-  // After a reload the persisted song is shown but not loaded: resume where it stopped.
-  if (loadedId !== current.id) void load(current, { startAt: usePlaybackTime.getState().currentTime });
-  else if (audio.paused || fader.pausing) void startPlaying();
+  // After a reload the persisted song is shown but not loaded: resume where it stopped (its URL
+  // asked for first, the graph after).
+  if (loadedId !== current.id) return void load(current, { startAt: usePlaybackTime.getState().currentTime });
+  ensureGraph();
+  if (audio.paused || fader.pausing) void startPlaying();
   else fader.pause(graph, audio);
 }
 
@@ -345,6 +389,7 @@ export function attachAudio(element: HTMLAudioElement, spareElement?: HTMLAudioE
       if (selectUpcoming(state)?.id !== nextSong.id) nextSong.drop();
     }
   });
+  const cancelGraphAhead = buildGraphAhead();
   const restored = player().current;
   setMediaMetadata(restored);
   if (restored) void load(restored, { startAt: time.currentTime, autoplay: false });
@@ -362,6 +407,7 @@ export function attachAudio(element: HTMLAudioElement, spareElement?: HTMLAudioE
   );
 
   return () => {
+    cancelGraphAhead();
     for (const el of elements) for (const [name, handler] of events) el.removeEventListener(name, handler);
     unsubscribeLoads();
     unsubscribePlayer();

@@ -3,7 +3,7 @@ import { applyPlaybackRate } from './effects/playback-rate.ts';
 
 /**
  * The Web Audio graph behind the <audio> elements (ARCHITECTURE.md; docs/decisions/0010-audio-effects.md),
- * built once, on the first user-gesture play:
+ * built once, ahead of the first play (docs/decisions/0035-first-sound.md):
  *
  *   each element's source → its own gain (gapless hand-over, fades)
  *     → input → 3D (orbiting panner, bypassable) → TENDER (shelves + compressor, bypassable)
@@ -27,6 +27,8 @@ export interface AudioGraph {
   setVolume: (volume: number, rampSeconds?: number) => void;
   /** an AudioContext starts suspended until a user gesture; resume it when playing */
   resume: () => void;
+  /** stops the audio thread of a graph built ahead of the first play (no CPU until then) */
+  suspend: () => void;
   setThreeD: (on: boolean) => void;
   setTender: (on: boolean) => void;
   /** a WAV impulse response for the convolver, or null for 原唱 (no reverb) */
@@ -181,6 +183,9 @@ export function createAudioGraph(): AudioGraph | null {
       },
       resume() {
         if (context.state === 'suspended') void context.resume().catch(() => undefined);
+      },
+      suspend() {
+        if (context.state === 'running') void context.suspend().catch(() => undefined);
       },
       setThreeD: (on) => spatial.set(on),
       setTender: (on) => tone.set(on),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import {
@@ -32,7 +32,10 @@ const QueuePanel = lazy(() => import('./queue-panel.tsx').then((m) => ({ default
  * the app's buttons for the playing song (下载, 桌面歌词).
  */
 export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: ReactNode; actions?: ReactNode }) {
-  const current = usePlayerStore((s) => s.current);
+  // The song shown follows a pick in a render React may interrupt: the bar's first song mounts
+  // the cover, the lyric line and the song's buttons (tens of ms on a cold page), and the pick's
+  // /song/url answer must not wait behind that to reach the <audio> element (0035-first-sound).
+  const current = useDeferredValue(usePlayerStore((s) => s.current));
   const playing = useTransportStore((s) => s.playing);
   const loadingUrl = useTransportStore((s) => s.loadingUrl);
   const playMode = usePlayerStore((s) => s.playMode);

@@ -11,6 +11,7 @@ const fakeGraph = () =>
     setElementGain: vi.fn(),
     setVolume: vi.fn(),
     resume: vi.fn(),
+    suspend: vi.fn(),
     setThreeD: vi.fn(),
     setTender: vi.fn(),
     setImpulseResponse: vi.fn(() => Promise.resolve()),
