@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { EndpointDef } from '../endpoint-def.ts';
 import { idListParam, idParam, intParam } from '../params.ts';
-import { artist, privilege, song } from '../entities.ts';
+import { privilege, song } from '../entities.ts';
 
 // GET /song/detail -------------------------------------------------------------------------
 export const songDetailParams = z.object({ ids: idListParam('ids') });
@@ -77,25 +78,21 @@ export const lyricNewResponse = lyricResponse.extend({
 });
 export type LyricNewResponse = z.infer<typeof lyricNewResponse>;
 
-// GET /album -------------------------------------------------------------------------------
-export const albumParams = z.object({ id: idParam('id') });
-export const albumDetail = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  picUrl: z.string(),
-  publishTime: z.number(),
-  company: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  briefDesc: z.string().nullable().optional(),
-  size: z.number().optional(),
-  artist: artist,
-  artists: z.array(artist).optional(),
-  alias: z.array(z.string()).optional(),
-});
-export type AlbumDetail = z.infer<typeof albumDetail>;
-export const albumResponse = z.looseObject({
-  code: z.literal(200),
-  album: albumDetail,
-  songs: z.array(song),
-});
-export type AlbumResponse = z.infer<typeof albumResponse>;
+/** Songs: details, playable URLs, preparing audio, lyrics. Group registry merged into `endpoints`. */
+export const songEndpoints = {
+  '/song/detail': { method: 'GET', summary: 'Songs by ids', params: songDetailParams, response: songDetailResponse },
+  '/song/url': { method: 'GET', summary: 'Playable URLs of songs', params: songUrlParams, response: songUrlResponse },
+  '/song/prepare': {
+    method: 'POST',
+    summary: "Make a song's audio ahead of its first play (Cloudtune's own; answers at once)",
+    params: songPrepareParams,
+    response: songPrepareResponse,
+  },
+  '/lyric': { method: 'GET', summary: 'LRC lyrics of a song', params: lyricParams, response: lyricResponse },
+  '/lyric/new': {
+    method: 'GET',
+    summary: 'Lyrics with word-by-word times (yrc) and the translation',
+    params: lyricNewParams,
+    response: lyricNewResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
+import { noParams } from '../params.ts';
 
 /**
  * Cloudtune's own endpoints (a NetEase server has none): the app password Subsonic apps log in
@@ -7,7 +8,6 @@ import type { EndpointDef } from '../endpoint-def.ts';
  * as OpenSubsonic's `apiKey`). The account's login password never works for Subsonic
  * (docs/decisions/0022-subsonic-auth.md). The password is shown once, when made.
  */
-export const subsonicPasswordParams = z.object({});
 
 export const subsonicPasswordResponse = z.looseObject({
   code: z.literal(200),
@@ -36,21 +36,21 @@ export const subsonicPasswordEndpoints = {
     method: 'POST',
     summary: "Make the user's Subsonic app password (replacing the previous one); shown once",
     auth: true,
-    params: subsonicPasswordParams,
+    params: noParams,
     response: subsonicPasswordResponse,
   },
   '/subsonic/password/status': {
     method: 'GET',
     summary: 'Whether the user has a Subsonic app password, since when, and the user name to use',
     auth: true,
-    params: subsonicPasswordParams,
+    params: noParams,
     response: subsonicPasswordStatusResponse,
   },
   '/subsonic/password/revoke': {
     method: 'POST',
     summary: "Revoke the user's Subsonic app password: Subsonic apps using it stop working",
     auth: true,
-    params: subsonicPasswordParams,
+    params: noParams,
     response: subsonicPasswordRevokeResponse,
   },
 } as const satisfies Record<string, EndpointDef>;

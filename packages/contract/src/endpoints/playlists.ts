@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointDef } from '../endpoint-def.ts';
 import { idParam, intParam } from '../params.ts';
 import { privilege, song, trackId, userRef } from '../entities.ts';
 
@@ -34,3 +35,13 @@ export const playlistDetailResponse = z.looseObject({
   privileges: z.array(privilege).optional(),
 });
 export type PlaylistDetailResponse = z.infer<typeof playlistDetailResponse>;
+
+/** A playlist's page. Group registry merged into `endpoints`. */
+export const playlistEndpoints = {
+  '/playlist/detail': {
+    method: 'GET',
+    summary: 'Playlist with its tracks',
+    params: playlistDetailParams,
+    response: playlistDetailResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { cappedIntParam, idParam, intChoiceParam, intParam } from '../params.ts';
-import { artist, song } from '../entities.ts';
+import type { EndpointDef } from '../endpoint-def.ts';
+import { cappedIntParam, idParam, intChoiceParam, intParam, sublistParams, subParams } from '../params.ts';
+import { artist, namedItem, okResponse, song, sublistResponse } from '../entities.ts';
 
-/** Artists: the filtered list (歌手), an artist's page, albums, introduction, similar artists. */
+/**
+ * Artists: the filtered list (歌手), an artist's page, albums, introduction, similar artists, the
+ * most popular, following artists (收藏).
+ */
 
 /**
  * `initial`: -1 (or blank) = 热门, i.e. no letter filter → null; 0 or # → '#'; a letter a–z / A–Z
@@ -110,3 +114,59 @@ export const artistsResponse = z.looseObject({
   more: z.boolean(),
 });
 export type ArtistsResponse = z.infer<typeof artistsResponse>;
+
+// GET /top/artists ---------------------------------------------------------------------------
+export const topArtistsParams = z.object({
+  limit: cappedIntParam('limit', { cap: 100 }).optional(),
+  offset: intParam('offset', { min: 0, max: 1_000_000 }).optional(),
+});
+export const artistsMoreResponse = z.looseObject({ code: z.literal(200), artists: z.array(namedItem), more: z.boolean() });
+
+/** Artists. Group registry merged into `endpoints`. */
+export const artistEndpoints = {
+  '/artist/list': {
+    method: 'GET',
+    summary: 'Artists by type, area and A–Z initial, hottest first',
+    params: artistListParams,
+    response: artistListResponse,
+  },
+  '/artist/detail': {
+    method: 'GET',
+    summary: 'An artist page head',
+    params: artistIdParams,
+    response: artistDetailResponse,
+  },
+  '/artist/album': {
+    method: 'GET',
+    summary: "An artist's albums, newest first",
+    params: artistAlbumParams,
+    response: artistAlbumResponse,
+  },
+  '/artist/desc': {
+    method: 'GET',
+    summary: "An artist's introduction in titled sections",
+    params: artistIdParams,
+    response: artistDescResponse,
+  },
+  '/simi/artist': {
+    method: 'GET',
+    summary: 'Similar artists (shared playlists and tags, same area); no login needed here',
+    params: artistIdParams,
+    response: simiArtistResponse,
+  },
+  '/artists': {
+    method: 'GET',
+    summary: 'An artist with their hot songs',
+    params: artistIdParams,
+    response: artistsResponse,
+  },
+  '/top/artists': { method: 'GET', summary: 'Artists by popularity', params: topArtistsParams, response: artistsMoreResponse },
+  '/artist/sub': { method: 'POST', summary: 'Follow (t=1) or unfollow an artist', auth: true, params: subParams, response: okResponse },
+  '/artist/sublist': {
+    method: 'GET',
+    summary: 'Followed artists, newest first',
+    auth: true,
+    params: sublistParams,
+    response: sublistResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
-import { idParam } from '../params.ts';
+import { idParam, noParams } from '../params.ts';
 
 /**
  * Cloudtune's own endpoints (a NetEase server has none): the logged-in user's OpenSubsonic API
@@ -40,12 +40,12 @@ export const subsonicKeyRevokeResponse = z.looseObject({
   data: z.looseObject({ revoked: z.boolean() }),
 });
 
-export const subsonicKeyEndpoints = {
+export const subsonicApiKeyEndpoints = {
   '/subsonic/keys': {
     method: 'GET',
     summary: "The user's Subsonic API keys (name, made, last used), newest first; never the keys",
     auth: true,
-    params: z.object({}),
+    params: noParams,
     response: subsonicKeysResponse,
   },
   '/subsonic/keys/create': {

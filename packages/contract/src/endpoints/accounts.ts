@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
-import { song } from '../entities.ts';
-import { enumParam, idParam, intParam, ownUidParam } from '../params.ts';
+import { okResponse, song } from '../entities.ts';
+import { enumParam, idParam, intParam, noParams, ownUidParam } from '../params.ts';
 
 /**
  * Accounts: SMS captcha, registration, login and sessions, profiles, daily sign-in, avatar and
@@ -58,7 +58,6 @@ const passwordGiven = (p: { password?: string; md5_password?: string; captcha?: 
     ctx.addIssue({ code: 'custom', path: ['password'], message: 'password is required (or md5_password)' });
   }
 };
-export const noAccountParams = z.object({});
 
 // GET|POST /captcha/sent, /captcha/verify ---------------------------------------------------
 export const captchaSentParams = z
@@ -169,7 +168,6 @@ export const loginStatusResponse = z.looseObject({
   data: z.looseObject({ code: z.number(), account: userAccount.nullable(), profile: userProfile.nullable() }),
 });
 export const loginRefreshResponse = z.looseObject({ code: z.literal(200), cookie: z.string().optional() });
-export const okResponse = z.looseObject({ code: z.literal(200) });
 
 // GET|POST /daily_signin ---------------------------------------------------------------------
 /** type 0 mobile (+3 points, default), 1 PC/web (+2). A second sign-in the same day: {code: -2, msg: '重复签到'}. */
@@ -298,15 +296,15 @@ export const accountEndpoints = {
     response: loginResponse,
   },
   '/login': { method: 'GET', summary: 'Log in by email and password (or md5_password)', params: loginParams, response: loginResponse },
-  '/login/status': { method: 'GET', summary: 'Who is logged in', params: noAccountParams, response: loginStatusResponse },
+  '/login/status': { method: 'GET', summary: 'Who is logged in', params: noParams, response: loginStatusResponse },
   '/login/refresh': {
     method: 'GET',
     summary: 'The current login lasts 30 days from now, under the same token (the cookie carries it again)',
     auth: true,
-    params: noAccountParams,
+    params: noParams,
     response: loginRefreshResponse,
   },
-  '/logout': { method: 'GET', summary: 'End the session', params: noAccountParams, response: okResponse },
+  '/logout': { method: 'GET', summary: 'End the session', params: noParams, response: okResponse },
   '/daily_signin': {
     method: 'GET',
     summary: 'Daily sign-in (签到); again the same day: code -2',
@@ -324,14 +322,14 @@ export const accountEndpoints = {
     method: 'GET',
     summary: 'The logged-in account and profile',
     auth: true,
-    params: noAccountParams,
+    params: noParams,
     response: userAccountResponse,
   },
   '/user/subcount': {
     method: 'GET',
     summary: 'Counts of what the account made and collected',
     auth: true,
-    params: noAccountParams,
+    params: noParams,
     response: userSubcountResponse,
   },
   '/user/update': {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idParam, intParam } from '../params.ts';
+import type { EndpointDef } from '../endpoint-def.ts';
+import { namedItem } from '../entities.ts';
+import { idParam, intParam, noParams } from '../params.ts';
 
 /** Charts (排行榜) and the play records they are computed from. */
 
@@ -61,3 +63,44 @@ export const scrobbleParams = z.object({
 });
 export const scrobbleResponse = z.looseObject({ code: z.literal(200), data: z.string() });
 export type ScrobbleResponse = z.infer<typeof scrobbleResponse>;
+
+// GET /toplist ---------------------------------------------------------------------------------
+export const toplistResponse = z.looseObject({
+  code: z.literal(200),
+  list: z.array(namedItem),
+  artistToplist: z.looseObject({}).optional(),
+});
+
+// GET /toplist/artist --------------------------------------------------------------------------
+export const toplistArtistParams = z.object({ type: intParam('type', { min: 1, max: 4 }).optional() });
+export const toplistArtistResponse = z.looseObject({
+  code: z.literal(200),
+  list: z.looseObject({
+    artists: z.array(z.looseObject({ id: z.number(), name: z.string(), score: z.number() })),
+    type: z.number(),
+    updateTime: z.number(),
+  }),
+});
+
+/** Charts. Group registry merged into `endpoints`. */
+export const chartEndpoints = {
+  '/toplist/detail': {
+    method: 'GET',
+    summary: 'Charts computed from play records: official charts with a top-3 preview, then global charts',
+    params: noParams,
+    response: toplistDetailResponse,
+  },
+  '/scrobble': {
+    method: 'POST',
+    summary: 'Records that a song was played (feeds the charts)',
+    params: scrobbleParams,
+    response: scrobbleResponse,
+  },
+  '/toplist': { method: 'GET', summary: 'All charts (as /toplist/detail)', params: noParams, response: toplistResponse },
+  '/toplist/artist': {
+    method: 'GET',
+    summary: 'Artists by plays this week: type 1 华语, 2 欧美, 3 韩国, 4 日本',
+    params: toplistArtistParams,
+    response: toplistArtistResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { cappedIntParam, intParam } from '../params.ts';
-import { userRef } from '../entities.ts';
+import type { EndpointDef } from '../endpoint-def.ts';
+import { cappedIntParam, enumParam, intParam, noParams } from '../params.ts';
+import { namedItem, userRef } from '../entities.ts';
 
-/** Playlist square (精品歌单): curated playlists by tag, and the tag catalogue. */
+/** Playlist square (歌单广场, 精品歌单): public and curated playlists by tag, and the tag catalogue. */
 
 // GET /top/playlist/highquality ------------------------------------------------------------
 export const topPlaylistHighqualityParams = z.object({
@@ -42,7 +43,6 @@ export const topPlaylistHighqualityResponse = z.looseObject({
 export type TopPlaylistHighqualityResponse = z.infer<typeof topPlaylistHighqualityResponse>;
 
 // GET /playlist/highquality/tags -----------------------------------------------------------
-export const noParams = z.object({});
 export const playlistTag = z.looseObject({
   id: z.number(),
   name: z.string(),
@@ -90,3 +90,47 @@ export const playlistCatlistResponse = z.looseObject({
   categories: z.record(z.string(), z.string()),
 });
 export type PlaylistCatlistResponse = z.infer<typeof playlistCatlistResponse>;
+
+// GET /top/playlist ----------------------------------------------------------------------------
+export const topPlaylistParams = z.object({
+  cat: z.string().trim().max(20, 'cat must be a tag name').optional(),
+  order: enumParam('order', ['hot', 'new']).optional(),
+  limit: cappedIntParam('limit', { cap: 100 }).optional(),
+  offset: intParam('offset', { min: 0, max: 1_000_000 }).optional(),
+});
+export const topPlaylistResponse = z.looseObject({
+  code: z.literal(200),
+  playlists: z.array(namedItem),
+  total: z.number(),
+  more: z.boolean(),
+  cat: z.string(),
+});
+
+/** Playlist square. Group registry merged into `endpoints`. */
+export const squareEndpoints = {
+  '/top/playlist/highquality': {
+    method: 'GET',
+    summary: 'Curated (精品) playlists of a tag, newest first; paged by `before` or `offset`',
+    params: topPlaylistHighqualityParams,
+    response: topPlaylistHighqualityResponse,
+  },
+  '/playlist/highquality/tags': {
+    method: 'GET',
+    summary: 'Tags that have curated playlists',
+    params: noParams,
+    response: highqualityTagsResponse,
+  },
+  '/playlist/hot': { method: 'GET', summary: 'Hot playlist tags', params: noParams, response: playlistHotResponse },
+  '/playlist/catlist': {
+    method: 'GET',
+    summary: 'Every playlist tag by category (语种 风格 场景 情感 主题)',
+    params: noParams,
+    response: playlistCatlistResponse,
+  },
+  '/top/playlist': {
+    method: 'GET',
+    summary: 'Public playlists by tag (cat, 全部 = all) and order (hot: plays, new: creation)',
+    params: topPlaylistParams,
+    response: topPlaylistResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;
