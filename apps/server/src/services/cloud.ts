@@ -1,3 +1,4 @@
+import type { SongDetailResponse, SongUrlResponse } from '@cloudtune/contract';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -265,17 +266,13 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
      * /song/detail over catalog and cloud ids: the viewer's own cloud songs join the catalog's
      * answer in request order; anyone else's stay unknown (left out, as NetEase leaves them).
      */
-    withCloudSongs<S extends { id: number }, P>(
-      viewer: { id: number } | null,
-      ids: readonly number[],
-      answer: { songs: S[]; privileges: P[] },
-    ) {
+    withCloudSongs(viewer: { id: number } | null, ids: readonly number[], answer: SongDetailResponse): SongDetailResponse {
       const own = viewer ? [...new Set(ids)].flatMap((id) => ownSong(viewer, id) ?? []) : [];
       if (own.length === 0) return answer;
-      const catalog = new Map(answer.songs.map((s, i) => [s.id, { song: s as unknown, privilege: answer.privileges[i] as unknown }]));
+      const catalog = new Map(answer.songs.map((song, i) => [song.id, { song, privilege: answer.privileges[i]! }]));
       for (const s of own) catalog.set(s.id, { song: cloudSongObject(s), privilege: cloudPrivilege(s) });
       const found = [...new Set(ids)].flatMap((id) => catalog.get(id) ?? []);
-      return { ...answer, songs: found.map((f) => f.song as S), privileges: found.map((f) => f.privilege as P) };
+      return { ...answer, songs: found.map((f) => f.song), privileges: found.map((f) => f.privilege) };
     },
 
     /**
@@ -284,13 +281,13 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
      * signed for 20 minutes so an <audio> element that sends no cookie (the desktop shell's)
      * still plays it.
      */
-    withCloudUrls<D extends { id: number }>(viewer: { id: number } | null, answer: { data: D[] }, urls: MediaUrls) {
+    withCloudUrls(viewer: { id: number } | null, answer: SongUrlResponse, urls: MediaUrls): SongUrlResponse {
       if (!viewer || !answer.data.some((d) => isCloudSongId(d.id))) return answer;
       const data = answer.data.map((d) => {
         const s = ownSong(viewer, d.id);
         if (!s) return d;
         const url = `${urls.cloudAudio(s.id, `.${s.type}`)}?t=${tokenFor(s)}`;
-        return playable(s.id, url, s.bitrate, s.lossless, s.type, s.fileSize, s.md5) as unknown as D;
+        return playable(s.id, url, s.bitrate, s.lossless, s.type, s.fileSize, s.md5);
       });
       return { ...answer, data };
     },
