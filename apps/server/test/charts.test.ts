@@ -3,9 +3,9 @@ import type { Toplist } from '@cloudtune/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { seedDemoLibrary } from '../src/content/demo/index.ts';
-import { CHART_REFRESH_PLAYS } from '../src/services/charts.ts';
-import { CHARTS, type ChartDefinition } from '../src/services/charts-catalog.ts';
-import { SOARING_MIN_PLAYS, WEEK_MS, newReleaseWindowDays, rankChart, soaringScore } from '../src/services/charts-ranking.ts';
+import { CHART_REFRESH_PLAYS } from '../src/services/charts/index.ts';
+import { CHARTS, type ChartDefinition } from '../src/services/charts/catalog.ts';
+import { SOARING_MIN_PLAYS, WEEK_MS, newReleaseWindowDays, rankChart, soaringScore } from '../src/services/charts/ranking.ts';
 import type { SongPlays } from '../src/repos/plays.ts';
 import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { sendNotFound } from '../http/errors.ts';
 import { filePart, fileRequired } from '../http/multipart.ts';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
-import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull, MALFORMED_MSG } from '../services/cloud.ts';
+import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull, MALFORMED_MSG } from '../services/cloud/index.ts';
 import type { RouteOptions } from './options.ts';
 
 /** The field the song comes in (NetEase's cloud upload). */

@@ -4,7 +4,7 @@ import { DEFAULT_BR } from '../services/transcode-levels.ts';
 import type { RouteOptions } from './options.ts';
 
 export function songRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
-  // Cloud songs (their own id space) are known and played by their owner only (services/cloud.ts).
+  // Cloud songs (their own id space) are known and played by their owner only (services/cloud/).
   endpoint(app, apiPrefix, '/song/detail', (p, { urls, user }) =>
     services.cloud.withCloudSongs(user, p.ids, services.songs.detail(p.ids, urls)),
   );

@@ -2,11 +2,11 @@ import { notFound } from '../errors.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import type { Repos } from '../repos/index.ts';
 import type { SongRecord } from '../repos/songs.ts';
-import type { ChartService } from './charts.ts';
+import type { ChartService } from './charts/index.ts';
 import type { Clock } from './rate-windows.ts';
 import { artistObject, songObject } from './shapes.ts';
-import { discographyAlbumObject } from './artists-shapes.ts';
-import { squarePlaylistObject } from './square-shapes.ts';
+import { discographyAlbumObject } from './artists/shapes.ts';
+import { squarePlaylistObject } from './square/shapes.ts';
 import type { SubsonicStars } from './subsonic/stars.ts';
 
 /**

@@ -34,7 +34,7 @@ const unavailable = (id: number) => ({
   encodeType: null,
 });
 
-/** A playable /song/url entry (cloud songs answer in the same shape, services/cloud.ts). */
+/** A playable /song/url entry (cloud songs answer in the same shape, services/cloud/). */
 export function playable(id: number, url: string, br: number, lossless: boolean, type: string, size: number, md5: string | null) {
   return {
     id,

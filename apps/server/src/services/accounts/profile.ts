@@ -4,7 +4,7 @@ import type { Repos } from '../../repos/index.ts';
 import { likedSongsName } from '../../repos/playlists.ts';
 import type { ProfileChanges, UserRecord } from '../../repos/users.ts';
 import { withTx } from '../../repos/tx.ts';
-import { libraryClock } from '../charts-clock.ts';
+import { libraryClock } from '../charts/clock.ts';
 import type { Clock } from '../rate-windows.ts';
 import { songObject } from '../shapes.ts';
 import { nicknameTaken } from './errors.ts';

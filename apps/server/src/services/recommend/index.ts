@@ -4,7 +4,7 @@ import type { DailyItem, DailyKind } from '../../repos/recommendations.ts';
 import { withTx } from '../../repos/tx.ts';
 import { rngFor } from '../../text/prng.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { libraryClock } from '../charts-clock.ts';
+import { libraryClock } from '../charts/clock.ts';
 import type { Clock } from '../rate-windows.ts';
 import { creatorObject, privilegeOf, songObject } from '../shapes.ts';
 import { pickWeighted, type Scored } from './pick.ts';

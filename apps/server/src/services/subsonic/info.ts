@@ -2,7 +2,7 @@ import { SIZE_BUCKETS } from '../../media/image-sizes.ts';
 import type { ImageKind, MediaUrls } from '../../media/urls.ts';
 import type { Repos } from '../../repos/index.ts';
 import { rngFor } from '../../text/prng.ts';
-import type { ArtistAboutService } from '../artists-about.ts';
+import type { ArtistAboutService } from '../artists/about.ts';
 import type { Clock } from '../rate-windows.ts';
 import { similarSongs, type SimilarSeed } from '../recommend/similar-songs.ts';
 import { invalidParam, notFoundError } from './errors.ts';

@@ -1,8 +1,8 @@
 import { TagCategory } from '@cloudtune/contract';
-import type { Repos } from '../repos/index.ts';
-import type { HighQualityFilter, PlaylistRecord } from '../repos/playlists.ts';
-import type { MediaUrls } from '../media/urls.ts';
-import { categoryObject, hotTagObject, squarePlaylistObject } from './square-shapes.ts';
+import type { Repos } from '../../repos/index.ts';
+import type { HighQualityFilter, PlaylistRecord } from '../../repos/playlists.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { categoryObject, hotTagObject, squarePlaylistObject } from './shapes.ts';
 
 /** `cat` meaning every tag (NetEase's default). */
 export const ALL_TAGS = '全部';

@@ -1,8 +1,8 @@
-import type { PlaylistRecord } from '../repos/playlists.ts';
-import type { TagUsage } from '../repos/tags.ts';
-import type { UserRecord } from '../repos/users.ts';
-import type { MediaUrls } from '../media/urls.ts';
-import { creatorObject } from './shapes.ts';
+import type { PlaylistRecord } from '../../repos/playlists.ts';
+import type { TagUsage } from '../../repos/tags.ts';
+import type { UserRecord } from '../../repos/users.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { creatorObject } from '../shapes.ts';
 
 /** The playlist square's records in NetEase's shapes. */
 

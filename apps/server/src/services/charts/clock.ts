@@ -1,4 +1,4 @@
-import { META_KEYS, type MetaRepo } from '../repos/meta.ts';
+import { META_KEYS, type MetaRepo } from '../../repos/meta.ts';
 
 /**
  * The library's clock, which stamps plays and on which charts count "the last 7 days".

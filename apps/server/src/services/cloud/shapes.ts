@@ -1,5 +1,5 @@
-import type { CloudSongRecord } from '../repos/cloud-songs.ts';
-import { levelOf } from './transcode-levels.ts';
+import type { CloudSongRecord } from '../../repos/cloud-songs.ts';
+import { levelOf } from '../transcode-levels.ts';
 
 /**
  * Cloud drive records in NetEase's wire shapes (user_cloud.data_items.partial.json). An upload

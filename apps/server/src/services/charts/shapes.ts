@@ -1,7 +1,7 @@
-import type { PlaylistRecord } from '../repos/playlists.ts';
-import type { SongRecord } from '../repos/songs.ts';
-import { ARTIST_CHART, type ChartDefinition } from './charts-catalog.ts';
-import type { MediaUrls } from '../media/urls.ts';
+import type { PlaylistRecord } from '../../repos/playlists.ts';
+import type { SongRecord } from '../../repos/songs.ts';
+import { ARTIST_CHART, type ChartDefinition } from './catalog.ts';
+import type { MediaUrls } from '../../media/urls.ts';
 
 /** Charts in the shapes of NetEase's /toplist/detail. */
 

@@ -1,9 +1,9 @@
-import type { Repos } from '../repos/index.ts';
-import type { TagWeight } from '../repos/artist-relations.ts';
-import { notFound } from '../errors.ts';
-import { AREA_NAMES, TYPE_NAMES } from './artists-shapes.ts';
-import type { MediaUrls } from '../media/urls.ts';
-import { artistObject } from './shapes.ts';
+import type { Repos } from '../../repos/index.ts';
+import type { TagWeight } from '../../repos/artist-relations.ts';
+import { notFound } from '../../errors.ts';
+import { AREA_NAMES, TYPE_NAMES } from './shapes.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { artistObject } from '../shapes.ts';
 
 /** /simi/artist answers at most this many; candidates beyond the strongest few hundred are not scored. */
 export const SIMILAR_ARTISTS = 50;

@@ -1,14 +1,14 @@
-import type { ChartRecord } from '../repos/charts.ts';
-import type { SongPlays } from '../repos/plays.ts';
-import type { Repos } from '../repos/index.ts';
-import { withTx } from '../repos/tx.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { CHARTS, CHART_CURATOR } from './charts-catalog.ts';
-import { libraryClock } from './charts-clock.ts';
-import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from './charts-ranking.ts';
-import { artistToplistObject, toplistObject, type ArtistLeader } from './charts-shapes.ts';
-import type { MediaUrls } from '../media/urls.ts';
-import { TokenBuckets, type Clock } from './rate-windows.ts';
+import type { ChartRecord } from '../../repos/charts.ts';
+import type { SongPlays } from '../../repos/plays.ts';
+import type { Repos } from '../../repos/index.ts';
+import { withTx } from '../../repos/tx.ts';
+import { ApiError, notFound } from '../../errors.ts';
+import { CHARTS, CHART_CURATOR } from './catalog.ts';
+import { libraryClock } from './clock.ts';
+import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from './ranking.ts';
+import { artistToplistObject, toplistObject, type ArtistLeader } from './shapes.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { TokenBuckets, type Clock } from '../rate-windows.ts';
 
 /** Charts are re-ranked by a timer once this old: their 7-day window has slid on. */
 export const CHART_MAX_AGE_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
-import type { ArtistProfile, ArtistRecord, DiscographyAlbum } from '../repos/artists.ts';
-import type { MediaUrls } from '../media/urls.ts';
-import { artistObject } from './shapes.ts';
+import type { ArtistProfile, ArtistRecord, DiscographyAlbum } from '../../repos/artists.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { artistObject } from '../shapes.ts';
 
 /** Artist pages in NetEase's shapes. */
 

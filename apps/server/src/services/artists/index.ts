@@ -1,10 +1,10 @@
-import type { ArtistListFilter } from '../repos/artist-list.ts';
-import type { ArtistProfile } from '../repos/artists.ts';
-import type { Repos } from '../repos/index.ts';
-import { notFound } from '../errors.ts';
-import { artistHeadObject, discographyAlbumObject } from './artists-shapes.ts';
-import type { MediaUrls } from '../media/urls.ts';
-import { artistObject, privilegeOf, songObject } from './shapes.ts';
+import type { ArtistListFilter } from '../../repos/artist-list.ts';
+import type { ArtistProfile } from '../../repos/artists.ts';
+import type { Repos } from '../../repos/index.ts';
+import { notFound } from '../../errors.ts';
+import { artistHeadObject, discographyAlbumObject } from './shapes.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { artistObject, privilegeOf, songObject } from '../shapes.ts';
 
 /** NetEase's defaults: /artist/list and /artist/album pages of 30; /artists shows 50 hot songs. */
 export const DEFAULT_ARTIST_PAGE = 30;

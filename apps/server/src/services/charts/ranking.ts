@@ -1,5 +1,5 @@
-import type { SongPlays } from '../repos/plays.ts';
-import type { ChartDefinition } from './charts-catalog.ts';
+import type { SongPlays } from '../../repos/plays.ts';
+import type { ChartDefinition } from './catalog.ts';
 
 /**
  * How each chart ranks songs from play counts. Pure functions over a window's statistics
