@@ -5,7 +5,7 @@ import { MAX_API_KEYS } from '../services/subsonic/api-keys.ts';
 import type { RouteOptions } from './options.ts';
 
 /** The logged-in user's OpenSubsonic API keys (设置 → Subsonic): list, make (shown once), revoke. */
-export function subsonicKeyRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
+export function subsonicApiKeyRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
   const { apiKeys } = services.subsonic;
   endpoint(app, apiPrefix, '/subsonic/keys', (_p, { user }) => ({ code: 200 as const, data: apiKeys.list(user.id) }), { auth: true });
   endpoint(
