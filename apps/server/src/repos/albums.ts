@@ -39,6 +39,13 @@ export function createAlbumRepo(db: Db) {
     INSERT INTO albums (name, name_latin, artist_id, type, sub_type, company, description, aliases, publish_time, created_at)
     VALUES (@name, @nameLatin, @artistId, @type, @subType, @company, @description, @aliases, @publishTime, @createdAt)`);
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM albums WHERE id = ?').pluck();
+  const AREA = 'FROM albums al JOIN artists ar ON ar.id = al.artist_id WHERE @area IS NULL OR ar.area = @area';
+  const newest = db
+    .prepare<{ area: number | null; limit: number; offset: number }, number>(
+      `SELECT al.id ${AREA} ORDER BY al.publish_time DESC, al.id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const areaCount = db.prepare<{ area: number | null }, number>(`SELECT COUNT(*) ${AREA}`).pluck();
 
   return {
     findById(id: number): AlbumRecord | undefined {
@@ -48,6 +55,10 @@ export function createAlbumRepo(db: Db) {
     /** Track order: disc, then track number. */
     songIdsOf: (albumId: number): number[] => songIds.all(albumId),
     exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    /** Ids of the newest albums whose artist is of `area` (null: any), newest first. */
+    newest: (area: number | null, limit: number, offset: number): number[] => newest.all({ area, limit, offset }),
+    /** How many albums have an artist of `area` (null: every album). */
+    countInArea: (area: number | null): number => areaCount.get({ area }) ?? 0,
     insert(album: NewAlbum): number {
       return Number(insertStmt.run({ ...album, aliases: JSON.stringify(album.aliases) }).lastInsertRowid);
     },

@@ -76,6 +76,8 @@ export function createArtistRepo(db: Db) {
     WHERE sa.artist_id = ? ORDER BY s.popularity DESC, s.id LIMIT ?`,
     )
     .pluck();
+  const popular = db.prepare<[number, number], number>('SELECT id FROM artists ORDER BY popularity DESC, id LIMIT ? OFFSET ?').pluck();
+  const count = db.prepare<[], number>('SELECT COUNT(*) FROM artists').pluck();
   const markIndependent = db.prepare('UPDATE artists SET independent = 1 WHERE id IN (SELECT value FROM json_each(?))');
 
   return {
@@ -96,6 +98,9 @@ export function createArtistRepo(db: Db) {
     },
     /** Songs the artist is credited on, most popular first. */
     hotSongIds: (artistId: number, limit: number): number[] => hotSongIds.all(artistId, limit),
+    /** Ids of a page of every artist, the most popular first. */
+    popular: (limit: number, offset: number): number[] => popular.all(limit, offset),
+    count: (): number => count.get() ?? 0,
     markIndependent(ids: readonly number[]): void {
       markIndependent.run(idsParam(ids));
     },

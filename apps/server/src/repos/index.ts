@@ -11,7 +11,6 @@ import { createCaptchaRepo } from './captchas.ts';
 import { createChatMessageRepo } from './chat-messages.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
-import { createClientBrowseRepo } from './client-browse.ts';
 import { createGenreRepo } from './genres.ts';
 import { createLibraryCatalogRepo } from './library-catalog.ts';
 import { createLibraryFileRepo } from './library-files.ts';
@@ -62,7 +61,6 @@ export function createRepos(db: Db) {
     chatMessages: createChatMessageRepo(db),
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
-    clientBrowse: createClientBrowseRepo(db),
     genres: createGenreRepo(db),
     libraryCatalog: createLibraryCatalogRepo(db),
     libraryFiles: createLibraryFileRepo(db),

@@ -115,7 +115,19 @@ export function createPlaylistRepo(db: Db) {
     `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at = @at ORDER BY p.id DESC`,
   );
   const squareCount = db.prepare<HighQualityFilter, number>(`SELECT COUNT(*) FROM playlists p WHERE ${SQUARE}`).pluck();
-  const publicCount = db.prepare<[], number>('SELECT COUNT(*) FROM playlists WHERE special_type = 0 AND privacy = 0').pluck();
+  const PUBLIC = `p.special_type = 0 AND p.privacy = 0 AND (@tag IS NULL OR EXISTS (
+      SELECT 1 FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.playlist_id = p.id AND t.name = @tag))`;
+  const publicHot = db
+    .prepare<{ tag: string | null; limit: number; offset: number }, number>(
+      `SELECT p.id FROM playlists p WHERE ${PUBLIC} ORDER BY p.play_count DESC, p.id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const publicNew = db
+    .prepare<{ tag: string | null; limit: number; offset: number }, number>(
+      `SELECT p.id FROM playlists p WHERE ${PUBLIC} ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const publicCount = db.prepare<{ tag: string | null }, number>(`SELECT COUNT(*) FROM playlists p WHERE ${PUBLIC}`).pluck();
   // Demo curation: a tag none of whose playlists is curated gets its most played one curated.
   const curateEveryTag = db.prepare(`
     UPDATE playlists SET high_quality = 1 WHERE id IN (
@@ -165,8 +177,11 @@ export function createPlaylistRepo(db: Db) {
     /** Every curated playlist updated exactly at `at` (a page must not split such a tie). */
     highQualityAt: (filter: HighQualityFilter, at: number): PlaylistRecord[] => withTags(squareAt.all({ ...filter, at })),
     highQualityCount: (filter: HighQualityFilter): number => squareCount.get(filter) ?? 0,
-    /** Public, ordinary playlists (the 全部歌单 count). */
-    publicCount: (): number => publicCount.get() ?? 0,
+    /** Ids of a page of public, ordinary playlists with the tag named `tag` (null: any), the most played or the newest first. */
+    publicPage: (tag: string | null, order: 'hot' | 'new', limit: number, offset: number): number[] =>
+      (order === 'new' ? publicNew : publicHot).all({ tag, limit, offset }),
+    /** Public, ordinary playlists with the tag named `tag`; null: all of them (the 全部歌单 count). */
+    publicCount: (tag: string | null = null): number => publicCount.get({ tag }) ?? 0,
     curateEveryTag: (): void => {
       curateEveryTag.run();
     },

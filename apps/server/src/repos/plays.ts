@@ -77,12 +77,14 @@ export function createPlayRepo(db: Db) {
       coalesce((SELECT group_concat(a.name, '/' ORDER BY sa.position) FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
                 WHERE sa.song_id = s.id), '') AS artists
     FROM w JOIN songs s ON s.id = w.song_id ORDER BY w.plays DESC, s.id`);
-  const mostPlayedArtists = db.prepare<{ from: number; to: number; limit: number }, PlayedArtist>(`
+  const mostPlayedArtists = db.prepare<{ from: number; to: number; area: number | null; limit: number }, PlayedArtist>(`
     WITH w AS (
       SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to GROUP BY song_id)
     SELECT a.id, a.name, SUM(w.plays) AS plays
     FROM w JOIN song_artists sa ON sa.song_id = w.song_id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
+    WHERE @area IS NULL OR a.area = @area
     GROUP BY a.id ORDER BY plays DESC, a.id LIMIT @limit`);
+  const latestPlayedAt = db.prepare<[], number>('SELECT COALESCE(MAX(played_at), 0) FROM play_records').pluck();
   const publishedCount = db.prepare<[number], number>('SELECT COUNT(*) FROM songs WHERE publish_time >= ?').pluck();
   const published = db.prepare<[number, number], { songId: number; publishTime: number }>(
     'SELECT id AS songId, publish_time AS publishTime FROM songs WHERE publish_time >= ? ORDER BY publish_time DESC, id LIMIT ?',
@@ -120,8 +122,11 @@ export function createPlayRepo(db: Db) {
     },
     /** The `limit` most played songs in [from, to), most played first. */
     mostPlayedSongs: (from: number, to: number, limit: number): PlayedSong[] => mostPlayedSongs.all({ from, to, limit }),
-    /** The `limit` main artists whose songs were played most in [from, to). */
-    mostPlayedArtists: (from: number, to: number, limit: number): PlayedArtist[] => mostPlayedArtists.all({ from, to, limit }),
+    /** The `limit` main artists (of `area`; null: any) whose songs were played most in [from, to). */
+    mostPlayedArtists: (from: number, to: number, limit: number, area: number | null = null): PlayedArtist[] =>
+      mostPlayedArtists.all({ from, to, area, limit }),
+    /** When the newest play was played (library clock; 0 when there are none). */
+    latestPlayedAt: (): number => latestPlayedAt.get() ?? 0,
     /**
      * Songs published at or after `from`, newest first. No upper bound: an imported song dated
      * by the real calendar may lie ahead of a demo library's clock, and it is still new.

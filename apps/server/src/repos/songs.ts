@@ -77,6 +77,33 @@ export function createSongRepo(db: Db) {
       @audioSeed, @publishTime, @createdAt)`);
   const insertCredit = db.prepare('INSERT INTO song_artists (song_id, artist_id, position) VALUES (?, ?, ?)');
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM songs WHERE id = ?').pluck();
+  const newest = db
+    .prepare<{ area: number | null; limit: number }, number>(
+      `SELECT s.id FROM songs s JOIN song_artists sa ON sa.song_id = s.id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
+       WHERE @area IS NULL OR a.area = @area ORDER BY s.publish_time DESC, s.id DESC LIMIT @limit`,
+    )
+    .pluck();
+  // 私人FM: songs by the artists of the listener's liked and played songs that they have not liked
+  // or played lately, in random order; anyone else (or a fresh account) gets popular songs.
+  const fmFor = db
+    .prepare<{ userId: number; since: number; limit: number; exclude: string }, number>(
+      `WITH taste AS (
+         SELECT sa.artist_id FROM playlist_tracks t JOIN playlists pl ON pl.id = t.playlist_id AND pl.creator_id = @userId AND pl.special_type = 5
+           JOIN song_artists sa ON sa.song_id = t.song_id
+         UNION SELECT sa.artist_id FROM play_records p JOIN song_artists sa ON sa.song_id = p.song_id WHERE p.user_id = @userId
+       )
+       SELECT s.id FROM songs s WHERE EXISTS (SELECT 1 FROM song_artists sa WHERE sa.song_id = s.id AND sa.artist_id IN (SELECT artist_id FROM taste))
+         AND s.id NOT IN (SELECT value FROM json_each(@exclude))
+         AND NOT EXISTS (SELECT 1 FROM play_records p WHERE p.song_id = s.id AND p.user_id = @userId AND p.played_at >= @since)
+       ORDER BY random() LIMIT @limit`,
+    )
+    .pluck();
+  const fmPopular = db
+    .prepare<{ limit: number; exclude: string }, number>(
+      `SELECT id FROM (SELECT id FROM songs WHERE id NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY popularity DESC LIMIT 100)
+       ORDER BY random() LIMIT @limit`,
+    )
+    .pluck();
 
   return {
     /** The songs that exist among `ids`, keyed by id (callers decide the order). */
@@ -106,6 +133,18 @@ export function createSongRepo(db: Db) {
       return this.findByIds([id]).get(id);
     },
     exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    /** Ids of the newest songs whose main artist is of `area` (null: any), newest first. */
+    newest: (area: number | null, limit: number): number[] => newest.all({ area, limit }),
+    /**
+     * 私人FM's next songs for the listener (null: anyone), none of `exclude` nor played by them
+     * since `since` (library clock); topped up with popular songs, in random order.
+     */
+    fm(userId: number | null, since: number, limit: number, exclude: readonly number[]): number[] {
+      const excluded = JSON.stringify(exclude);
+      const mine = userId === null ? [] : fmFor.all({ userId, since, limit, exclude: excluded });
+      if (mine.length >= limit) return mine;
+      return [...mine, ...fmPopular.all({ limit: limit - mine.length, exclude: JSON.stringify([...exclude, ...mine]) })];
+    },
     insert(song: NewSong): number {
       const { artistIds, ...row } = song;
       const id = Number(insertSong.run({ ...row, aliases: JSON.stringify(row.aliases) }).lastInsertRowid);

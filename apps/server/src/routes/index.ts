@@ -19,7 +19,8 @@ import { squareRoutes } from './square.ts';
 import { subsonicPasswordRoutes } from './subsonic-passwords.ts';
 import { subsonicApiKeyRoutes } from './subsonic-api-keys.ts';
 import { qrLoginRoutes } from './qr-login.ts';
-import { clientBreadthRoutes } from './client-breadth.ts';
+import { mvRoutes } from './mvs.ts';
+import { fmRoutes } from './fm.ts';
 
 /** Every API route group; registered under the API prefix by the app. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
@@ -41,6 +42,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   subsonicPasswordRoutes(app, options);
   subsonicApiKeyRoutes(app, options);
   qrLoginRoutes(app, options);
-  clientBreadthRoutes(app, options);
+  mvRoutes(app, options);
+  fmRoutes(app, options);
   openApiRoutes(app, options);
 }

@@ -36,7 +36,8 @@ import { createSquareService } from './square/index.ts';
 import { createSubsonicServices } from './subsonic/index.ts';
 import { createSubsonicInfo } from './subsonic/info.ts';
 import { createQrLoginService } from './qr-login.ts';
-import { createClientBreadthService } from './client-breadth.ts';
+import { createFmService } from './fm.ts';
+import { createMvService } from './mvs.ts';
 import type { Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
@@ -94,13 +95,14 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     playlists: createPlaylistService(repos),
     myPlaylists: createMyPlaylistService(repos, options.clock),
     songs: createSongService(repos, audio, transcodes),
-    albums: createAlbumService(repos),
+    albums: createAlbumService(repos, subsonic.stars),
     audio,
     transcodes,
     images: createImageService(repos, paths, { encoder, cacheBytes: options.imageCacheBytes }),
     square: createSquareService(repos),
     charts,
-    artists: createArtistService(repos),
+    artists: createArtistService(repos, subsonic.stars),
+    mvs: createMvService(repos),
     artistAbout,
     search: createSearchService(repos),
     openapi: createOpenApiService(),
@@ -116,7 +118,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     ratings: createRatingService(repos, options.clock),
     nowPlaying: createNowPlayingService(repos, options.clock, charts),
     shares: createShareService(repos, options.clock, options.newShareId),
-    breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
+    fm: createFmService(repos),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),
     radioStations: createRadioStationService(repos, options.clock),

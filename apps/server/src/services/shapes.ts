@@ -51,6 +51,19 @@ export function songObject(s: SongRecord, urls: MediaUrls) {
   };
 }
 
+/**
+ * NetEase's older song shape (album, artists, duration) beside the current one (al, ar, dt), as
+ * /personal_fm and /top/song send both.
+ */
+export function songObjectWithOldFields(s: SongRecord, urls: MediaUrls) {
+  return {
+    ...songObject(s, urls),
+    album: { id: s.albumId, name: s.albumName, picUrl: urls.image('album', s.albumId) },
+    artists: s.artists.map((a) => ({ id: a.id, name: a.name })),
+    duration: s.durationMs,
+  };
+}
+
 /** Everything is free; a song plays and downloads up to its best quality. */
 export function privilegeOf(s: SongRecord) {
   const { maxbr, level } = maxQuality(s);

@@ -5,6 +5,7 @@ import { notFound } from '../../errors.ts';
 import { artistHeadObject, discographyAlbumObject } from './shapes.ts';
 import type { MediaUrls } from '../../media/urls.ts';
 import { artistObject, privilegeOf, songObject } from '../shapes.ts';
+import type { SubsonicStars } from '../subsonic/stars.ts';
 
 /** NetEase's defaults: /artist/list and /artist/album pages of 30; /artists shows 50 hot songs. */
 export const DEFAULT_ARTIST_PAGE = 30;
@@ -25,12 +26,24 @@ export interface PageQuery {
   limit?: number;
 }
 
-/** Artists: the filtered list (歌手), an artist's page head, albums and hot songs. */
-export function createArtistService(repos: Repos) {
+/**
+ * Artists: the filtered list (歌手), an artist's page head, albums and hot songs, the most
+ * popular, and following artists (收藏) — the same rows as a Subsonic star of the artist.
+ */
+export function createArtistService(repos: Repos, stars: SubsonicStars) {
   function profileOf(id: number): ArtistProfile {
     const artist = repos.artists.findProfile(id);
     if (!artist) throw notFound('artist', id);
     return artist;
+  }
+
+  /** The artists of `ids` in that order (unknown ids left out). */
+  function artists(ids: readonly number[], urls: MediaUrls) {
+    const found = repos.artists.findByIds(ids);
+    return ids.flatMap((id) => {
+      const a = found.get(id);
+      return a ? [artistObject(a, urls)] : [];
+    });
   }
 
   return {
@@ -81,6 +94,30 @@ export function createArtistService(repos: Repos) {
         more: artist.musicSize > songIds.length,
         code: 200 as const,
       };
+    },
+
+    /** /top/artists: every artist, the most popular first. */
+    top(limit: number, offset: number, urls: MediaUrls) {
+      const list = artists(repos.artists.popular(limit, offset), urls);
+      return { code: 200 as const, artists: list, more: offset + list.length < repos.artists.count() };
+    },
+
+    /** /artist/sub: follows (`on`) or unfollows the artist. */
+    sub(userId: number, id: number, on: boolean) {
+      if (!repos.artists.exists(id)) throw notFound('artist', id);
+      stars.artist(userId, id, on);
+      return { code: 200 as const };
+    },
+
+    /** /artist/sublist: the artists the user follows, newest first. */
+    sublist(userId: number, limit: number, offset: number, urls: MediaUrls) {
+      const subs = repos.subs.artists.list(userId, limit, offset);
+      const data = artists(
+        subs.map((s) => s.id),
+        urls,
+      ).map((a) => ({ ...a, info: '', mvSize: 0, followed: true }));
+      const count = repos.subs.artists.count(userId);
+      return { code: 200 as const, data, count, hasMore: offset + data.length < count };
     },
   };
 }

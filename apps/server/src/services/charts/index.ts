@@ -9,6 +9,7 @@ import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from '.
 import { artistToplistObject, toplistObject, type ArtistLeader } from './shapes.ts';
 import type { MediaUrls } from '../../media/urls.ts';
 import { TokenBuckets, type Clock } from '../rate-windows.ts';
+import { artistObject } from '../shapes.ts';
 
 /** Charts are re-ranked by a timer once this old: their 7-day window has slid on. */
 export const CHART_MAX_AGE_MS = 5 * 60_000;
@@ -20,6 +21,18 @@ const MAX_NEW_RELEASES = 5000;
 export const SONG_REPLAY_INTERVAL_MS = 20_000;
 /** …and an address without a login at most 200 plays an hour, so a script cannot make a hit. */
 export const ANONYMOUS_PLAYS_PER_HOUR = 200;
+// Read with a value the request named: a Map, so that no number ever finds a member of Object.prototype.
+/** /toplist/artist's types (1 华语, 2 欧美, 3 韩国, 4 日本) → artist areas. */
+const ARTIST_CHART_AREAS = new Map<number, number>([
+  [1, 7],
+  [2, 96],
+  [3, 16],
+  [4, 8],
+]);
+/** The artist chart ranks this window of plays (library clock)… */
+const ARTIST_CHART_WINDOW_MS = 7 * 24 * 3600_000;
+/** …and this many artists. */
+const ARTIST_CHART_SIZE = 100;
 
 export interface ScrobbleInput {
   id: number;
@@ -154,6 +167,23 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
         return toplistObject(def, playlist, preview, urls);
       });
       return { code: 200 as const, list, artistToplist: artistToplistObject(artistLeaders, urls) };
+    },
+
+    /** /toplist: the charts, as /toplist/detail lists them. */
+    toplist(urls: MediaUrls) {
+      return this.toplistDetail(urls);
+    },
+
+    /** /toplist/artist: the main artists of an area by their songs' plays of the last week before the latest play. */
+    toplistArtist(type: number, urls: MediaUrls) {
+      const from = repos.plays.latestPlayedAt() - ARTIST_CHART_WINDOW_MS;
+      const ranked = repos.plays.mostPlayedArtists(from, Number.MAX_SAFE_INTEGER, ARTIST_CHART_SIZE, ARTIST_CHART_AREAS.get(type) ?? 7);
+      const found = repos.artists.findByIds(ranked.map((r) => r.id));
+      const list = ranked.flatMap((r, i) => {
+        const a = found.get(r.id);
+        return a ? [{ ...artistObject(a, urls), score: r.plays, lastRank: i }] : [];
+      });
+      return { code: 200 as const, list: { artists: list, updateTime: clock(), type } };
     },
 
     /**

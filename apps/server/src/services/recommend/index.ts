@@ -6,7 +6,7 @@ import { rngFor } from '../../text/prng.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import { libraryClock } from '../charts/clock.ts';
 import type { Clock } from '../rate-windows.ts';
-import { creatorObject, privilegeOf, songObject } from '../shapes.ts';
+import { creatorObject, privilegeOf, songObject, songObjectWithOldFields } from '../shapes.ts';
 import { pickWeighted, type Scored } from './pick.ts';
 import { maxOf, REASON_POPULAR, scoreSongs, strongest } from './song-scores.ts';
 import { tasteOf, type Taste } from './taste.ts';
@@ -27,6 +27,8 @@ const TAG_SONGS = 300;
 const POPULAR_SONGS = 200;
 /** Kept recommendations older than this many days are pruned. */
 const KEEP_DAYS = 7;
+/** /top/song lists this many of the newest songs. */
+const NEW_SONGS = 100;
 
 const DAY_MS = 86_400_000;
 /** NetEase makes the day's recommendations at 6:00 in China (UTC+8); the client says 每天6:00更新. */
@@ -40,7 +42,7 @@ const REASON_POPULAR_PLAYLIST = '热门推荐';
 /**
  * Daily recommendations (docs/decisions/0017-daily-recommendations.md): made from the user's
  * plays and likes by the first request of their day (from 6:00 China time, on the injected
- * clock), kept for that day, made anew the next.
+ * clock), kept for that day, made anew the next. And the newest songs (新歌速递), for anyone.
  */
 export function createRecommendService(repos: Repos, clock: Clock, similarArtists: (id: number) => { id: number; score: number }[]) {
   const libraryNow = libraryClock(repos.meta);
@@ -181,6 +183,13 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
         ];
       });
       return { code: 200 as const, featureFirst: true, haveRcmdSongs: true, recommend };
+    },
+
+    /** /top/song (新歌速递): the newest songs whose main artist is of the area `type` (0: any). */
+    newSongs(type: number, urls: MediaUrls) {
+      const ids = repos.songs.newest(type === 0 ? null : type, NEW_SONGS);
+      const found = repos.songs.findByIds(ids);
+      return { code: 200 as const, data: ids.flatMap((id) => found.get(id) ?? []).map((s) => songObjectWithOldFields(s, urls)) };
     },
   };
 }

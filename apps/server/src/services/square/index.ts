@@ -77,6 +77,21 @@ export function createSquareService(repos: Repos) {
       return { tags, code: 200 as const };
     },
 
+    /** /top/playlist: public playlists of a tag (全部 or blank: every tag), the most played or the newest first. */
+    topPlaylists(cat: string, order: 'hot' | 'new', limit: number, offset: number, urls: MediaUrls) {
+      const tag = cat === ALL_TAGS || cat === '' ? null : cat;
+      const ids = repos.playlists.publicPage(tag, order, limit, offset);
+      const records = repos.playlists.findByIds(ids);
+      const creators = repos.users.findByIds([...new Set([...records.values()].map((p) => p.creatorId))]);
+      const playlists = ids.flatMap((id) => {
+        const p = records.get(id);
+        const creator = p && creators.get(p.creatorId);
+        return p && creator ? [squarePlaylistObject(p, creator, tag, urls)] : [];
+      });
+      const total = repos.playlists.publicCount(tag);
+      return { code: 200 as const, playlists, total, more: offset + playlists.length < total, cat: tag ?? ALL_TAGS };
+    },
+
     /** Every tag under 全部歌单, by category. */
     catalogue() {
       const sub = repos.tags.usage().map((t) => categoryObject(t.name, t.category, t.hot, t.playlistCount));
