@@ -35,6 +35,14 @@ export function createLibraryFileRepo(db: Db) {
     VALUES (@path, @songId, @size, @mtimeMs, @md5, @mimeType, @type, @bitrate, @lossless, @sampleRate, @channels, @bitDepth,
       @lyricStamp, @coverHash, @now)`);
   const restamp = db.prepare('UPDATE library_files SET mtime_ms = ? WHERE path = ?');
+  // The album shows the cover of its first track that has one.
+  const albumCover = db
+    .prepare<[number], string>(
+      `
+    SELECT lf.cover_hash FROM songs s JOIN library_files lf ON lf.song_id = s.id
+    WHERE s.album_id = ? AND lf.cover_hash IS NOT NULL ORDER BY s.disc_no, s.track_no, s.id LIMIT 1`,
+    )
+    .pluck();
 
   return {
     /** Every imported file inside `root` (an absolute folder path without a trailing separator). */
@@ -52,6 +60,8 @@ export function createLibraryFileRepo(db: Db) {
       removeBySong.run(file.songId);
       insert.run({ ...file, lossless: file.lossless ? 1 : 0, now: Date.now() });
     },
+    /** The embedded cover of the album's first track whose file has one. */
+    albumCover: (albumId: number): string | null => albumCover.get(albumId) ?? null,
     /** The file was touched but its content is the same. */
     restamp(path: string, mtimeMs: number): void {
       restamp.run(mtimeMs, path);

@@ -41,7 +41,7 @@ export function createAlbumService(repos: Repos, stars: SubsonicStars) {
     detail(id: number, urls: MediaUrls) {
       const album = repos.albums.findById(id);
       if (!album) throw notFound('album', id);
-      const songIds = repos.albums.songIdsOf(id);
+      const songIds = repos.songs.idsOnAlbum(id);
       const songs = repos.songs.findByIds(songIds);
       const main = repos.artists.findByIds([album.artistId]).get(album.artistId);
       if (!main) throw new Error(`album ${id} has no artist ${album.artistId}`);

@@ -93,13 +93,6 @@ export function createPlaylistService(repos: Repos) {
           name: input.name,
           creatorId,
           description: input.description ?? null,
-          copywriter: null,
-          playCount: 0,
-          subscribedCount: 0,
-          shareCount: 0,
-          commentCount: 0,
-          highQuality: false,
-          recommendRank: null,
           createdAt: now,
           updatedAt: now,
         });

@@ -91,7 +91,7 @@ export function createProfileService(repos: Repos, clock: Clock) {
         newProgramCount: 0,
         createDjRadioCount: 0,
         createdPlaylistCount: repos.playlists.createdCount(viewer.id),
-        subPlaylistCount: repos.userPlaylists.subscribedCount(viewer.id),
+        subPlaylistCount: repos.playlists.subscribedCount(viewer.id),
         code: 200 as const,
       };
     },

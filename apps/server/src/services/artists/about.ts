@@ -1,5 +1,5 @@
 import type { Repos } from '../../repos/index.ts';
-import type { TagWeight } from '../../repos/artist-relations.ts';
+import type { TagWeight } from '../../repos/artists.ts';
 import { notFound } from '../../errors.ts';
 import { AREA_NAMES, TYPE_NAMES } from './shapes.ts';
 import type { MediaUrls } from '../../media/urls.ts';
@@ -46,7 +46,7 @@ export function createArtistAboutService(repos: Repos) {
   /** The tag names most often around the artist's songs in playlists, strongest first. */
   function topTags(artistId: number, count: number): string[] {
     const names = new Map(repos.tags.all().map((t) => [t.id, t.name]));
-    return repos.artistRelations
+    return repos.artists
       .tagWeights([artistId])
       .sort((a, b) => b.playlists - a.playlists || a.tagId - b.tagId)
       .slice(0, count)
@@ -56,15 +56,15 @@ export function createArtistAboutService(repos: Repos) {
   /** Artists similar to `id` with their scores (at least MIN_SIMILARITY), most similar first. */
   function similarScores(id: number): { id: number; score: number }[] {
     const me = profileOf(id);
-    const shared = repos.artistRelations
+    const shared = repos.artists
       .sharedPlaylists(id)
       .sort((a, b) => b.shared - a.shared || a.artistId - b.artistId)
       .slice(0, CANDIDATES);
-    const sameArea = new Set(repos.artistRelations.sameArea(id, CANDIDATES));
+    const sameArea = new Set(repos.artists.sameArea(id, CANDIDATES));
     const sharedBy = new Map(shared.map((s) => [s.artistId, s.shared]));
     const candidates = [...new Set([...sharedBy.keys(), ...sameArea])];
-    const tagVectors = vectors(repos.artistRelations.tagWeights([me.id, ...candidates]));
-    const playlistCounts = repos.artistRelations.playlistCounts([me.id, ...candidates]);
+    const tagVectors = vectors(repos.artists.tagWeights([me.id, ...candidates]));
+    const playlistCounts = repos.artists.playlistCounts([me.id, ...candidates]);
     // Playlists in common, as a share of both artists' playlists (cosine of the playlist sets),
     // so prolific artists do not look similar to everyone.
     const overlap = (c: number) => (sharedBy.get(c) ?? 0) / Math.sqrt((playlistCounts.get(me.id) ?? 1) * (playlistCounts.get(c) ?? 1));
@@ -85,9 +85,9 @@ export function createArtistAboutService(repos: Repos) {
     /** Titled sections built from the catalog: facts, style (playlist tags), works, hot songs. */
     desc(id: number) {
       const a = profileOf(id);
-      const albums = repos.artists.albumsOf(id, 0, 1000);
+      const albums = repos.albums.ofArtist(id, 0, 1000);
       const first = albums[albums.length - 1];
-      const songs = repos.songs.findByIds(repos.artists.hotSongIds(id, 5));
+      const songs = repos.songs.findByIds(repos.songs.mostPopularOf(id, 5));
       const facts = [`地区：${AREA_NAMES[a.area] ?? '其他'}`, `类型：${TYPE_NAMES[a.type] ?? '歌手'}`];
       if (a.aliases.length) facts.push(`别名：${a.aliases.join('、')}`);
       if (first) facts.push(`首张作品：${year(first.publishTime)}年《${first.name}》`);

@@ -1,4 +1,4 @@
-import type { ArtistListFilter } from '../../repos/artist-list.ts';
+import type { ArtistListFilter } from '../../repos/artists.ts';
 import type { ArtistProfile } from '../../repos/artists.ts';
 import type { Repos } from '../../repos/index.ts';
 import { notFound } from '../../errors.ts';
@@ -53,7 +53,7 @@ export function createArtistService(repos: Repos, stars: SubsonicStars) {
       const filter: ArtistListFilter = { type: q.type ?? 1, area: q.area ?? -1, initial: q.initial ?? null };
       const limit = q.limit ?? DEFAULT_ARTIST_PAGE;
       // One extra row tells whether another page exists.
-      const ids = repos.artistList.page(filter, q.offset ?? 0, limit + 1);
+      const ids = repos.artists.listPage(filter, q.offset ?? 0, limit + 1);
       const records = repos.artists.findByIds(ids.slice(0, limit));
       const artists = ids.slice(0, limit).flatMap((id) => {
         const a = records.get(id);
@@ -70,7 +70,7 @@ export function createArtistService(repos: Repos, stars: SubsonicStars) {
     albums(id: number, q: PageQuery, urls: MediaUrls) {
       const artist = profileOf(id);
       const offset = q.offset ?? 0;
-      const albums = repos.artists.albumsOf(id, offset, q.limit ?? DEFAULT_ARTIST_PAGE);
+      const albums = repos.albums.ofArtist(id, offset, q.limit ?? DEFAULT_ARTIST_PAGE);
       return {
         artist: artistObject(artist, urls),
         hotAlbums: albums.map((al) => discographyAlbumObject(al, artist, urls)),
@@ -82,9 +82,9 @@ export function createArtistService(repos: Repos, stars: SubsonicStars) {
     /** /artists: the artist and their most popular songs. */
     withHotSongs(id: number, urls: MediaUrls) {
       const artist = profileOf(id);
-      const songIds = repos.artists.hotSongIds(id, HOT_SONGS);
+      const songIds = repos.songs.mostPopularOf(id, HOT_SONGS);
       const songs = repos.songs.findByIds(songIds);
-      const latest = repos.artists.albumsOf(id, 0, 1)[0];
+      const latest = repos.albums.ofArtist(id, 0, 1)[0];
       return {
         artist: { ...artistObject(artist, urls), mvSize: 0, publishTime: latest?.publishTime ?? 0 },
         hotSongs: songIds.flatMap((sid) => {

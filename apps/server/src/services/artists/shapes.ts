@@ -1,4 +1,5 @@
-import type { ArtistProfile, ArtistRecord, DiscographyAlbum } from '../../repos/artists.ts';
+import type { DiscographyAlbum } from '../../repos/albums.ts';
+import type { ArtistProfile, ArtistRecord } from '../../repos/artists.ts';
 import type { MediaUrls } from '../../media/urls.ts';
 import { artistObject } from '../shapes.ts';
 

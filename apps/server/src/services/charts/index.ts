@@ -90,9 +90,9 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
               isDemo: false,
               createdAt,
             });
-        for (const def of CHARTS) {
-          if (!have.has(def.kind))
-            repos.charts.create({ id: def.neteaseId, kind: def.kind, name: def.name, description: def.description, creatorId, createdAt });
+        for (const def of CHARTS.filter((d) => !have.has(d.kind))) {
+          const { neteaseId: id, name, description } = def;
+          repos.charts.insert(repos.playlists.insertChart({ id, name, description, creatorId, createdAt }), def.kind);
         }
       });
       rows = repos.charts.all();
@@ -124,14 +124,16 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
     const at = now();
     const lastPlayId = repos.plays.latestId();
     const stats = windowStats(at);
-    const days = newReleaseWindowDays((d) => repos.plays.countPublishedSince(at - d * DAY_MS));
-    const releases = repos.plays.publishedSince(at - days * DAY_MS, MAX_NEW_RELEASES);
+    const days = newReleaseWindowDays((d) => repos.songs.countPublishedSince(at - d * DAY_MS));
+    const releases = repos.songs.publishedSince(at - days * DAY_MS, MAX_NEW_RELEASES);
     withTx(repos.db, () => {
       for (const def of CHARTS) {
         const chart = rows.get(def.kind);
         if (!chart) continue;
         const ranked = rankChart(def, stats, releases);
-        repos.charts.rank(chart.playlistId, ranked.songIds, at, lastPlayId, ranked.plays);
+        repos.playlists.replaceTracks(chart.playlistId, ranked.songIds, at);
+        repos.charts.markRanked(chart.playlistId, at, lastPlayId);
+        repos.playlists.markPlayed(chart.playlistId, at, ranked.plays);
       }
     });
     repos.searchIndex.refresh();
@@ -158,7 +160,7 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
     toplistDetail(urls: MediaUrls) {
       const rows = new Map(repos.charts.all().map((r) => [r.kind, r]));
       const official = CHARTS.filter((d) => d.toplistType).map((d) => rows.get(d.kind)!.playlistId);
-      const leaders = repos.charts.leaders(official, 3);
+      const leaders = repos.playlists.leadingTracks(official, 3);
       const songs = repos.songs.findByIds([...leaders.values()].flat());
       const list = CHARTS.map((def) => {
         const id = rows.get(def.kind)!.playlistId;

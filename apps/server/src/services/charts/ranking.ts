@@ -1,4 +1,5 @@
 import type { SongPlays } from '../../repos/plays.ts';
+import type { NewRelease } from '../../repos/songs.ts';
 import type { ChartDefinition } from './catalog.ts';
 
 /**
@@ -16,11 +17,6 @@ export const SOARING_SMOOTHING = 10;
 /** 新歌榜: release windows tried in turn until enough songs qualify (small libraries release rarely). */
 export const NEW_RELEASE_WINDOWS_DAYS = [30, 90, 180, 365, 730] as const;
 export const NEW_RELEASE_MIN_SONGS = 20;
-
-export interface NewRelease {
-  songId: number;
-  publishTime: number;
-}
 
 export interface RankedChart {
   songIds: number[];

@@ -55,10 +55,10 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
   /** Today's songs: scored candidates around the taste, drawn with the day's seed. */
   function makeSongs(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
     const similar = new Map([...taste.similar].sort((a, b) => b[1].weight - a[1].weight).slice(0, SIMILAR_ARTISTS));
-    const popular = repos.recommendations.popularSongs(POPULAR_SONGS);
+    const popular = repos.songs.mostPopular(POPULAR_SONGS);
     const candidates = new Set([
-      ...repos.recommendations.songsOfArtists([...taste.artists.keys(), ...similar.keys()]),
-      ...repos.recommendations.songsWithTags([...taste.tags.keys()], TAG_SONGS),
+      ...repos.songs.idsByArtists([...taste.artists.keys(), ...similar.keys()]),
+      ...repos.songs.mostPopularTagged([...taste.tags.keys()], TAG_SONGS),
       ...popular,
     ]);
     for (const id of taste.known) candidates.delete(id);
@@ -78,11 +78,11 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
 
   /** Today's playlists: other people's public playlists holding the artists and tags the user plays. */
   function makePlaylists(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
-    const candidates = repos.recommendations.playlistCandidates(userId);
+    const candidates = repos.playlists.candidatesFor(userId);
     const artistMax = maxOf(taste.artists);
     const tagMax = maxOf(taste.tags);
     const byArtist = new Map<number, { value: number; artistId: number; best: number }>();
-    for (const row of repos.recommendations.playlistArtists([...taste.artists.keys()])) {
+    for (const row of repos.playlists.artistCounts([...taste.artists.keys()])) {
       const w = (row.tracks * (taste.artists.get(row.artistId) ?? 0)) / artistMax;
       const cur = byArtist.get(row.playlistId) ?? { value: 0, artistId: row.artistId, best: 0 };
       cur.value += w;
@@ -90,7 +90,7 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
       byArtist.set(row.playlistId, cur);
     }
     const byTag = new Map<number, { value: number; tagId: number }>();
-    for (const row of repos.recommendations.playlistTags([...taste.tags.keys()])) {
+    for (const row of repos.playlists.taggedWith([...taste.tags.keys()])) {
       const w = (taste.tags.get(row.tagId) ?? 0) / tagMax;
       const cur = byTag.get(row.playlistId) ?? { value: 0, tagId: row.tagId };
       if (w > (taste.tags.get(cur.tagId) ?? 0) / tagMax) cur.tagId = row.tagId;

@@ -1,5 +1,5 @@
 import type { Repos } from '../../repos/index.ts';
-import type { IndexedSongFilter } from '../../repos/song-filters.ts';
+import type { IndexedSongFilter } from '../../repos/songs.ts';
 import { searchKeyword } from '../search/keywords.ts';
 import { MAX_RESULTS, rankedPage } from '../search/ranking.ts';
 import type { SubsonicLibrary } from './library.ts';
@@ -54,7 +54,7 @@ export function createSubsonicCatalog(repos: Repos, library: SubsonicLibrary) {
         if (low !== undefined) filter.from = yearStart(low);
         if (high !== undefined) filter.until = yearStart(high + 1);
       }
-      return library.songs(randomSongIds(repos.songFilters, size, filter), userId);
+      return library.songs(randomSongIds(repos.songs, size, filter), userId);
     },
 
     /**
@@ -70,11 +70,11 @@ export function createSubsonicCatalog(repos: Repos, library: SubsonicLibrary) {
       let ids: number[];
       let total: number;
       if (!keyword) {
-        ({ ids, total } = repos.songFilters.addedAfter(addedAfter, count, offset));
+        ({ ids, total } = repos.songs.addedAfter(addedAfter, count, offset));
       } else {
         let ranked = rankedPage(repos.search, 1, keyword, 0, MAX_RESULTS).ids;
         if (newerThan !== undefined) {
-          const newer = new Set(repos.songFilters.passing(ranked, { addedAfter }));
+          const newer = new Set(repos.songs.passing(ranked, { addedAfter }));
           ranked = ranked.filter((id) => newer.has(id));
         }
         total = ranked.length;

@@ -73,10 +73,10 @@ export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about
     }
     if (kind === 'album') {
       if (!repos.albums.exists(id)) throw notFoundError('Album');
-      const songs = repos.albums.songIdsOf(id);
+      const songs = repos.songs.idsOnAlbum(id);
       return { songs, exclude: new Set(songs) };
     }
-    if (kind === 'artist') return { songs: repos.recommendations.songsOfArtists([artistExists(id)]), exclude: new Set() };
+    if (kind === 'artist') return { songs: repos.songs.idsByArtists([artistExists(id)]), exclude: new Set() };
     throw invalidParam('id', 'must name an artist (ar-1), an album (al-1) or a song');
   }
 
@@ -117,7 +117,7 @@ export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about
      */
     topSongs(artist: { id: number } | { name: string }, count: number, userId: number) {
       const ids = 'id' in artist ? [artistExists(artist.id)] : artistIdsNamed(repos, artist.name);
-      return library.songs(repos.plays.topSongsOf(ids, count), userId);
+      return library.songs(repos.songs.mostPlayedOf(ids, count), userId);
     },
 
     /**

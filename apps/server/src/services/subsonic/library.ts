@@ -1,7 +1,9 @@
 import type { Repos } from '../../repos/index.ts';
 import type { RatingOf } from '../../repos/ratings.ts';
 import type { SongRecord } from '../../repos/songs.ts';
-import type { AlbumListKind, LibraryAlbum, LibraryArtist, LibraryPlaylist } from '../../repos/subsonic-library.ts';
+import type { AlbumListKind, AlbumSummary } from '../../repos/albums.ts';
+import type { ArtistIndexEntry } from '../../repos/artists.ts';
+import type { PlaylistSummary } from '../../repos/playlists.ts';
 import type { AudioService } from '../audio.ts';
 import { searchKeyword } from '../search/keywords.ts';
 import { rankedPage } from '../search/ranking.ts';
@@ -51,13 +53,11 @@ const genreFields = (names: readonly string[] | undefined) =>
   names?.length ? { genre: names[0]!, genres: names.map((name) => ({ name })) } : {};
 
 export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
-  const lib = repos.subsonicLibrary;
-
   function listener(userId: number, songIds: readonly number[]): ListenerState {
-    const starredSongs = new Map(lib.likedSongs(userId).map((l) => [l.songId, l.addedAt]));
+    const starredSongs = new Map(repos.playlists.likedTracks(userId).map((l) => [l.songId, l.addedAt]));
     return {
       starredSongs,
-      plays: lib.playsOf(songIds, userId),
+      plays: repos.plays.ofListener(songIds, userId),
       ratings: repos.ratings.songs.of(userId, songIds),
       bookmarks: repos.bookmarks.positionsOf(userId, songIds),
       genres: repos.genres.ofSongs(songIds),
@@ -117,7 +117,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     });
   }
 
-  function albumEntry(album: LibraryAlbum, userId: number, genres: readonly string[] | undefined, rating?: RatingOf) {
+  function albumEntry(album: AlbumSummary, userId: number, genres: readonly string[] | undefined, rating?: RatingOf) {
     const starred = repos.subs.albums.since(userId, album.id);
     return {
       id: albumId(album.id),
@@ -147,7 +147,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   }
 
   function albums(ids: readonly number[], userId: number) {
-    const found = lib.albumsByIds(ids);
+    const found = repos.albums.summaries(ids);
     const ratings = repos.ratings.albums.of(userId, ids);
     const genres = repos.genres.ofAlbums(ids);
     return ids.flatMap((id) => {
@@ -156,7 +156,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     });
   }
 
-  function artistEntry(artist: LibraryArtist, userId: number, rating?: RatingOf) {
+  function artistEntry(artist: ArtistIndexEntry, userId: number, rating?: RatingOf) {
     const starred = repos.subs.artists.since(userId, artist.id);
     return {
       id: artistId(artist.id),
@@ -169,7 +169,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   }
 
   function artists(ids: readonly number[], userId: number) {
-    const found = lib.artistsByIds(ids);
+    const found = repos.artists.indexEntries(ids);
     const ratings = repos.ratings.artists.of(userId, ids);
     return ids.flatMap((id) => {
       const artist = found.get(id);
@@ -180,7 +180,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
   /** The A–Z index (getArtists / getIndexes), '#' last. */
   function index(userId: number) {
     const groups = new Map<string, ReturnType<typeof artistEntry>[]>();
-    const all = lib.artists();
+    const all = repos.artists.index();
     const ids = all.map((a) => a.id);
     const ratings = repos.ratings.artists.of(userId, ids);
     for (const artist of all) {
@@ -190,7 +190,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     return [...groups].map(([name, list]) => ({ name, artist: list }));
   }
 
-  function playlistEntry(p: LibraryPlaylist) {
+  function playlistEntry(p: PlaylistSummary) {
     return {
       id: playlistId(p.id),
       name: p.name,
@@ -220,18 +220,18 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     artistIndex: (userId: number) => ({ ignoredArticles: '', index: index(userId) }),
 
     /** getIndexes: the same index, folder style. */
-    folderIndex: (userId: number) => ({ lastModified: lib.lastChange(), ignoredArticles: '', index: index(userId) }),
+    folderIndex: (userId: number) => ({ lastModified: repos.songs.lastAddedAt(), ignoredArticles: '', index: index(userId) }),
 
     artist(id: number, userId: number) {
       const [entry] = artists([id], userId);
       if (!entry) throw notFoundError('Artist');
-      return { ...entry, album: albums(lib.albumIdsOfArtist(id), userId) };
+      return { ...entry, album: albums(repos.albums.idsOfArtist(id), userId) };
     },
 
     album(id: number, userId: number) {
       const [entry] = albums([id], userId);
       if (!entry) throw notFoundError('Album');
-      return { ...entry, song: songs(repos.albums.songIdsOf(id), userId) };
+      return { ...entry, song: songs(repos.songs.idsOnAlbum(id), userId) };
     },
 
     /** getMusicDirectory: an artist's folder holds their albums; an album's its songs. */
@@ -239,7 +239,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
       if (kind === 'artist') {
         const [artist] = artists([id], userId);
         if (!artist) throw notFoundError('Directory');
-        const child = albums(lib.albumIdsOfArtist(id), userId).map((a) => ({
+        const child = albums(repos.albums.idsOfArtist(id), userId).map((a) => ({
           id: a.id,
           parent: artist.id,
           isDir: true,
@@ -268,7 +268,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
         name: album.name,
         ...(album.starred ? { starred: album.starred } : {}),
         ...(album.userRating ? { userRating: album.userRating } : {}),
-        child: songs(repos.albums.songIdsOf(id), userId),
+        child: songs(repos.songs.idsOnAlbum(id), userId),
       };
     },
 
@@ -285,7 +285,7 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
         const genreId = filter.genre === undefined ? undefined : repos.genres.find(filter.genre);
         return genreId === undefined ? [] : albums(repos.genres.albumIds(genreId, limit, offset), userId);
       }
-      return albums(lib.albumList({ kind, limit, offset, userId, fromYear: filter.fromYear, toYear: filter.toYear }), userId);
+      return albums(repos.albums.list({ kind, limit, offset, userId, fromYear: filter.fromYear, toYear: filter.toYear }), userId);
     },
 
     /**
@@ -304,9 +304,9 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
         return keyword ? rankedPage(repos.search, kind, keyword, offset, limit).ids : every(limit, offset);
       };
       return {
-        artist: artists(page(100, pages.artistCount, pages.artistOffset, lib.everyArtist), userId),
-        album: albums(page(10, pages.albumCount, pages.albumOffset, lib.everyAlbum), userId),
-        song: songs(page(1, pages.songCount, pages.songOffset, lib.everySong), userId),
+        artist: artists(page(100, pages.artistCount, pages.artistOffset, repos.artists.pageWithAlbums), userId),
+        album: albums(page(10, pages.albumCount, pages.albumOffset, repos.albums.page), userId),
+        song: songs(page(1, pages.songCount, pages.songOffset, repos.songs.page), userId),
       };
     },
 
@@ -322,17 +322,17 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
           userId,
         ),
         song: songs(
-          lib.likedSongs(userId).map((l) => l.songId),
+          repos.playlists.likedTracks(userId).map((l) => l.songId),
           userId,
         ),
       };
     },
 
-    playlists: (userId: number) => lib.playlistsOf(userId).map(playlistEntry),
+    playlists: (userId: number) => repos.playlists.summariesOf(userId).map(playlistEntry),
 
     /** A playlist with its songs; someone else's private playlist is not found. */
     playlist(id: number, userId: number) {
-      const p = lib.playlist(id);
+      const p = repos.playlists.summary(id);
       if (!p || (p.creatorId !== userId && p.privacy !== 0)) throw notFoundError('Playlist');
       const ids = repos.playlists.tracksOf(id).map((t) => t.songId);
       return { ...playlistEntry(p), entry: songs(ids, userId) };

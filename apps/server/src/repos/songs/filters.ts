@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.ts';
-import { idsParam } from './json.ts';
+import type { Db } from '../../db/connection.ts';
+import { idsParam } from '../json.ts';
 
 /**
  * Which songs count: a genre (by id), a publish-time range [from, until) in ms, songs added to the
@@ -19,12 +19,12 @@ const EARLIEST = -8.64e15;
 const LATEST = 8.64e15;
 
 /**
- * Songs by filter, for drawing random ones (services/subsonic/random-songs.ts) and Subsonic's
- * search (v1) `newerThan`: the id range,
- * which of some candidate ids pass, and — when few do — every id that passes, read from the index
- * of the filter (a genre's range of song_genres_by_genre, a year range of songs_by_publish_time).
+ * The songs repository's filtered reads (repos/songs.ts spreads them in), for drawing random songs
+ * (services/subsonic/random-songs.ts) and Subsonic's search (v1) `newerThan`: the id range, which
+ * of some candidate ids pass, and — when few do — every id that passes, read from the index of the
+ * filter (a genre's range of song_genres_by_genre, a year range of songs_by_publish_time).
  */
-export function createSongFilterRepo(db: Db) {
+export function createSongFilters(db: Db) {
   // Two subqueries: SQLite answers a lone MIN or MAX from the end of the b-tree, but both in one
   // SELECT scan the table.
   const range = db.prepare<[], { low: number | null; high: number | null }>(
@@ -80,4 +80,5 @@ export function createSongFilterRepo(db: Db) {
     },
   };
 }
-export type SongFilterRepo = ReturnType<typeof createSongFilterRepo>;
+/** What drawing random songs reads. */
+export type SongFilters = ReturnType<typeof createSongFilters>;

@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.ts';
-import { idsParam } from './json.ts';
+import type { Db } from '../../db/connection.ts';
+import { idsParam } from '../json.ts';
 
 export interface SharedPlaylists {
   artistId: number;
@@ -15,10 +15,11 @@ export interface TagWeight {
 }
 
 /**
- * What similar-artist scoring reads: playlists two artists share and the playlist tags around an
- * artist. Charts (special playlists) are left out: they follow plays, not taste.
+ * The artists repository's reads for similar-artist scoring (repos/artists.ts spreads them in):
+ * playlists two artists share and the playlist tags around an artist. Charts (special playlists)
+ * are left out: they follow plays, not taste.
  */
-export function createArtistRelationRepo(db: Db) {
+export function createArtistRelations(db: Db) {
   const shared = db.prepare<{ id: number }, SharedPlaylists>(`
     WITH mine AS (
       SELECT DISTINCT pt.playlist_id FROM song_artists sa
@@ -64,4 +65,3 @@ export function createArtistRelationRepo(db: Db) {
     sameArea: (artistId: number, limit: number): number[] => sameArea.all(artistId, artistId, limit),
   };
 }
-export type ArtistRelationRepo = ReturnType<typeof createArtistRelationRepo>;

@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.ts';
-import { LIKED_SONGS_SPECIAL_TYPE } from './playlists.ts';
+import type { Db } from '../../db/connection.ts';
+import { LIKED_SONGS_SPECIAL_TYPE } from './kinds.ts';
 
 /** One entry of a user's playlist list: a playlist they made or one they collected. */
 export interface UserPlaylistEntry {
@@ -15,10 +15,11 @@ export interface UserPlaylistQuery {
 }
 
 /**
- * A user's playlists as /user/playlist lists them, and the playlists users collect (收藏,
- * migration 021). Made ones count like /user/subcount does: ordinary and liked-songs lists.
+ * The playlists repository's user lists (repos/playlists.ts spreads them in): a user's playlists as
+ * /user/playlist lists them, and the playlists users collect (收藏, migration 021). Made ones count
+ * like /user/subcount does: ordinary and liked-songs lists.
  */
-export function createUserPlaylistRepo(db: Db) {
+export function createPlaylistSubscribers(db: Db) {
   const VISIBLE = '(@withPrivate = 1 OR p.privacy = 0)';
   // Made first (the liked songs first of all, then newest first), then collected, newest first.
   const ENTRIES = `
@@ -46,9 +47,10 @@ export function createUserPlaylistRepo(db: Db) {
 
   const toParams = (q: UserPlaylistQuery): Params => ({ userId: q.userId, withPrivate: q.withPrivate ? 1 : 0 });
   return {
-    page: (q: UserPlaylistQuery, offset: number, limit: number): UserPlaylistEntry[] =>
+    /** A page of the user's playlists: made ones (liked songs first, then newest first), then collected ones, newest first. */
+    ofUser: (q: UserPlaylistQuery, offset: number, limit: number): UserPlaylistEntry[] =>
       page.all({ ...toParams(q), limit, offset }).map((r) => ({ id: r.id, subscribed: r.subscribed === 1 })),
-    count: (q: UserPlaylistQuery): number => count.get(toParams(q)) ?? 0,
+    countOfUser: (q: UserPlaylistQuery): number => count.get(toParams(q)) ?? 0,
     /** true when the user had not collected it before */
     subscribe: (userId: number, playlistId: number, at: number): boolean => subscribe.run(userId, playlistId, at).changes > 0,
     /** true when the user had collected it */
@@ -60,4 +62,3 @@ export function createUserPlaylistRepo(db: Db) {
     subscribersOf: (playlistId: number): number[] => subscribersOf.all(playlistId),
   };
 }
-export type UserPlaylistRepo = ReturnType<typeof createUserPlaylistRepo>;

@@ -15,7 +15,7 @@ const LAST_USED_STEP_MS = 60_000;
 const COLUMNS = 'id, user_id AS userId, name, created_at AS createdAt, last_used_at AS lastUsedAt';
 
 /** API keys (migration 033): several per user, looked up by hash, deleted when revoked. */
-export function createApiKeyRepo(db: Db) {
+export function createSubsonicApiKeyRepo(db: Db) {
   const insert = db.prepare('INSERT INTO subsonic_api_keys (user_id, name, key_hash, created_at) VALUES (?, ?, ?, ?)');
   const ofUser = db.prepare<[number], ApiKeyRecord>(
     `SELECT ${COLUMNS} FROM subsonic_api_keys WHERE user_id = ? ORDER BY created_at DESC, id DESC`,
@@ -41,4 +41,4 @@ export function createApiKeyRepo(db: Db) {
     markUsed: (id: number, at: number): void => void used.run({ id, at, step: LAST_USED_STEP_MS }),
   };
 }
-export type ApiKeyRepo = ReturnType<typeof createApiKeyRepo>;
+export type SubsonicApiKeyRepo = ReturnType<typeof createSubsonicApiKeyRepo>;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
 
 /** /artist/list filters; -1 (and a null initial) mean "any". */
 export interface ArtistListFilter {
@@ -10,10 +10,11 @@ export interface ArtistListFilter {
 }
 
 /**
- * The artist list, hottest (most popular) first. One prepared statement per combination of
- * filters in use, so each can use its index (area/type, or initial) instead of `? = -1 OR …`.
+ * The artists repository's filtered list (repos/artists.ts spreads it in), hottest (most popular)
+ * first. One prepared statement per combination of filters in use, so each can use its index
+ * (area/type, or initial) instead of `? = -1 OR …`.
  */
-export function createArtistListRepo(db: Db) {
+export function createArtistList(db: Db) {
   const statements = new Map<string, Database.Statement<Record<string, number | string>, number>>();
 
   function statementFor(f: ArtistListFilter) {
@@ -35,11 +36,10 @@ export function createArtistListRepo(db: Db) {
 
   return {
     /** Ids of one page of matching artists, hottest first. */
-    page(filter: ArtistListFilter, offset: number, limit: number): number[] {
+    listPage(filter: ArtistListFilter, offset: number, limit: number): number[] {
       const params: Record<string, number | string> = { type: filter.type, area: filter.area, offset, limit };
       if (filter.initial !== null) params.initial = filter.initial;
       return statementFor(filter).all(params);
     },
   };
 }
-export type ArtistListRepo = ReturnType<typeof createArtistListRepo>;
