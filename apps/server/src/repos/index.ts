@@ -9,9 +9,9 @@ import { createChatMessageRepo } from './chat-messages.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
 import { createGenreRepo } from './genres.ts';
-import { createLibraryFileRepo } from './library-files.ts';
-import { createLibraryFolderRepo } from './library-folders.ts';
-import { createLibraryScanRepo } from './library-scans.ts';
+import { createImportFileRepo } from './import-files.ts';
+import { createImportFolderRepo } from './import-folders.ts';
+import { createImportScanRepo } from './import-scans.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
@@ -48,6 +48,7 @@ import { createUserRepo } from './users.ts';
  */
 export function createRepos(db: Db) {
   const songs = createSongRepo(db);
+  const importFiles = createImportFileRepo(db);
   return {
     db,
     albums: createAlbumRepo(db),
@@ -61,9 +62,11 @@ export function createRepos(db: Db) {
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
     genres: createGenreRepo(db),
-    libraryFiles: createLibraryFileRepo(db),
-    libraryFolders: createLibraryFolderRepo(db),
-    libraryScans: createLibraryScanRepo(db),
+    importFiles,
+    // services/audio.ts reads imported files under this name.
+    libraryFiles: importFiles,
+    importFolders: createImportFolderRepo(db),
+    importScans: createImportScanRepo(db),
     loginFailures: createLoginFailureRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),

@@ -17,7 +17,7 @@ import { createCloudService, type CloudTagReader } from './cloud/index.ts';
 import { createDemoAccountService } from './demo-account.ts';
 import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
-import { createLibraryScanService, type FolderScanner } from './library-scan.ts';
+import { createImportScanService, type FolderScanner } from './import-scans.ts';
 import { createLoginLimits } from './login-limits.ts';
 import { createNowPlayingService } from './now-playing.ts';
 import { createOpenApiService } from './openapi.ts';
@@ -58,9 +58,9 @@ export interface ServiceOptions {
   admins: readonly Phone[];
   /** podcasts may be fetched from loopback and private addresses (CLOUDTUNE_PODCAST_ALLOW_PRIVATE) */
   podcastAllowPrivate: boolean;
-  /** the importer, walking one library folder (services may not import content/) */
+  /** the importer, walking one import folder (services may not import content/) */
   scanFolder: FolderScanner;
-  /** lines for whoever runs the server (a library scan's progress and failures) */
+  /** lines for whoever runs the server (an import scan's progress and failures) */
   log: (line: string) => void;
   /** makes share ids (tests: predictable ones); default 144 random bits */
   newShareId?: () => string;
@@ -124,7 +124,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     radioStations: createRadioStationService(repos, options.clock),
     chat: createChatService(repos, options.clock),
     podcasts: createPodcastService(repos, { mediaRoot: paths.root, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
-    libraryScan: createLibraryScanService(repos, options.scanFolder, options),
+    importScans: createImportScanService(repos, options.scanFolder, options),
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */

@@ -16,7 +16,7 @@ export interface PreparedTrack {
 
 /**
  * Writes imported tracks into the catalog (callers wrap calls in a transaction). Artists are
- * matched by folded name against every artist in the library (demo ones too), albums by
+ * matched by folded name against every artist in the catalog (demo ones too), albums by
  * (album artist, folded album name). Albums and artists a change leaves without songs are
  * deleted in `settle()`, which also picks their covers.
  */
@@ -97,7 +97,7 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
       };
       const id = songId ?? repos.songs.insertImported(song);
       if (songId !== undefined) repos.songs.updateImported(songId, song);
-      repos.libraryFiles.save({
+      repos.importFiles.save({
         path: file.path,
         songId: id,
         size: file.size,
@@ -133,7 +133,7 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
     /** Deletes albums and artists left empty; the others get their covers (re)chosen. */
     settle(): void {
       for (const id of touchedAlbums) {
-        if (!repos.albums.removeIfEmpty(id)) repos.storedCovers.set('album', id, repos.libraryFiles.albumCover(id));
+        if (!repos.albums.removeIfEmpty(id)) repos.storedCovers.set('album', id, repos.importFiles.albumCover(id));
       }
       for (const id of touchedArtists) {
         if (!repos.artists.removeIfUnused(id)) repos.storedCovers.set('artist', id, repos.storedCovers.latestAlbumCoverOf(id));

@@ -22,7 +22,7 @@ import { catalogMethods } from './catalog.ts';
 import { libraryMethods, type SubsonicCall } from './library.ts';
 import { lyricsMethods } from './lyrics.ts';
 import { hlsPlaylist } from './hls.ts';
-import { libraryScanMethods } from './library-scan.ts';
+import { importScanMethods } from './import-scans.ts';
 import { transcodeStream, transcodingMethods } from './transcoding.ts';
 import { coverArt, download, stream } from './media.ts';
 import { nowPlayingMethods } from './now-playing.ts';
@@ -54,7 +54,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(chatMethods),
   ...Object.entries(lyricsMethods),
   ...Object.entries(infoMethods),
-  ...Object.entries(libraryScanMethods),
+  ...Object.entries(importScanMethods),
   ...Object.entries(transcodingMethods),
   ...Object.entries(playQueueMethods),
   ...Object.entries(bookmarkMethods),

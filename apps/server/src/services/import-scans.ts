@@ -3,7 +3,7 @@ import type { Repos } from '../repos/index.ts';
 import type { Clock } from './rate-windows.ts';
 
 /**
- * Walks one library folder into the library (the importer; the app hands it over, since services
+ * Walks one import folder into the catalog (the importer; the app hands it over, since services
  * never import content/). `onProgress` hears every file as it is seen: its 1-based index among
  * the folder's `total`. Rejects when the folder cannot be walked (gone, unmounted).
  */
@@ -28,14 +28,14 @@ const COUNT_EVERY_MS = 250;
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
- * Rescans of the library folders (Subsonic's startScan, CLOUDTUNE_LIBRARY at start): in the
+ * Import scans, rescans of the import folders (Subsonic's startScan, CLOUDTUNE_LIBRARY at start): in the
  * background, one at a time across every process on the database. The state lives in the
  * database, not in this process: a lease row says who scans, until when, and how many files it
  * has seen, so getScanStatus answers the same from any process and a scan started elsewhere is
  * seen here. A folder that cannot be walked is logged and skipped — its songs stay (a drive
- * unplugged is not a library emptied).
+ * unplugged is not a catalog emptied).
  */
-export function createLibraryScanService(
+export function createImportScanService(
   repos: Repos,
   scanFolder: FolderScanner,
   { clock, log }: { clock: Clock; log: (line: string) => void },
@@ -43,7 +43,7 @@ export function createLibraryScanService(
   let running: { controller: AbortController; done: Promise<void> } | undefined;
 
   function status(): ScanStatus {
-    const row = repos.libraryScans.read(clock());
+    const row = repos.importScans.read(clock());
     return { scanning: row.owner !== null, count: row.count };
   }
 
@@ -52,7 +52,7 @@ export function createLibraryScanService(
     let lastWrite = performance.now();
     const renew = () => {
       lastWrite = performance.now();
-      if (repos.libraryScans.progress(owner, count, clock() + SCAN_LEASE_MS)) return;
+      if (repos.importScans.progress(owner, count, clock() + SCAN_LEASE_MS)) return;
       // Stalled past the lease and another scan took over: this one stops rather than race it.
       log('library scan: the lease was lost to another scan; stopping');
       controller.abort();
@@ -79,24 +79,24 @@ export function createLibraryScanService(
       }
     } finally {
       clearInterval(timer);
-      repos.libraryScans.release(owner, count, clock());
+      repos.importScans.release(owner, count, clock());
     }
   }
 
   return {
     status,
     /**
-     * Starts a rescan of `folders` (default: every library folder) in the background and answers
+     * Starts a rescan of `folders` (default: every import folder) in the background and answers
      * the status at once. While a scan runs — here or in another process — nothing new starts and
      * the running scan's status is the answer; with no folders nothing starts either.
      */
-    start(folders: readonly string[] = repos.libraryFolders.all().map((f) => f.path)): ScanStatus & { started: boolean } {
+    start(folders: readonly string[] = repos.importFolders.all().map((f) => f.path)): ScanStatus & { started: boolean } {
       if (folders.length === 0) {
         log('library scan: no library folders to scan (import one: npm run import -- <folder>)');
         return { ...status(), started: false };
       }
       const owner = randomUUID();
-      if (!repos.libraryScans.take(owner, clock(), clock() + SCAN_LEASE_MS)) return { ...status(), started: false };
+      if (!repos.importScans.take(owner, clock(), clock() + SCAN_LEASE_MS)) return { ...status(), started: false };
       const controller = new AbortController();
       const done = scan(owner, folders, controller)
         .catch((err: unknown) => log(`library scan failed: ${messageOf(err)}`))
@@ -110,11 +110,11 @@ export function createLibraryScanService(
     idle: async (): Promise<void> => {
       await running?.done;
     },
-    /** Stops this process's scan after the file in hand (the library keeps what it wrote) and waits for it. */
+    /** Stops this process's scan after the file in hand (the catalog keeps what it wrote) and waits for it. */
     async stop(): Promise<void> {
       running?.controller.abort();
       await running?.done;
     },
   };
 }
-export type LibraryScanService = ReturnType<typeof createLibraryScanService>;
+export type ImportScanService = ReturnType<typeof createImportScanService>;

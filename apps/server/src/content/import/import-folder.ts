@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import { normalizeLrc } from '@cloudtune/lrc';
 import type { Db } from '../../db/connection.ts';
 import { createRepos, withTx } from '../../repos/index.ts';
-import type { LibraryFileRecord } from '../../repos/library-files.ts';
+import type { ImportFileRecord } from '../../repos/import-files.ts';
 import { concurrencyLimit, mediaPaths } from '../../media/store.ts';
 import { md5OfFile } from '../../media/song-audio.ts';
 import { createCatalogWriter, type PreparedTrack } from './catalog-writer.ts';
@@ -59,24 +59,24 @@ export const summaryLine = (s: ImportSummary): string =>
   `${s.aborted ? 'Stopped importing' : 'Imported'} ${s.root}: ${s.added} added, ${s.updated} updated, ${s.removed} removed, ` +
   `${s.unchanged} unchanged, ${s.skipped} skipped (${s.ms} ms).`;
 
-type Step = { index: number; file: FoundFile; known: LibraryFileRecord | undefined };
+type Step = { index: number; file: FoundFile; known: ImportFileRecord | undefined };
 
 /**
- * Imports (or rescans) a music folder into the library of `db`. Unchanged files (same size,
+ * Imports (or rescans) an import folder into the catalog of `db`. Unchanged files (same size,
  * mtime and sidecar) are not read at all; new and changed ones are read a few at a time and
  * written in batched transactions; files gone from the folder lose their songs. A file that
  * vanished while one with identical content appeared is a move: its song keeps its id.
  */
-export async function importLibrary(db: Db, dataDir: string, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importFolder(db: Db, dataDir: string, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const root = await musicFolder(folder);
   const { onProgress = () => {}, onWarning = () => {}, signal, batchSize = 25 } = options;
   const repos = createRepos(db);
   // Recorded first: a later rescan (Subsonic's startScan) walks every folder ever imported.
-  repos.libraryFolders.add(root);
+  repos.importFolders.add(root);
   const mediaRoot = mediaPaths(dataDir).root;
   const found = await findAudioFiles(root, onWarning);
-  const known = new Map(repos.libraryFiles.under(root, sep).map((r) => [r.path, r]));
+  const known = new Map(repos.importFiles.under(root, sep).map((r) => [r.path, r]));
   const vanished = new Map(known);
   for (const f of found) vanished.delete(f.path);
   const movable = new Map([...vanished.values()].map((r) => [r.md5, r]));
@@ -124,7 +124,7 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
         const { known: before } = step;
         // Touched but identical (same bytes, same sidecar): only the new mtime is recorded.
         if (before && before.md5 === track.md5 && before.lyricStamp === track.file.lyricStamp) {
-          repos.libraryFiles.restamp(before.path, track.file.mtimeMs);
+          repos.importFiles.restamp(before.path, track.file.mtimeMs);
           writer.retag(before.songId, track.info);
           return ['unchanged', detail];
         }
@@ -171,7 +171,7 @@ export async function importLibrary(db: Db, dataDir: string, folder: string, opt
     repos.searchIndex.refresh();
     summary.removed = vanished.size;
     await removeUnusedCovers(mediaRoot, repos.storedCovers.referenced());
-    repos.libraryFolders.scanned(root);
+    repos.importFolders.scanned(root);
   }
   summary.ms = Math.round(performance.now() - started);
   return summary;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 
-export interface LibraryScanRecord {
+export interface ImportScanRecord {
   /** the running scan's id, or null when none runs (or its lease ran out) */
   owner: string | null;
   /** files seen by the running scan, or by the last one */
@@ -10,11 +10,11 @@ export interface LibraryScanRecord {
 }
 
 /**
- * The library scan's one row: a lease that lets one scan run at a time across every process on
+ * The import scan's one row (table library_scan): a lease that lets one scan run at a time across every process on
  * the database. Each statement is atomic, so two processes racing for the lease cannot both win.
  */
-export function createLibraryScanRepo(db: Db) {
-  const read = db.prepare<[number], LibraryScanRecord>(`
+export function createImportScanRepo(db: Db) {
+  const read = db.prepare<[number], ImportScanRecord>(`
     SELECT CASE WHEN lease_until >= ? THEN owner END AS owner, count, started_at AS startedAt, finished_at AS finishedAt
     FROM library_scan WHERE id = 1`);
   const take = db.prepare(`
@@ -24,7 +24,7 @@ export function createLibraryScanRepo(db: Db) {
   const release = db.prepare(`
     UPDATE library_scan SET owner = NULL, lease_until = NULL, count = @count, finished_at = @now WHERE id = 1 AND owner = @owner`);
   return {
-    read: (now: number): LibraryScanRecord => read.get(now)!,
+    read: (now: number): ImportScanRecord => read.get(now)!,
     /** Takes the lease for `owner` until `until`; false while another scan holds it. */
     take: (owner: string, now: number, until: number): boolean => take.run({ owner, now, until }).changes === 1,
     /** Records the files seen and renews the lease; false when the lease was lost (it ran out and another scan took it). */
@@ -35,4 +35,4 @@ export function createLibraryScanRepo(db: Db) {
     },
   };
 }
-export type LibraryScanRepo = ReturnType<typeof createLibraryScanRepo>;
+export type ImportScanRepo = ReturnType<typeof createImportScanRepo>;

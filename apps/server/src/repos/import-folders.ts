@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 
-export interface LibraryFolderRecord {
+export interface ImportFolderRecord {
   /** real absolute path */
   path: string;
   addedAt: number;
@@ -8,15 +8,18 @@ export interface LibraryFolderRecord {
   lastScanAt: number | null;
 }
 
-/** The folders imported into the library: what a rescan walks again. */
-export function createLibraryFolderRepo(db: Db) {
-  const all = db.prepare<[], LibraryFolderRecord>(
+/**
+ * The import folders: the music folders imported into the catalog (table library_folders), what a
+ * rescan walks again.
+ */
+export function createImportFolderRepo(db: Db) {
+  const all = db.prepare<[], ImportFolderRecord>(
     'SELECT path, added_at AS addedAt, last_scan_at AS lastScanAt FROM library_folders ORDER BY path',
   );
   const add = db.prepare('INSERT INTO library_folders (path, added_at) VALUES (?, ?) ON CONFLICT (path) DO NOTHING');
   const scanned = db.prepare('UPDATE library_folders SET last_scan_at = ? WHERE path = ?');
   return {
-    all: (): LibraryFolderRecord[] => all.all(),
+    all: (): ImportFolderRecord[] => all.all(),
     /** Records a folder (a folder already known keeps its row). */
     add(path: string, now = Date.now()): void {
       add.run(path, now);
@@ -27,4 +30,4 @@ export function createLibraryFolderRepo(db: Db) {
     },
   };
 }
-export type LibraryFolderRepo = ReturnType<typeof createLibraryFolderRepo>;
+export type ImportFolderRepo = ReturnType<typeof createImportFolderRepo>;

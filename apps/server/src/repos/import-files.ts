@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.ts';
 
-/** An imported audio file: where it is, how to recognise it again, how to serve it. */
-export interface LibraryFileRecord {
+/** An imported audio file (table library_files): where it is, how to recognise it again, how to serve it. */
+export interface ImportFileRecord {
   path: string;
   songId: number;
   size: number;
@@ -19,12 +19,12 @@ export interface LibraryFileRecord {
   coverHash: string | null;
 }
 
-type Row = Omit<LibraryFileRecord, 'lossless'> & { lossless: number };
+type Row = Omit<ImportFileRecord, 'lossless'> & { lossless: number };
 const COLUMNS = `path, song_id AS songId, size, mtime_ms AS mtimeMs, md5, mime_type AS mimeType, type, bitrate,
   lossless, sample_rate AS sampleRate, channels, bit_depth AS bitDepth, lyric_stamp AS lyricStamp, cover_hash AS coverHash`;
-const toRecord = (row: Row): LibraryFileRecord => ({ ...row, lossless: row.lossless === 1 });
+const toRecord = (row: Row): ImportFileRecord => ({ ...row, lossless: row.lossless === 1 });
 
-export function createLibraryFileRepo(db: Db) {
+export function createImportFileRepo(db: Db) {
   // A range over the primary key instead of LIKE: no escaping of % and _ in folder names.
   const under = db.prepare<[string, string], Row>(`SELECT ${COLUMNS} FROM library_files WHERE path > ? AND path < ?`);
   const bySong = db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM library_files WHERE song_id = ?`);
@@ -46,17 +46,17 @@ export function createLibraryFileRepo(db: Db) {
 
   return {
     /** Every imported file inside `root` (an absolute folder path without a trailing separator). */
-    under(root: string, separator: string): LibraryFileRecord[] {
+    under(root: string, separator: string): ImportFileRecord[] {
       // '/' + 1 = '0' (and '\' + 1 = ']'): every path starting with root + separator sorts between.
       const next = String.fromCharCode(separator.charCodeAt(0) + 1);
       return under.all(root + separator, root + next).map(toRecord);
     },
-    bySong(songId: number): LibraryFileRecord | undefined {
+    bySong(songId: number): ImportFileRecord | undefined {
       const row = bySong.get(songId);
       return row && toRecord(row);
     },
     /** Records the file of a song, replacing whatever file the song had (a moved file keeps its song). */
-    save(file: LibraryFileRecord): void {
+    save(file: ImportFileRecord): void {
       removeBySong.run(file.songId);
       insert.run({ ...file, lossless: file.lossless ? 1 : 0, now: Date.now() });
     },
@@ -68,4 +68,4 @@ export function createLibraryFileRepo(db: Db) {
     },
   };
 }
-export type LibraryFileRepo = ReturnType<typeof createLibraryFileRepo>;
+export type ImportFileRepo = ReturnType<typeof createImportFileRepo>;
