@@ -110,7 +110,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     recommend: createRecommendService(repos, options.clock, artistAbout.similarScores),
     subsonic,
     /** the Subsonic API's info and discovery: artist and album info, top songs, similar songs */
-    subsonicInfo: createSubsonicInfo(repos, subsonic.library, artistAbout, options.clock),
+    subsonicInfo: createSubsonicInfo(repos, subsonic.browsing, artistAbout, options.clock),
     demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     playQueue: createPlayQueueService(repos, options.clock),

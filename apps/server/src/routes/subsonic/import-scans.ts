@@ -1,6 +1,6 @@
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { notAuthorized } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /**
  * startScan / getScanStatus: an import scan, a rescan of the import folders, in the background, one

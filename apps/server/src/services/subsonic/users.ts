@@ -4,7 +4,7 @@ import { hashPassword, md5Hex } from '../accounts/passwords.ts';
 import type { Clock } from '../rate-windows.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { invalidParam, notAuthorized, notFoundError, SUBSONIC_ERRORS, SubsonicError } from './errors.ts';
-import { MUSIC_FOLDER } from './library.ts';
+import { MUSIC_FOLDER } from './browsing.ts';
 import { plainPassword, type SubsonicPasswords } from './passwords.ts';
 
 /** What an administrator may set of an account through Subsonic (createUser, updateUser). */

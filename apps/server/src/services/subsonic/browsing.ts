@@ -11,7 +11,7 @@ import { notFoundError } from './errors.ts';
 import { albumId, artistId, playlistCover, playlistId, songId } from './ids.ts';
 
 /**
- * The library as Subsonic's ID3 browsing sees it (artists → albums → songs), its one music
+ * The catalog as Subsonic's ID3 browsing sees it (artists → albums → songs), its one music
  * folder, lists and search: plain objects named as the spec's elements (routes/subsonic/ writes
  * them as XML or JSON). Dates are ISO 8601; durations seconds; bit rates kbit/s.
  */
@@ -52,7 +52,7 @@ const ratingFields = (rating: RatingOf | undefined, withAverage = true) => ({
 const genreFields = (names: readonly string[] | undefined) =>
   names?.length ? { genre: names[0]!, genres: names.map((name) => ({ name })) } : {};
 
-export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
+export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
   function listener(userId: number, songIds: readonly number[]): ListenerState {
     const starredSongs = new Map(repos.playlists.likedTracks(userId).map((l) => [l.songId, l.addedAt]));
     return {
@@ -346,4 +346,4 @@ export function createSubsonicLibrary(repos: Repos, audio: AudioService) {
     },
   };
 }
-export type SubsonicLibrary = ReturnType<typeof createSubsonicLibrary>;
+export type SubsonicBrowsing = ReturnType<typeof createSubsonicBrowsing>;

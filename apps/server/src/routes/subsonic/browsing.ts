@@ -60,7 +60,7 @@ function albumListOf({ params, userId, services }: SubsonicCall) {
   }
   if (type === 'byGenre') filter = { genre: params.required('genre') };
   if (!inMusicFolder(params)) return [];
-  return services.subsonic.library.albumList(type as AlbumListType, size, offset, userId, filter);
+  return services.subsonic.browsing.albumList(type as AlbumListType, size, offset, userId, filter);
 }
 
 function searchOf({ params, userId, services }: SubsonicCall) {
@@ -72,26 +72,28 @@ function searchOf({ params, userId, services }: SubsonicCall) {
     songCount: params.int('songCount', 20, 0, MAX_PAGE),
     songOffset: params.int('songOffset', 0, 0),
   };
-  return services.subsonic.library.search(params.string('query') ?? '', pages, userId);
+  return services.subsonic.browsing.search(params.string('query') ?? '', pages, userId);
 }
 
 /** The methods answered with a document (stream, download and getCoverArt send bytes: media.ts). */
-export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
+export const browsingMethods: Record<string, (call: SubsonicCall) => Payload> = {
   ping: () => ({}),
   getLicense: () => ({ license: { valid: true, email: '', licenseExpires: '2099-12-31T00:00:00.000Z' } }),
   getOpenSubsonicExtensions: () => ({ openSubsonicExtensions: EXTENSIONS }),
   getMusicFolders: () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
-  getIndexes: ({ userId, services }) => ({ indexes: services.subsonic.library.folderIndex(userId) }),
-  getArtists: ({ userId, services }) => ({ artists: services.subsonic.library.artistIndex(userId) }),
+  getIndexes: ({ userId, services }) => ({ indexes: services.subsonic.browsing.folderIndex(userId) }),
+  getArtists: ({ userId, services }) => ({ artists: services.subsonic.browsing.artistIndex(userId) }),
   getArtist: ({ params, userId, services }) => ({
-    artist: services.subsonic.library.artist(parseId('artist', params.required('id')), userId),
+    artist: services.subsonic.browsing.artist(parseId('artist', params.required('id')), userId),
   }),
-  getAlbum: ({ params, userId, services }) => ({ album: services.subsonic.library.album(parseId('album', params.required('id')), userId) }),
-  getSong: ({ params, userId, services }) => ({ song: services.subsonic.library.song(parseId('song', params.required('id')), userId) }),
+  getAlbum: ({ params, userId, services }) => ({
+    album: services.subsonic.browsing.album(parseId('album', params.required('id')), userId),
+  }),
+  getSong: ({ params, userId, services }) => ({ song: services.subsonic.browsing.song(parseId('song', params.required('id')), userId) }),
   getMusicDirectory: ({ params, userId, services }) => {
     const { kind, id } = parseAnyId(params.required('id'));
     if (kind !== 'artist' && kind !== 'album') throw invalidParam('id', 'must name an artist (ar-1) or an album (al-1)');
-    return { directory: services.subsonic.library.directory(kind, id, userId) };
+    return { directory: services.subsonic.browsing.directory(kind, id, userId) };
   },
   getAlbumList2: (call) => ({ albumList2: { album: albumListOf(call) } }),
   getAlbumList: (call) => ({
@@ -99,6 +101,6 @@ export const libraryMethods: Record<string, (call: SubsonicCall) => Payload> = {
   }),
   search3: (call) => ({ searchResult3: searchOf(call) }),
   search2: (call) => ({ searchResult2: searchOf(call) }),
-  getStarred2: ({ userId, services }) => ({ starred2: services.subsonic.library.starred(userId) }),
-  getStarred: ({ userId, services }) => ({ starred: services.subsonic.library.starred(userId) }),
+  getStarred2: ({ userId, services }) => ({ starred2: services.subsonic.browsing.starred(userId) }),
+  getStarred: ({ userId, services }) => ({ starred: services.subsonic.browsing.starred(userId) }),
 };
