@@ -31,7 +31,7 @@ import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
 import { createShareService } from './shares.ts';
 import { createSocialService } from './social/index.ts';
-import { createSongService } from './songs.ts';
+import { createSongService } from './songs/index.ts';
 import { createSquareService } from './square/index.ts';
 import { createSubsonicServices } from './subsonic/index.ts';
 import { createSubsonicInfo } from './subsonic/info.ts';

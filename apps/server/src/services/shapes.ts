@@ -2,7 +2,7 @@ import type { ArtistRecord } from '../repos/artists.ts';
 import type { SongRecord } from '../repos/songs.ts';
 import type { UserRecord } from '../repos/users.ts';
 import type { MediaUrls } from '../media/urls.ts';
-import { maxQuality, qualitySlots } from './song-quality.ts';
+import { maxQuality, qualitySlots } from './songs/quality.ts';
 
 /**
  * Records in NetEase's wire shapes. Fields the client never reads are still filled with the

@@ -13,7 +13,7 @@ import { isCloudSongId } from '../../repos/cloud-songs.ts';
 import type { Repos } from '../../repos/index.ts';
 import { cloudItem, cloudPrivilege, cloudSongObject } from './shapes.ts';
 import type { Clock } from '../rate-windows.ts';
-import { playable } from '../songs.ts';
+import { playable } from '../songs/index.ts';
 
 export const CLOUD_FULL_MSG = '云盘空间不足';
 export const NOT_AUDIO_MSG = 'songFile must be an audio file (MP3, FLAC, Ogg, M4A, AAC or WAV)';

@@ -1,6 +1,6 @@
-import { MP3_BITRATE } from '../media/synth/encode-mp3.ts';
-import type { SongRecord } from '../repos/songs.ts';
-import { DEFAULT_BR, levelOf, VARIANT_BITRATES, type Level } from './transcode-levels.ts';
+import { MP3_BITRATE } from '../../media/synth/encode-mp3.ts';
+import type { SongRecord } from '../../repos/songs.ts';
+import { DEFAULT_BR, levelOf, VARIANT_BITRATES, type Level } from '../transcode-levels.ts';
 
 /**
  * The qualities a song can be played at, in NetEase's terms: `l`/`m`/`h` are the 128k/192k/320k

@@ -1,14 +1,14 @@
-import type { Repos } from '../repos/index.ts';
-import type { LyricRecord } from '../repos/lyrics.ts';
-import { notFound } from '../errors.ts';
-import type { AudioFile, AudioService, AudioSource } from './audio.ts';
-import { TtlCache } from '../media/ttl-cache.ts';
-import type { MediaUrls } from '../media/urls.ts';
-import { privilegeOf, songObject } from './shapes.ts';
-import { mp3Variant, type TranscodeService } from './transcode.ts';
-import type { Variant } from './transcode-formats.ts';
-import { wordTimedLyric } from '../text/word-lyrics.ts';
-import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from './transcode-levels.ts';
+import type { Repos } from '../../repos/index.ts';
+import type { LyricRecord } from '../../repos/lyrics.ts';
+import { notFound } from '../../errors.ts';
+import type { AudioFile, AudioService, AudioSource } from '../audio.ts';
+import { TtlCache } from '../../media/ttl-cache.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { privilegeOf, songObject } from '../shapes.ts';
+import { mp3Variant, type TranscodeService } from '../transcode.ts';
+import type { Variant } from '../transcode-formats.ts';
+import { wordTimedLyric } from '../../text/word-lyrics.ts';
+import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from '../transcode-levels.ts';
 
 /** Constant-bitrate estimate, for files not made yet (give or take a frame and the tags). */
 const estimatedSize = (durationMs: number, bitrate: number): number => Math.round((durationMs * bitrate) / 8000);
