@@ -6,7 +6,7 @@ import { withTx } from '../repos/tx.ts';
 import type { UserRecord } from '../repos/users.ts';
 import type { Clock } from './rate-windows.ts';
 import { recordEvent } from './social/index.ts';
-import { creatorObject, privilegeOf, songObject } from './shapes.ts';
+import { creatorObject, NO_PLAYLIST_ARTWORK, privilegeOf, songObject } from './shapes.ts';
 
 /**
  * A user's own playlists and likes (docs/decisions/0015): /user/playlist, creating, editing and
@@ -58,11 +58,7 @@ export function userPlaylistObject(p: PlaylistRecord, creator: UserRecord, subsc
     artists: null,
     tracks: null,
     updateFrequency: null,
-    backgroundCoverId: 0,
-    backgroundCoverUrl: null,
-    titleImage: 0,
-    titleImageUrl: null,
-    englishTitle: null,
+    ...NO_PLAYLIST_ARTWORK,
     opRecommend: false,
     recommendInfo: null,
     adType: 0,

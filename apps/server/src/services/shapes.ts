@@ -51,6 +51,15 @@ export function songObject(s: SongRecord, urls: MediaUrls) {
   };
 }
 
+/** A playlist's background and title images and English title, which NetEase gives its editorial lists: none here. */
+export const NO_PLAYLIST_ARTWORK = {
+  backgroundCoverId: 0,
+  backgroundCoverUrl: null,
+  titleImage: 0,
+  titleImageUrl: null,
+  englishTitle: null,
+} as const;
+
 /**
  * NetEase's older song shape (album, artists, duration) beside the current one (al, ar, dt), as
  * /personal_fm and /top/song send both.

@@ -79,17 +79,7 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
         const createdAt = now();
         const creatorId = existing
           ? repos.playlists.findById(existing.playlistId)!.creatorId
-          : repos.users.insert({
-              ...CHART_CURATOR,
-              gender: 0,
-              birthday: null,
-              province: 0,
-              city: 0,
-              vipType: 0,
-              userType: 10,
-              isDemo: false,
-              createdAt,
-            });
+          : repos.users.insert({ ...CHART_CURATOR, userType: 10, createdAt });
         for (const def of CHARTS.filter((d) => !have.has(d.kind))) {
           const { neteaseId: id, name, description } = def;
           repos.charts.insert(repos.playlists.insertChart({ id, name, description, creatorId, createdAt }), def.kind);

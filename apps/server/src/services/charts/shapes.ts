@@ -2,6 +2,7 @@ import type { PlaylistRecord } from '../../repos/playlists.ts';
 import type { SongRecord } from '../../repos/songs.ts';
 import { ARTIST_CHART, type ChartDefinition } from './catalog.ts';
 import type { MediaUrls } from '../../media/urls.ts';
+import { NO_PLAYLIST_ARTWORK } from '../shapes.ts';
 
 /** Charts in the shapes of NetEase's /toplist/detail. */
 
@@ -17,11 +18,7 @@ export function toplistObject(def: ChartDefinition, p: PlaylistRecord, preview: 
     // Official charts carry their top 3; the global charts are shown as cards without tracks.
     tracks: def.toplistType ? preview.map(trackPreview) : [],
     updateFrequency: def.updateFrequency,
-    backgroundCoverId: 0,
-    backgroundCoverUrl: null,
-    titleImage: 0,
-    titleImageUrl: null,
-    englishTitle: null,
+    ...NO_PLAYLIST_ARTWORK,
     opRecommend: false,
     recommendInfo: null,
     trackNumberUpdateTime: p.updatedAt,

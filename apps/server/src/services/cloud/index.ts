@@ -23,16 +23,10 @@ export const CLOUD_REFUSED_MSG = '只有上传者本人可以播放云盘歌曲'
 export const CLOUD_URL_TTL_S = 1200;
 
 /** What the importer's tag reader (content/import/read-track.ts) tells about a file; injected by the app. */
-export interface CloudTags {
+export type CloudTags = Pick<CloudSongRecord, 'album' | 'durationMs' | 'bitrate' | 'lossless' | 'type' | 'mimeType'> & {
   title: string;
   artists: string[];
-  album: string;
-  durationMs: number;
-  bitrate: number;
-  lossless: boolean;
-  type: string;
-  mimeType: string;
-}
+};
 /** Reads an uploaded file's tags; rejects when the file is no audio it can serve. `fileName` stands in for missing tags. */
 export type CloudTagReader = (path: string, size: number, fileName: string) => Promise<CloudTags>;
 
