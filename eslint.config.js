@@ -7,8 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * The architecture's guard (ARCHITECTURE.md). Each rule is proven by a planted violation that
- * must fail lint: see scripts/check-lint-guards.ts (`npm run lint`).
+ * The architecture's guard. Each rule is proven by a planted violation that
+ * must fail lint: see scripts/check-lint-guards.mjs (`npm run lint`).
  *
  * - Packages never import apps; no app imports another app; workspace packages are imported only
  *   through their public entry (`@cloudtune/contract`, never `@cloudtune/contract/src/...`).

@@ -16,7 +16,7 @@ export interface BigLibrary {
 /**
  * A data directory with the demo library grown to 10,000 songs plus a 1,000-track and a
  * 10,000-track playlist, so the list page and `/playlist/detail` are measured on the sizes
- * SPEC's song table must handle.
+ * the product's song table must handle.
  */
 export function prepareBigLibrary(): BigLibrary {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-'));

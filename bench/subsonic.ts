@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '@cloudtune/e2e/server';
 import { openDatabase, seedDemoLibrary } from '@cloudtune/server';
 import { cpuSeconds } from './process-stats.ts';
 
-/** Catalog sizes: the sync catalog (SPEC: 100,000 songs) and the big one (1,000,000 songs, ≥100,000 albums). */
+/** Catalog sizes: the sync catalog (100,000 songs, a large personal library) and the big one (1,000,000 songs, ≥100,000 albums). */
 const SYNC_SONGS = Number(process.env.BENCH_SUBSONIC_SYNC_SONGS ?? 100_000);
 const BIG_SONGS = Number(process.env.BENCH_SUBSONIC_BIG_SONGS ?? 1_000_000);
 /** Timed calls per figure, after WARMUP untimed ones. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * One file-naming convention (docs/decisions/0007-file-names.md): files and folders are
+ * One file-naming convention (docs/decisions/0007-file-names-and-formatting.md): files and folders are
  * kebab-case (`song-table.tsx`, `player.store.ts`, `list.test.tsx`); React components keep
  * PascalCase *exports*, not file names. Exempt: well-known upper-case names (README.md …),
  * recorded NeteaseCloudMusicApi bodies (named after the API), numbered SQL migrations.
@@ -39,7 +39,7 @@ for (const file of files) {
   if (!stem.split('.').every((part) => KEBAB.test(part))) bad.add(file);
 }
 if (bad.size) {
-  console.error('File and folder names must be kebab-case (docs/decisions/0007-file-names.md):');
+  console.error('File and folder names must be kebab-case (docs/decisions/0007-file-names-and-formatting.md):');
   for (const name of bad) console.error(`  ${name}`);
   process.exit(1);
 }

@@ -177,7 +177,7 @@ describe('journey 1: register through the captcha outbox, log out, log in by pho
 });
 
 describe('journey 6: another user’s profile — follow them, they are in the follow list', () => {
-  it('their profile shows SPEC’s head; 关注 → 已关注', async () => {
+  it('their profile shows its head; 关注 → 已关注', async () => {
     await page.goto(`${server.url}/userinfo/${demo.uid}`);
     const head = page.getByTestId('profile-header');
     await poll(() => head.getByRole('heading', { name: demo.nickname }).isVisible()).toBe(true);

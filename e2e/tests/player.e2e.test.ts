@@ -206,7 +206,7 @@ describe('the player', () => {
 
     await queue.getByRole('tab', { name: /^历史记录/ }).click();
     const history = (await queue.getByTestId('queue-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-song-id')))))!;
-    // Each song once (SPEC §4: a song already listed is not added again), the five among them.
+    // Each song once (a song already listed is not added again), the five among them.
     expect(history).toEqual(expect.arrayContaining(ids));
     expect(new Set(history).size).toBe(history.length);
     await queue.getByRole('button', { name: '关闭播放列表' }).click();

@@ -1,6 +1,6 @@
 /**
  * An error the client is meant to see: it becomes `{code, msg}` with HTTP status `code`
- * (ARCHITECTURE: errors are mapped in one place, the app's error handler). `retryAfterS` (a limit
+ * (errors are mapped in one place, the app's error handler). `retryAfterS` (a limit
  * that ends) adds a `Retry-After` header and a `retryAfter` field in seconds.
  */
 export class ApiError extends Error {

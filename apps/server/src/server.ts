@@ -67,7 +67,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   }
   // A song never played before starts on an encoder already running, one per encode slot; a
   // first transcode on a transcoder already running, at the level the web client asks for by
-  // default (320k, SPEC §9).
+  // default (320k).
   mp3Encoders.warm(availableParallelism());
   warmTranscoder(mp3Variant(320_000));
   const address = app.server.address();

@@ -47,7 +47,7 @@ export const ownUidParam = z
     return n >= 1 && Number.isSafeInteger(n) ? n : null;
   });
 
-/** Comma-joined ids, e.g. `ids=1,2,3` (SPEC §7: /song/detail ids, /song/url id). */
+/** Comma-joined ids, e.g. `ids=1,2,3` (/song/detail ids, /song/url id). */
 export const idListParam = (name: string, max = 1000) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
     const parts = String(v)

@@ -21,7 +21,7 @@ export interface ShellSettings {
   closeToTray: boolean;
   /** where downloads go; null = the default folder */
   downloadDirectory: string | null;
-  /** 本地音乐 folders (SPEC §3 Local path: path, check); the checked ones are scanned and their files may be played */
+  /** 本地音乐 folders (Local path: path, check); the checked ones are scanned and their files may be played */
   localFolders: LocalFolder[];
 }
 
@@ -59,7 +59,7 @@ export interface DownloadedFile {
 }
 
 export interface DownloadsBridge {
-  /** the folder downloads go to (SPEC §2 下载管理 shows it) */
+  /** the folder downloads go to (下载管理 shows it) */
   getDirectory(): Promise<string>;
   /** changes it (an absolute path, created when missing); returns the folder now used */
   setDirectory(path: string): Promise<string>;

@@ -1,5 +1,5 @@
 /**
- * Canonical LRC: what the server stores, so that `parseLrc` (SPEC §5's strict 8–9 character
+ * Canonical LRC: what the server stores, so that `parseLrc` (the strict 8–9 character
  * stamps) shows every timed line of a real-world file.
  *
  * Accepted stamps: `[m:ss]`, `[mm:ss]`, `[m:ss.x]`, `[mm:ss.xx]`, `[mm:ss:xx]`, `[mm:ss.xxx]`,
@@ -8,7 +8,7 @@
  * - `[ti:]`, `[ar:]`, `[al:]`, `[by:]` first (the first of each, when not empty); other tags go;
  * - `[offset:±ms]` is applied to every time (positive = earlier, as players read it), then dropped;
  * - each stamp is written `[mm:ss.xx]` (8 characters, 10 ms steps, rounded); from 100 minutes on
- *   `[mmm:ss.xx]` (9 characters, still within SPEC §5, never `[mm:ss.xxx]`); a time of 1000 minutes
+ *   `[mmm:ss.xx]` (9 characters, still a stamp of at most 9 characters, never `[mm:ss.xxx]`); a time of 1000 minutes
  *   or more cannot be written in 9 characters and its line is dropped;
  * - word-time tags of enhanced LRC (`<mm:ss.xx>`) are removed from the text, which is trimmed;
  * - lines without a leading stamp are dropped.

@@ -1,12 +1,12 @@
 /**
- * LRC lyric parsing (SPEC §3, §5): a line needs a bracketed timestamp of 8 or 9 characters
+ * LRC lyric parsing: a line needs a bracketed timestamp of 8 or 9 characters
  * (`[mm:ss.xx]`, `[mm:ss.xxx]`, or `[mmm:ss.xx]` past 99 minutes); lines without one are
  * dropped. A line can carry several timestamps (repeated choruses). Each line's duration runs
  * to the next line.
  */
 export type LyricLine = { time: number; lyric: string; duration: number };
 
-/** The lookahead holds the SPEC's length rule: `[mmm:ss.xxx]` (10 characters) is not a stamp. */
+/** The lookahead holds the product's length rule: `[mmm:ss.xxx]` (10 characters) is not a stamp. */
 const LINE = /^((?:\[(?=[\d:.]{8,9}\])\d{2,3}:\d{2}\.\d{2,3}\])+)(.*)$/;
 /** one stamp of a prefix LINE accepted */
 const STAMP = /\[(\d{2,3}):(\d{2})\.(\d{2,3})\]/g;

@@ -12,7 +12,7 @@ export function apiOrigin(port: number): string {
   return `http://127.0.0.1:${port}`;
 }
 
-/** `api` is the server's origin, or null when it did not start (the page then warns, SPEC §8). */
+/** `api` is the server's origin, or null when it did not start (the page then warns). */
 export function contentSecurityPolicy(api: string | null): string {
   if (api !== null && !LOOPBACK_ORIGIN.test(api)) throw new Error(`the API origin must be a loopback origin, got "${api}"`);
   const server = api ? ` ${api}` : '';

@@ -18,7 +18,7 @@ export interface WindowState {
   maximized: boolean;
 }
 
-/** SPEC §4/ARCHITECTURE: the layout works from 800 px wide. */
+/** The layout works from 800 px wide. */
 export const MIN_WINDOW_SIZE = { width: 800, height: 560 } as const;
 export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 800 } as const;
 /** How much of the window's top edge (its title bar) must lie on a screen to count as visible. */

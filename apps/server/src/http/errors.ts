@@ -8,10 +8,10 @@ export const BUSY_MSG = '服务器繁忙，请稍后再试';
 export const BODY_TOO_LARGE_MSG = '请求内容过大';
 
 /**
- * The reference server's rule (util/request.js): HTTP status = code, except that codes outside
+ * NetEase's rule, as its clients expect it: HTTP status = code, except that codes outside
  * HTTP's range (e.g. -2 重复签到) go out as 400 and a few codes that are answers rather than
  * failures — 502 wrong password among them — as 200. (Its 400 → 200 is not followed: 400 here
- * means bad params, ARCHITECTURE.md.)
+ * means bad params, whoever sends them.)
  */
 const ANSWERED_WITH_200 = new Set([201, 302, 502, 800, 801, 802, 803]);
 export const httpStatusOf = (code: number): number =>

@@ -3,9 +3,9 @@ import { urlsFor } from '../http/api-base.ts';
 import type { FirstScreen, FirstScreenExtras } from '../http/web-app.ts';
 import type { Services } from '../services/index.ts';
 
-/** The client's 个性推荐 asks for 14 playlists (SPEC §7) … */
+/** The client's 个性推荐 asks for 14 playlists … */
 const RECOMMEND_LIMIT = 14;
-/** … and draws banner slides 540×200, so it requests them at twice that (SPEC §7: images at 2×). */
+/** … and draws banner slides 540×200, so it requests them at twice that (images at 2×). */
 const BANNER_IMAGE_PARAM = 'param=1080y400';
 
 /**

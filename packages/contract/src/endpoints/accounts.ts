@@ -186,7 +186,7 @@ export const userDetailResponse = z.looseObject({
   listenSongs: z.number(),
   profile: userProfile,
   peopleCanSeeMyPlayRecord: z.boolean(),
-  /** signed in today on PC/web (SPEC §4) */
+  /** signed in today on PC/web */
   pcSign: z.boolean(),
   mobileSign: z.boolean().optional(),
   createTime: z.number().optional(),

@@ -78,7 +78,7 @@ export const playlistSummary = z.looseObject({
 export type PlaylistSummary = z.infer<typeof playlistSummary>;
 
 // GET /user/playlist -------------------------------------------------------------------------
-/** `limit` up to 10,000: clients load a user's whole list at once (SPEC §4, as the NetEase client does). */
+/** `limit` up to 10,000: clients load a user's whole list at once (as the NetEase client does). */
 export const userPlaylistParams = z.object({
   uid: ownUidParam,
   limit: intParam('limit', { min: 1, max: 10_000 }).default(30),

@@ -4,7 +4,7 @@ import { pick, rngFor } from '../../text/prng.ts';
 import type { SeededSong } from './albums.ts';
 import type { SeededPlaylist } from './playlists.ts';
 
-/** Carousel order: songs (1), playlists (10, SPEC's playlist code) and external links (3000). */
+/** Carousel order: songs (1), playlists (10, the product's playlist code) and external links (3000). */
 const ORDER = [1, 10, 3000, 1, 10, 1, 10, 3000] as const;
 
 export function seedBanners(repos: Repos, seed: number, songs: SeededSong[], playlists: SeededPlaylist[]): void {

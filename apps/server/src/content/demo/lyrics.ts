@@ -8,7 +8,7 @@ export interface WrittenLyrics {
   translation: string | null;
 }
 
-/** `[mm:ss.xx]`, the timestamp form LRC players (and SPEC §5's 8–9 character rule) expect. */
+/** `[mm:ss.xx]`, the timestamp form LRC players (and the 8–9 character rule) expect. */
 export function lrcTime(sec: number): string {
   const cs = Math.max(0, Math.round(sec * 100));
   const mm = String(Math.floor(cs / 6000)).padStart(2, '0');

@@ -2,7 +2,7 @@ import { chance, pick, type Rng } from '../../text/prng.ts';
 import { chinese, english, japanese, korean, otherRegions, type Part } from './pools/people.ts';
 import { chineseTitle, englishTitle, japaneseTitle, koreanTitle } from './pools/titles.ts';
 
-/** NetEase artist areas (SPEC §9) and types. */
+/** NetEase artist areas and types. */
 export type Area = 7 | 96 | 8 | 16 | 0;
 export type ArtistType = 1 | 2 | 3;
 

@@ -10,7 +10,7 @@ import type { Repos } from '../../repos/index.ts';
 import { avatarImgIdOf } from '../shapes.ts';
 import type { SessionUser } from './sessions.ts';
 
-/** SPEC §5: an avatar picture of at most 5 MB. */
+/** An avatar picture of at most 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TOO_LARGE_MSG = '请选择不超过5M的图片';
 /** Formats taken, as sharp reads them from the bytes (a name or declared type is never believed). */

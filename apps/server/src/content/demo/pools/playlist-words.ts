@@ -1,4 +1,4 @@
-/** Tag catalogue of the playlist square (SPEC §2), by category 0–4, and words for playlist copy. */
+/** Tag catalogue of the playlist square, by category 0–4, and words for playlist copy. */
 export const tagCategories: readonly (readonly string[])[] = [
   ['华语', '欧美', '日语', '韩语', '粤语'],
   ['流行', '摇滚', '民谣', '电子', '说唱', '轻音乐', '爵士', '古典', 'R&B/Soul'],
