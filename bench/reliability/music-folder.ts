@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -62,5 +62,3 @@ export async function makeMusicFolder(dir: string, count: number): Promise<strin
   return files.map((f) => f.path);
 }
 
-export const countAudio = (dir: string): number =>
-  (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.mp3')).length;

@@ -171,6 +171,11 @@ describe('/user/update', () => {
       'birthday must be in the past',
     );
   });
+
+  it('a birthday before 1900-01-01 (NetEase’s “unset”) is no date of birth', async () => {
+    expectError(await call(t.app, '/api/user/update?birthday=-2209017600001', { session: demo }), 400, 'birthday must be ≥ -2209017600000');
+    expect((await call(t.app, '/api/user/update?birthday=-2209017600000', { session: demo })).body).toMatchObject({ code: 200 });
+  });
 });
 
 describe('/user/record', () => {

@@ -14,13 +14,8 @@ const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-const MD5_HEX = /^[0-9a-f]{32}$/;
-
 /** The MD5 a NetEase client would send for a plain password. */
 export const md5Hex = (password: string): string => createHash('md5').update(password, 'utf8').digest('hex');
-
-/** A client's `md5_password`, lower-cased; undefined when it is not 32 hex digits. */
-export const normalizedMd5 = (text: string): string | undefined => (MD5_HEX.test(text.toLowerCase()) ? text.toLowerCase() : undefined);
 
 function scrypt(secret: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: MAX_MEMORY };

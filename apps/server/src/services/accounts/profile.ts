@@ -17,8 +17,6 @@ const SIGNIN_POINTS = { 0: 3, 1: 2 } as const;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 /** /user/record lists at most this many songs, like NetEase. */
 const RECORD_LIMIT = 100;
-/** NetEase's "unset" birthday is 1900-01-01 (China time); nothing earlier is a date of birth. */
-export const EARLIEST_BIRTHDAY = -2_209_017_600_000;
 
 const chinaDay = (at: number): string => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
