@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlaylistDetail } from '@cloudtune/contract';
+import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, Dialog, dialogStyles } from '../../../components/dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { notify } from '../../../lib/notice.ts';
@@ -108,12 +109,12 @@ function EditPlaylistDialog({
       width={520}
       footer={
         <>
-          <button type="button" className={dialogStyles.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             取消
-          </button>
-          <button type="button" className={dialogStyles.primary} disabled={!edit || busy} onClick={() => void save()}>
+          </Button>
+          <Button variant="primary" disabled={!edit || busy} loading={busy} onClick={() => void save()}>
             保存
-          </button>
+          </Button>
         </>
       }
     >
