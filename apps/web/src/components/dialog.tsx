@@ -51,6 +51,8 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** the card's own look, over the shared one */
   className?: string;
+  /** the body's own spacing */
+  bodyClassName?: string;
   /** the backdrop's own place, e.g. above every other layer */
   backdropClassName?: string;
 }
@@ -76,6 +78,7 @@ export function Dialog({
   lead,
   role = 'dialog',
   className,
+  bodyClassName,
   backdropClassName,
 }: DialogProps) {
   const titleId = useId();
@@ -141,7 +144,7 @@ export function Dialog({
             <CloseIcon size={centred ? 18 : 16} />
           </Button>
         </header>
-        <div className={styles.body}>{children}</div>
+        <div className={`${styles.body} ${bodyClassName ?? ''}`}>{children}</div>
         {footer ? <footer className={styles.footer}>{footer}</footer> : null}
       </div>
     </div>
