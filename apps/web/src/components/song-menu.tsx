@@ -1,6 +1,7 @@
 import { createContext, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Song } from '@cloudtune/contract';
 import type { PrivilegeFields } from '../lib/song-availability.ts';
+import { useDismiss } from './use-dismiss.ts';
 import styles from './song-menu.module.css';
 
 /**
@@ -62,17 +63,14 @@ export function SongContextMenu({
     menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
   }, [x, y]);
 
+  useDismiss(ref, onClose);
+
+  // Placed at the pointer, it would float off its row: leaving the window, resizing or scrolling closes it.
   useEffect(() => {
-    const onPointer = (e: PointerEvent) => !ref.current?.contains(e.target as Node) && onClose();
-    const onKey = (e: globalThis.KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('pointerdown', onPointer, true);
-    document.addEventListener('keydown', onKey);
     window.addEventListener('blur', onClose);
     window.addEventListener('resize', onClose);
     document.addEventListener('scroll', onClose, true);
     return () => {
-      document.removeEventListener('pointerdown', onPointer, true);
-      document.removeEventListener('keydown', onKey);
       window.removeEventListener('blur', onClose);
       window.removeEventListener('resize', onClose);
       document.removeEventListener('scroll', onClose, true);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notice.ts';
 import { dailySignin } from '../api/account.ts';
@@ -18,17 +19,8 @@ export function UserMenu({ anchor, onClose }: { anchor: DOMRect; onClose: () => 
   const [signing, setSigning] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
-    const onDown = (e: MouseEvent) => !menu.current?.contains(e.target as Node) && onClose();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('mousedown', onDown);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('mousedown', onDown);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  useDismiss(menu, onClose);
+  useEffect(() => menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus(), []);
 
   const go = (to: string) => {
     onClose();

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ALL_TAGS, ALL_TAGS_LABEL, songlistPath, type TagGroup } from '../square-rules.ts';
 import { CategoryIcon } from './category-icon.tsx';
@@ -27,24 +28,19 @@ export function TagPicker({ current, groups, loading, failed, onRetry }: TagPick
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+  useDismiss(
+    root,
+    (reason) => {
       setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    // Keyboard users land on the selected tag.
-    root.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+      // Escape hands the focus back to the button; a click elsewhere has put it where it wanted.
+      if (reason === 'escape') button.current?.focus();
+    },
+    { enabled: open },
+  );
+
+  // Keyboard users land on the selected tag.
+  useEffect(() => {
+    if (open) root.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
   }, [open]);
 
   const close = () => setOpen(false);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { useEffectsStore } from '../effects/effects.store.ts';
 import { ORIGINAL_SLUG } from '../effects/reverb-presets.ts';
 import styles from './player-bar.module.css';
@@ -39,19 +40,7 @@ export function EffectsButton() {
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, () => setOpen(false), { enabled: open });
 
   return (
     <div ref={ref}>

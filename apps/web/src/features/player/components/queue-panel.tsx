@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { EmptyList } from '../../../components/empty-list.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { CloseIcon, SpeakerIcon, TrashIcon } from '../../../components/icons.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { artistNames, type PlayableSong } from '../playable-song.ts';
@@ -25,14 +26,12 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
   const songs = tab === 'queue' ? queue : history;
   const active = TABS.find((t) => t.id === tab)!;
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const panel = useRef<HTMLElement>(null);
+  // Escape closes it, a click elsewhere does not: it stays open while songs are picked on the page.
+  useDismiss(panel, onClose, { outside: false });
 
   return (
-    <section className={styles.panel} aria-label="播放列表" data-testid="queue-panel">
+    <section ref={panel} className={styles.panel} aria-label="播放列表" data-testid="queue-panel">
       <header className={styles.header}>
         <div className={styles.tabs} role="tablist" aria-label="播放列表">
           {TABS.map((t) => {
