@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const UPPER_CASE_NAMES = new Set(['README.md', 'SOURCES.md', 'SHAPES.md', 'LICENSE']);
+const UPPER_CASE_NAMES = new Set(['README.md', 'CONTRIBUTING.md', 'SOURCES.md', 'SHAPES.md', 'LICENSE']);
 const EXEMPT_DIRS = ['packages/ncm-fixtures/recorded/', 'apps/server/src/db/migrations/'];
 const CHECKED = /\.(?:ts|tsx|js|mjs|cjs|css|md|sql|sh)$/;
 

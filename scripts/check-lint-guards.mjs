@@ -2,8 +2,10 @@
 /**
  * A guard nobody has seen fail is not a guard: plants one violation of each
  * architecture rule, runs ESLint on it, checks that the expected rule fires, and removes the
- * plants again (also when interrupted). Part of `npm run lint`.
+ * plants again (also when interrupted). Rules the compiler keeps (the contract binding client and
+ * server) are planted likewise and checked with tsc. Part of `npm run lint`.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +105,31 @@ const plants = [
   },
 ];
 
+/**
+ * Each plant the compiler must reject: files to write, the tsconfig (its folder's) that typechecks
+ * them as `npm run typecheck` would, and the error tsc must report for the first one.
+ */
+const typePlants = [
+  {
+    name: 'a server handler answering a field the contract does not name',
+    error: /handler\.ts\(\d+,\d+\): error TS2322:[\s\S]*Property 'banners' is missing/,
+    files: {
+      [`apps/server/src/routes/${PLANT_DIR}/handler.ts`]: [
+        "import type { FastifyInstance } from 'fastify';",
+        "import { endpoint } from '../../http/endpoint.ts';",
+        'export function plantedRoutes(app: FastifyInstance): void {',
+        "  endpoint(app, '/api', '/banner', () => ({ code: 200 as const, bannerz: [] }));",
+        '}',
+        '',
+      ].join('\n'),
+      // The server's own compiler options over the planted file and http/ (whose Fastify
+      // augmentations the endpoint's options need): nothing else is there to fail.
+      [`apps/server/src/routes/${PLANT_DIR}/tsconfig.json`]:
+        '{ "extends": "../../../tsconfig.json", "include": ["handler.ts", "../../http"] }\n',
+    },
+  },
+];
+
 const written = new Set();
 const cleanUp = () => {
   for (const file of written) rmSync(dirname(join(root, file)), { recursive: true, force: true });
@@ -117,7 +144,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 let failed = 0;
 try {
-  for (const plant of plants) {
+  for (const plant of [...plants, ...typePlants]) {
     for (const [file, source] of Object.entries(plant.files)) {
       mkdirSync(dirname(join(root, file)), { recursive: true });
       writeFileSync(join(root, file), source);
@@ -132,6 +159,19 @@ try {
     const fired = (byFile.get(first) ?? []).some((m) => m.ruleId === plant.rule);
     console.log(`${fired ? 'ok  ' : 'MISS'} ${plant.name}: ${plant.rule} ${fired ? 'rejects it' : 'did not fire'}`);
     if (!fired) failed++;
+  }
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  for (const plant of typePlants) {
+    const project = join(root, dirname(Object.keys(plant.files)[0]), 'tsconfig.json');
+    const run = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: root, encoding: 'utf8' });
+    // Rejected for the planted reason alone: the one error tsc reports is the expected one.
+    const errors = run.stdout.match(/error TS\d+/g) ?? [];
+    const rejected = run.status !== 0 && errors.length === 1 && plant.error.test(run.stdout);
+    console.log(`${rejected ? 'ok  ' : 'MISS'} ${plant.name}: tsc ${rejected ? 'rejects it' : 'did not reject it as expected'}`);
+    if (!rejected) {
+      console.error(run.stdout || run.stderr);
+      failed++;
+    }
   }
 } finally {
   cleanUp();

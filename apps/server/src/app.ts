@@ -168,8 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     for (const stop of stopTimers) stop();
     await services.podcasts.close();
-    // A rescan writes the library: it ends (after the file in hand) before the database closes.
-    await services.libraryScan.stop();
+    // An import scan writes the catalog: it ends (after the file in hand) before the database closes.
+    await services.importScans.stop();
     // Let songs being rendered finish (they record themselves in the database) before closing it.
     await Promise.all([services.audio.idle(), services.transcodes.idle(), services.images.idle()]);
     services.files.closeAll();

@@ -51,6 +51,16 @@ export async function call(
   return { status: res.statusCode, body: res.json() as Call['body'], res };
 }
 
+/** A loosely typed answer body, for reading fields the contract does not name. */
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A GET of an API path under /api (as `session`'s user) that must answer 200; its body. */
+export async function getOk(app: FastifyInstance, url: string, session?: string): Promise<Json> {
+  const res = await call(app, `/api${url}`, { session });
+  expect(res.status).toBe(200);
+  return res.body as Json;
+}
+
 /** The MUSIC_U token a login answer set. */
 export function sessionOf(res: LightMyRequestResponse): string {
   const cookie = res.cookies.find((c) => c.name === 'MUSIC_U');

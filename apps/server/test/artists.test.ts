@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOk, loginByPhone } from './account-helpers.ts';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { expectContract, expectError, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
 
@@ -184,5 +185,31 @@ describe('response shapes', () => {
     '/api/artists?id=2',
   ])('%s', async (url) => {
     expect(shapeOf((await getJson(t.app, url)).body)).toMatchSnapshot();
+  });
+});
+
+describe('the most popular and followed artists', () => {
+  // An app of their own: following writes, and the demo listener follows no one here yet.
+  let t: TestApp;
+  let demo: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await loginByPhone(t.app, '13800000000', 'cloudtune');
+  });
+  afterAll(async () => t?.close());
+  const get = (url: string, session?: string) => getOk(t.app, url, session);
+
+  it('/top/artists by popularity', async () => {
+    const artists = expectContract('/top/artists', await get('/top/artists?limit=5'));
+    expect(artists.artists).toHaveLength(5);
+    expect(artists.more).toBe(true);
+  });
+
+  it('/artist/sub and /artist/sublist', async () => {
+    expect(await get('/artist/sub?id=2&t=1', demo)).toEqual({ code: 200 });
+    const list = expectContract('/artist/sublist', await get('/artist/sublist', demo));
+    expect(list.data.map((a) => a.id)).toEqual([2]);
+    expect(await get('/artist/sub?id=2&t=0', demo)).toEqual({ code: 200 });
+    expect((await get('/artist/sublist', demo)).count).toBe(0);
   });
 });

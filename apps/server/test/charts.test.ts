@@ -3,10 +3,11 @@ import type { Toplist } from '@cloudtune/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { seedDemoLibrary } from '../src/content/demo/index.ts';
-import { CHART_REFRESH_PLAYS } from '../src/services/charts.ts';
-import { CHARTS, type ChartDefinition } from '../src/services/charts-catalog.ts';
-import { SOARING_MIN_PLAYS, WEEK_MS, newReleaseWindowDays, rankChart, soaringScore } from '../src/services/charts-ranking.ts';
+import { CHART_REFRESH_PLAYS } from '../src/services/charts/index.ts';
+import { CHARTS, type ChartDefinition } from '../src/services/charts/catalog.ts';
+import { SOARING_MIN_PLAYS, WEEK_MS, newReleaseWindowDays, rankChart, soaringScore } from '../src/services/charts/ranking.ts';
 import type { SongPlays } from '../src/repos/plays.ts';
+import { call, getOk, type Json } from './account-helpers.ts';
 import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
 
 let t: TestApp;
@@ -276,5 +277,49 @@ describe('reads never write', () => {
     // A write path re-ranks what is stale.
     await getJson(t.app, `/api/scrobble?id=${songId}&time=30`);
     expect(rankedAt()).toBeGreaterThan(ranked);
+  });
+});
+
+describe('/toplist and /toplist/artist', () => {
+  // An app of their own: the play records are the seed's, untouched by the scrobbles above.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+  const get = (url: string, session?: string) => getOk(t.app, url, session);
+
+  it('/toplist lists the charts as /toplist/detail does', async () => {
+    const body = expectContract('/toplist', await get('/toplist'));
+    expect(body.list.map((c) => c.name)).toEqual((await get('/toplist/detail')).list.map((c: Json) => c.name));
+    expect(shapeOf(body.list[0])).toMatchSnapshot();
+  });
+
+  it('the charts have NetEase’s ids, which clients hard-code (YesPlayMusic’s home row keeps 19723756)', async () => {
+    const ids = Object.fromEntries((await get('/toplist')).list.map((c: Json) => [c.name, c.id]));
+    expect(ids).toMatchObject({
+      飙升榜: 19723756,
+      新歌榜: 3779629,
+      原创榜: 2884035,
+      热歌榜: 3778678,
+      欧美榜: 2809513713,
+      日本榜: 5059644681,
+      韩国榜: 745956260,
+    });
+    const soaring = await get('/playlist/detail?id=19723756');
+    expect(soaring.playlist).toMatchObject({ id: 19723756, name: '飙升榜' });
+    expect(soaring.playlist.tracks.length).toBeGreaterThan(10);
+  });
+
+  it('/toplist/artist ranks artists of the area by this week’s plays', async () => {
+    const zh = expectContract('/toplist/artist', await get('/toplist/artist'));
+    expect(zh.list.type).toBe(1);
+    expect(zh.list.artists.length).toBeGreaterThan(3);
+    const scores = zh.list.artists.map((a) => a.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const western = (await get('/toplist/artist?type=2')).list.artists.map((a: Json) => a.id);
+    expect(western).not.toEqual(zh.list.artists.map((a) => a.id));
+    expect((await call(t.app, '/api/toplist/artist?type=5')).body).toEqual({ code: 400, msg: 'type must be ≤ 4' });
+    expect(shapeOf(zh.list.artists[0])).toMatchSnapshot();
   });
 });

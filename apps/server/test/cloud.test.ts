@@ -8,7 +8,7 @@ import { recorded } from '@cloudtune/ncm-fixtures';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { CLOUD_FULL_MSG, CLOUD_REFUSED_MSG, cloudFilePath, MALFORMED_MSG, NOT_AUDIO_MSG } from '../src/services/cloud.ts';
+import { CLOUD_FULL_MSG, CLOUD_REFUSED_MSG, cloudFilePath, MALFORMED_MSG, NOT_AUDIO_MSG } from '../src/services/cloud/index.ts';
 import { call, loginByPhone, register, testClock } from './account-helpers.ts';
 import { expectContract, expectError, shapeOf, startTestApp, type TestApp } from './helpers.ts';
 import { runFfmpeg } from './import-media.ts';

@@ -8,7 +8,7 @@ import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { CLIP_MS, COLORS, encodeTrack, FILES, LYRIC, buildMusicFolder, type CoverColor } from './import-media.ts';
 import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
 
@@ -59,7 +59,7 @@ function refreshIds(): void {
   }
 }
 
-const rescan = () => importLibrary(db, t.dataDir, music);
+const rescan = () => importFolder(db, t.dataDir, music);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A Subsonic answer (JSON) as the demo account. */
 async function subsonic(method: string, query = ''): Promise<Json> {

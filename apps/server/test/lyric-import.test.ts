@@ -5,7 +5,7 @@ import { parseLrc, sungLines } from '@cloudtune/lrc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { loadMigrations } from '../src/db/migrate.ts';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { createRepos } from '../src/repos/index.ts';
 import { synthesizeSongMp3 } from '../src/media/song-audio.ts';
 import { expectContract, getJson, startTestApp, type TestApp } from './helpers.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   copyFileSync(echo, join(music, 'Lyric Singer - Plain Words.mp3'));
   writeFileSync(join(music, 'Lyric Singer - Plain Words.lrc'), 'just some plain words\nwithout stamps');
   db = openDatabase(t.dataDir);
-  await importLibrary(db, t.dataDir, music);
+  await importFolder(db, t.dataDir, music);
   for (const row of db.prepare<[], { path: string; songId: number }>('SELECT path, song_id AS songId FROM library_files').all())
     songIds.set(row.path.endsWith('Echo Song.mp3') ? 'echo' : 'plain', row.songId);
 });

@@ -54,7 +54,12 @@ describe('/song/url and the rendered audio', () => {
     await vi.waitFor(() => expect(readdirSync(audioDir)).toEqual([`${id}.mp3`]), SETTLED); // no temp files left behind
     file = readFileSync(join(audioDir, `${id}.mp3`));
     expect(res.rawPayload.equals(file)).toBe(true);
-    const after = expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=${id}`)).body).data[0]!;
+    // …and recorded just after the rename: /song/url names its md5 once the row is written.
+    const after = await vi.waitFor(async () => {
+      const entry = expectContract('/song/url', (await getJson(t.app, `/api/song/url?id=${id}`)).body).data[0]!;
+      expect(entry.md5).not.toBeNull();
+      return entry;
+    }, SETTLED);
     expect(after.size).toBe(sizeBeforeRendering);
     expect(file.length).toBe(after.size);
     expect(createHash('md5').update(file).digest('hex')).toBe(after.md5);

@@ -1,7 +1,7 @@
 import { recorded } from '@cloudtune/ncm-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { call, loginByPhone, register, testClock } from './account-helpers.ts';
+import { call, getOk, loginByPhone, register, testClock, type Json } from './account-helpers.ts';
 import { expectContract, expectError, startTestApp, type TestApp } from './helpers.ts';
 
 const DAY = 86_400_000;
@@ -207,5 +207,17 @@ describe('/recommend/resource', () => {
     const list = await dailyPlaylists(session);
     expect(list).toHaveLength(6);
     expect(new Set(list.map((p) => p.copywriter))).toEqual(new Set(['热门推荐']));
+  });
+});
+
+describe('/top/song', () => {
+  const get = (url: string, session?: string) => getOk(t.app, url, session);
+
+  it('/top/song by area', async () => {
+    const songs = expectContract('/top/song', await get('/top/song?type=0')).data;
+    expect(songs.length).toBe(100);
+    const korean = (await get('/top/song?type=16')).data as Json[];
+    expect(korean.length).toBeGreaterThan(0);
+    expect(korean.length).toBeLessThan(100);
   });
 });

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getOk } from './account-helpers.ts';
 import { databaseFile, openDatabase, type Db } from '../src/db/connection.ts';
 import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
 import { registerTextFunctions } from '../src/db/text-functions.ts';
@@ -331,5 +332,18 @@ describe('search index upkeep', () => {
     const lrc = '[00:01.00]first\n[00:02.00]Say ＬＯＶＥ <3 you\n\n[00:03.00]love again\n';
     expect(matchedLyrics(lrc, 'love')).toEqual(['Say <b>ＬＯＶＥ</b> &lt;3 you', 'love again']);
     expect(matchedLyrics(lrc, 'absent')).toEqual(['first', 'Say ＬＯＶＥ &lt;3 you', 'love again']);
+  });
+});
+
+describe('/search of other types', () => {
+  const get = (url: string) => getOk(t.app, url);
+
+  it('/search of MVs and other types is empty of its shape; 1018 combines the others', async () => {
+    expect((await get('/search?keywords=a&type=1004&limit=16')).result).toEqual({ mvs: [], mvCount: 0, hasMore: false });
+    expect((await get('/search?keywords=a&type=1002')).result).toEqual({ userprofiles: [], userprofileCount: 0, hasMore: false });
+    expect((await get('/search?keywords=a&type=7')).result).toEqual({});
+    const combined = (await get(`/search?keywords=${encodeURIComponent('月')}&type=1018`)).result;
+    expect(combined.order).toEqual(['song', 'album', 'artist', 'playList']);
+    expect(combined.song.songs.length).toBeGreaterThan(0);
   });
 });

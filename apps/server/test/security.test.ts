@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { ANONYMOUS_PLAYS_PER_HOUR, SONG_REPLAY_INTERVAL_MS } from '../src/services/charts.ts';
+import { ANONYMOUS_PLAYS_PER_HOUR, SONG_REPLAY_INTERVAL_MS } from '../src/services/charts/index.ts';
 import { call, loginByPhone, testClock } from './account-helpers.ts';
 import { expectContract, startTestApp, type TestApp } from './helpers.ts';
 

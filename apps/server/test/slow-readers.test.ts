@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import type { ServerLimits } from '../src/http/server-limits.ts';
 import { runFfmpeg } from './import-media.ts';
@@ -48,7 +48,7 @@ async function serve(limits: Partial<ServerLimits>): Promise<Served> {
   const db = openDatabase(t.dataDir);
   let id: number;
   try {
-    await importLibrary(db, t.dataDir, work);
+    await importFolder(db, t.dataDir, work);
     id = db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(song)!;
   } finally {
     db.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOk, type Json } from './account-helpers.ts';
 import { expectContract, expectError, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
 
 let t: TestApp;
@@ -151,5 +152,26 @@ describe('response shapes', () => {
     '/api/playlist/catlist',
   ])('%s', async (url) => {
     expect(shapeOf((await getJson(t.app, encodeURI(url))).body)).toMatchSnapshot();
+  });
+});
+
+describe('/top/playlist', () => {
+  const get = (url: string, session?: string) => getOk(t.app, url, session);
+
+  it('/top/playlist by tag and order; more and total; an unknown tag is an empty list', async () => {
+    const hot = expectContract('/top/playlist', await get('/top/playlist?cat=%E5%85%A8%E9%83%A8&limit=10&offset=0'));
+    expect(hot.playlists).toHaveLength(10);
+    expect(hot.cat).toBe('全部');
+    const plays = hot.playlists.map((p) => p.playCount as number);
+    expect(plays).toEqual([...plays].sort((a, b) => b - a));
+    expect(hot.more).toBe(true);
+    const fresh = (await get('/top/playlist?order=new&limit=10')).playlists.map((p: Json) => p.createTime as number);
+    expect(fresh).toEqual([...fresh].sort((a, b) => b - a));
+    const tag = (await get('/playlist/catlist')).sub[0].name as string;
+    const tagged = await get(`/top/playlist?cat=${encodeURIComponent(tag)}&limit=100`);
+    expect(tagged.playlists.length).toBeGreaterThan(0);
+    expect(tagged.playlists.every((p: Json) => p.tags.includes(tag))).toBe(true);
+    expect(await get('/top/playlist?cat=%E4%B8%8D%E5%AD%98%E5%9C%A8')).toMatchObject({ playlists: [], total: 0, more: false });
+    expect(shapeOf(hot.playlists[0])).toMatchSnapshot();
   });
 });

@@ -165,13 +165,13 @@ describe('getRandomSongs', () => {
     const draw = (filter: Parameters<typeof randomSongIds>[2], times: number, minDraws?: number) => {
       const counts = new Map<number, number>();
       for (let i = 0; i < times; i++)
-        for (const id of randomSongIds(repos.songFilters, 1, filter, { random, minDraws })) counts.set(id, (counts.get(id) ?? 0) + 1);
+        for (const id of randomSongIds(repos.songs, 1, filter, { random, minDraws })) counts.set(id, (counts.get(id) ?? 0) + 1);
       return counts;
     };
     // A genre and a span of years: the passing ids are scattered, with long gaps between some;
     // a draw that took "the next song after a random id" would favour the songs after gaps.
     const filter = { genreId, from: Date.UTC(2012, 0, 1), until: Date.UTC(2020, 0, 1) };
-    const passing = repos.songFilters.every(filter);
+    const passing = repos.songs.every(filter);
     expect(passing.length).toBeGreaterThan(30);
     const times = passing.length * 100;
     const counts = draw(filter, times);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { jpegSize } from '../src/media/jpeg-size.ts';
 import { DEMO_AUTH } from './golden-rest.ts';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   t = app;
   const db = openDatabase(t.dataDir);
   try {
-    await importLibrary(db, t.dataDir, music);
+    await importFolder(db, t.dataDir, music);
     const album = db.prepare<[string], number>('SELECT id FROM albums WHERE name = ?').pluck();
     imported.large = album.get('Large Album')!;
     imported.small = album.get('Small Album')!;

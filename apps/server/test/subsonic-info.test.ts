@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { failed, golden, GOLDEN_CLOCK, ok, rest, type Json } from './golden-rest.ts';
 import { getJson, startTestApp, type TestApp } from './helpers.ts';
@@ -248,7 +248,7 @@ describe('a library that changes', () => {
     live = app;
     const db = openDatabase(live.dataDir);
     try {
-      await importLibrary(db, live.dataDir, join(work, 'music'));
+      await importFolder(db, live.dataDir, join(work, 'music'));
       lonely = db
         .prepare<[string], typeof lonely>(
           `SELECT s.id AS songId, s.album_id AS albumId, sa.artist_id AS artistId FROM library_files f

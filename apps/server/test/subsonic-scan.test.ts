@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { createLibraryScanRepo } from '../src/repos/library-scans.ts';
-import { SCAN_LEASE_MS } from '../src/services/library-scan.ts';
+import { createImportScanRepo } from '../src/repos/import-scans.ts';
+import { SCAN_LEASE_MS } from '../src/services/import-scans.ts';
 import { call, register, testClock } from './account-helpers.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { runFfmpeg } from './import-media.ts';
@@ -44,9 +44,9 @@ const songTitles = async () =>
     .sort();
 
 /** The lease as another process on the same database sees it. */
-function otherProcess(): { db: Db; scans: ReturnType<typeof createLibraryScanRepo> } {
+function otherProcess(): { db: Db; scans: ReturnType<typeof createImportScanRepo> } {
   const db = openDatabase(t.dataDir);
-  return { db, scans: createLibraryScanRepo(db) };
+  return { db, scans: createImportScanRepo(db) };
 }
 
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('rescanning the imported folders', () => {
     // The CLI's import records the folder it imports.
     const db = openDatabase(t.dataDir);
     try {
-      await importLibrary(db, t.dataDir, music);
+      await importFolder(db, t.dataDir, music);
     } finally {
       db.close();
     }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { streamWish } from '../src/routes/subsonic/media.ts';
 import { SubsonicParams } from '../src/routes/subsonic/params.ts';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   t = app;
   const db = openDatabase(t.dataDir);
   try {
-    await importLibrary(db, t.dataDir, work);
+    await importFolder(db, t.dataDir, work);
     flacId = db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(flacPath)!;
   } finally {
     db.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { importLibrary } from '../src/content/import/import-library.ts';
+import { importFolder } from '../src/content/import/import-folder.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { runFfmpeg } from './import-media.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   t = app;
   const db = openDatabase(t.dataDir);
   try {
-    await importLibrary(db, t.dataDir, work);
+    await importFolder(db, t.dataDir, work);
     songId = db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(file)!;
   } finally {
     db.close();

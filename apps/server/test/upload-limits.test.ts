@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../src/db/connection.ts';
 import { BODY_TOO_LARGE_MSG } from '../src/http/errors.ts';
 import { FORM_OVERHEAD_BYTES, FORM_TOO_LARGE_MSG } from '../src/http/multipart.ts';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE_MSG } from '../src/services/accounts/avatar.ts';
-import { CLOUD_FULL_MSG } from '../src/services/cloud.ts';
+import { CLOUD_FULL_MSG } from '../src/services/cloud/index.ts';
 import { call, register } from './account-helpers.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { runFfmpeg } from './import-media.ts';

@@ -70,3 +70,17 @@ export const artist = z.looseObject({
 export type Artist = z.infer<typeof artist>;
 
 export const trackId = z.looseObject({ id: z.number(), v: z.number().optional(), at: z.number().optional() });
+
+/** An item of a list whose clients read its id and name (the rest passes through). */
+export const namedItem = z.looseObject({ id: z.number(), name: z.string() });
+
+/** An answer that only says it worked. */
+export const okResponse = z.looseObject({ code: z.literal(200) });
+
+/** A page of what the caller collected (收藏): /album/sublist, /artist/sublist, /mv/sublist. */
+export const sublistResponse = z.looseObject({
+  code: z.literal(200),
+  data: z.array(namedItem),
+  count: z.number(),
+  hasMore: z.boolean(),
+});

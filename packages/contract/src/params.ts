@@ -96,3 +96,16 @@ export const enumParam = <const T extends string>(name: string, values: readonly
   enumParams.add(schema, { name, values });
   return schema;
 };
+
+/** An endpoint that takes no params of its own (the ones every client adds are dropped). */
+export const noParams = z.object({});
+
+/** `t=1` collect, anything else (0, 2, -1) un-collect, as NetEase reads it. */
+const subFlag = z.union([z.string(), z.number()]).transform((v) => String(v).trim() === '1');
+/** Collecting (收藏) an album or artist: /album/sub, /artist/sub. */
+export const subParams = z.object({ id: idParam('id'), t: subFlag.default(true) });
+/** A page of what the caller collected: /album/sublist, /artist/sublist, /mv/sublist. */
+export const sublistParams = z.object({
+  limit: cappedIntParam('limit', { cap: 1000 }).optional(),
+  offset: intParam('offset', { min: 0, max: 1_000_000 }).optional(),
+});

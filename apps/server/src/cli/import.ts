@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { needsDemoLibrary, seedDemoLibrary } from '../content/demo/index.ts';
-import { importLibrary, musicFolder, summaryLine, type ImportSummary } from '../content/import/import-library.ts';
+import { importFolder, musicFolder, summaryLine, type ImportSummary } from '../content/import/import-folder.ts';
 
 /**
  * `cloudtune import <folder>`: imports or rescans a music folder into the library in
@@ -26,7 +26,7 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
   process.once('SIGINT', stop);
   try {
     if (needsDemoLibrary(db)) seedDemoLibrary(db);
-    const summary = await importLibrary(db, config.dataDir, folder, {
+    const summary = await importFolder(db, config.dataDir, folder, {
       signal: controller.signal,
       onWarning: (message) => console.error(message),
       onProgress: ({ index, total, path, outcome, detail }) => {

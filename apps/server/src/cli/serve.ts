@@ -10,7 +10,7 @@ export async function serveCommand(config: Config): Promise<void> {
   console.error(startBanner(config));
   // After listening, so start-up stays fast; logged to stderr (stdout is the one serving line).
   const scan = config.libraryDir
-    ? (await import('./library-scan.ts')).startLibraryScan(config.dataDir, config.libraryDir, (line) => console.error(line))
+    ? (await import('./import-scan.ts')).startImportScan(config.dataDir, config.libraryDir, (line) => console.error(line))
     : undefined;
   let closing = false;
   const stop = (signal: string) => {

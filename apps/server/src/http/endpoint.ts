@@ -1,4 +1,4 @@
-import { endpoints, type EndpointPath, type ParamsOf } from '@cloudtune/contract';
+import { endpoints, type EndpointPath, type ParamsOf, type ResponseOf } from '@cloudtune/contract';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaUrls } from '../media/urls.ts';
@@ -48,7 +48,11 @@ export interface EndpointOptions<Params = never> {
   rateLimit?: Pick<RateLimitOptions, 'max' | 'timeWindow' | 'keyGenerator'>;
 }
 
-type Handler<P extends EndpointPath, C> = (params: ParamsOf<P>, ctx: C) => unknown;
+/**
+ * A handler answers its path's response as the contract types it (or a promise of it): a field
+ * named otherwise, or missing, fails the typecheck (scripts/check-lint-guards.mjs proves it).
+ */
+type Handler<P extends EndpointPath, C> = (params: ParamsOf<P>, ctx: C) => ResponseOf<P> | Promise<ResponseOf<P>>;
 
 /**
  * Registers a contract endpoint: GET and POST (params from query, form or JSON, merged),

@@ -1,6 +1,10 @@
 import type { Db } from '../db/connection.ts';
-import type { AlbumRecord } from './albums.ts';
+import { createArtistList } from './artists/list.ts';
+import { createArtistRelations } from './artists/relations.ts';
 import { idsParam, parseStringArray } from './json.ts';
+
+export type { ArtistListFilter } from './artists/list.ts';
+export type { SharedPlaylists, TagWeight } from './artists/relations.ts';
 
 export interface ArtistRecord {
   id: number;
@@ -36,8 +40,13 @@ export interface ArtistProfile extends ArtistRecord {
   initial: string;
 }
 
-/** An album in an artist's discography: the album record, its artist being the one asked about. */
-export type DiscographyAlbum = Omit<AlbumRecord, 'artistId'>;
+/** An artist in the Subsonic index: name, A–Z initial ('#' for others) and how many albums they have. */
+export interface ArtistIndexEntry {
+  id: number;
+  name: string;
+  initial: string;
+  albumCount: number;
+}
 
 type ArtistRow = Omit<ArtistRecord, 'aliases'> & { aliases: string };
 type ProfileRow = Omit<ArtistProfile, 'aliases' | 'independent'> & { aliases: string; independent: number };
@@ -65,20 +74,29 @@ export function createArtistRepo(db: Db) {
     WHERE area = @area AND (popularity > @popularity OR (popularity = @popularity AND id < @id))`,
     )
     .pluck();
-  const albums = db.prepare<[number, number, number], Omit<DiscographyAlbum, 'aliases'> & { aliases: string }>(`
-    SELECT al.id, al.name, al.aliases, al.type, al.sub_type AS subType, al.company, al.description,
-      al.publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = al.id) AS songCount
-    FROM albums al WHERE al.artist_id = ? ORDER BY al.publish_time DESC, al.id DESC LIMIT ? OFFSET ?`);
-  const hotSongIds = db
+  const index = db.prepare<[], ArtistIndexEntry>(`
+    SELECT a.id, a.name, a.initial, COUNT(al.id) AS albumCount
+    FROM artists a JOIN albums al ON al.artist_id = a.id
+    GROUP BY a.id ORDER BY a.initial = '#', a.initial, a.name_latin, a.name, a.id`);
+  const indexEntries = db.prepare<[string], ArtistIndexEntry>(`
+    SELECT a.id, a.name, a.initial, (SELECT COUNT(*) FROM albums al WHERE al.artist_id = a.id) AS albumCount
+    FROM artists a WHERE a.id IN (SELECT value FROM json_each(?))`);
+  const withAlbums = db
     .prepare<[number, number], number>(
-      `
-    SELECT s.id FROM song_artists sa JOIN songs s ON s.id = sa.song_id
-    WHERE sa.artist_id = ? ORDER BY s.popularity DESC, s.id LIMIT ?`,
+      'SELECT a.id FROM artists a WHERE EXISTS (SELECT 1 FROM albums al WHERE al.artist_id = a.id) ORDER BY a.id LIMIT ? OFFSET ?',
     )
     .pluck();
+  const names = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM artists');
+  const removeIfUnused = db.prepare(`DELETE FROM artists WHERE id = ?
+    AND NOT EXISTS (SELECT 1 FROM albums WHERE artist_id = ?) AND NOT EXISTS (SELECT 1 FROM song_artists WHERE artist_id = ?)`);
+  const popular = db.prepare<[number, number], number>('SELECT id FROM artists ORDER BY popularity DESC, id LIMIT ? OFFSET ?').pluck();
+  const count = db.prepare<[], number>('SELECT COUNT(*) FROM artists').pluck();
   const markIndependent = db.prepare('UPDATE artists SET independent = 1 WHERE id IN (SELECT value FROM json_each(?))');
 
   return {
+    ...createArtistList(db),
+    ...createArtistRelations(db),
+
     findByIds(ids: readonly number[]): Map<number, ArtistRecord> {
       const rows = ids.length ? byIds.all(idsParam(ids)) : [];
       return new Map(rows.map((r) => [r.id, { ...r, aliases: parseStringArray(r.aliases) }]));
@@ -90,12 +108,20 @@ export function createArtistRepo(db: Db) {
     },
     rankInArea: (a: Pick<ArtistProfile, 'id' | 'area' | 'popularity'>): number =>
       rankInArea.get({ area: a.area, popularity: a.popularity, id: a.id }) ?? 1,
-    /** The artist's albums, newest first. */
-    albumsOf(artistId: number, offset: number, limit: number): DiscographyAlbum[] {
-      return albums.all(artistId, limit, offset).map((a) => ({ ...a, aliases: parseStringArray(a.aliases) }));
+    /** Every artist with an album of their own, in A–Z order ('#' last): Subsonic's index. */
+    index: (): ArtistIndexEntry[] => index.all(),
+    indexEntries(ids: readonly number[]): Map<number, ArtistIndexEntry> {
+      return new Map(ids.length ? indexEntries.all(idsParam(ids)).map((a) => [a.id, a]) : []);
     },
-    /** Songs the artist is credited on, most popular first. */
-    hotSongIds: (artistId: number, limit: number): number[] => hotSongIds.all(artistId, limit),
+    /** A page of the artists with an album of their own, in id order (clients syncing the whole catalog). */
+    pageWithAlbums: (limit: number, offset: number): number[] => withAlbums.all(limit, offset),
+    /** Every artist's name (the importer matches tags against them). */
+    names: () => names.all(),
+    /** Deletes the artist if no album or song credits them any more; true when deleted. */
+    removeIfUnused: (id: number): boolean => removeIfUnused.run(id, id, id).changes > 0,
+    /** Ids of a page of every artist, the most popular first. */
+    popular: (limit: number, offset: number): number[] => popular.all(limit, offset),
+    count: (): number => count.get() ?? 0,
     markIndependent(ids: readonly number[]): void {
       markIndependent.run(idsParam(ids));
     },

@@ -7,15 +7,6 @@ export interface AudioFileRecord {
   bitrate: number;
 }
 
-export interface AudioSource {
-  id: number;
-  name: string;
-  durationMs: number;
-  audioSeed: number | null;
-  albumName: string;
-  artistNames: string[];
-}
-
 export function createAudioFileRepo(db: Db) {
   const find = db.prepare<[number], AudioFileRecord>('SELECT song_id AS songId, size, md5, bitrate FROM audio_files WHERE song_id = ?');
   const upsert = db.prepare(`
@@ -30,11 +21,6 @@ export function createAudioFileRepo(db: Db) {
   const leastRecent = db.prepare<[number], AudioFileRecord>(
     'SELECT song_id AS songId, size, md5, bitrate FROM audio_files ORDER BY accessed_at, song_id LIMIT ?',
   );
-  const source = db.prepare<[number], Omit<AudioSource, 'artistNames'> & { artistNames: string | null }>(`
-    SELECT s.id, s.name, s.duration_ms AS durationMs, s.audio_seed AS audioSeed, al.name AS albumName,
-      (SELECT json_group_array(a.name) FROM (SELECT a.name FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
-        WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames
-    FROM songs s JOIN albums al ON al.id = s.album_id WHERE s.id = ?`);
 
   return {
     find: (songId: number): AudioFileRecord | undefined => find.get(songId),
@@ -50,13 +36,6 @@ export function createAudioFileRepo(db: Db) {
     totalSize: (): number => totalSize.get() ?? 0,
     /** Rendered files, least recently played first. */
     leastRecent: (limit: number): AudioFileRecord[] => leastRecent.all(limit),
-    /** What the synthesizer needs to render a song, or undefined for an unknown id. */
-    sourceOf(songId: number): AudioSource | undefined {
-      const row = source.get(songId);
-      if (!row) return undefined;
-      const names: unknown = JSON.parse(row.artistNames ?? '[]');
-      return { ...row, artistNames: Array.isArray(names) ? names.map(String) : [] };
-    },
   };
 }
 export type AudioFileRepo = ReturnType<typeof createAudioFileRepo>;

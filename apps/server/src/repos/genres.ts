@@ -33,9 +33,6 @@ export function createGenreRepo(db: Db) {
   const ofAlbums = db.prepare<[string], { id: number; name: string }>(`
     SELECT ag.album_id AS id, g.name FROM album_genres ag JOIN genres g ON g.id = ag.genre_id
     WHERE ag.album_id IN (SELECT value FROM json_each(?)) ORDER BY ag.album_id, ag.song_count DESC, g.name`);
-  const untaggedGenerated = db.prepare<[], { id: number; albumId: number }>(`
-    SELECT id, album_id AS albumId FROM songs s
-    WHERE audio_seed IS NOT NULL AND NOT EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id) ORDER BY id`);
 
   const grouped = (rows: { id: number; name: string }[]): Map<number, string[]> => {
     const out = new Map<number, string[]>();
@@ -72,8 +69,6 @@ export function createGenreRepo(db: Db) {
     ofSongs: (ids: readonly number[]): Map<number, string[]> => (ids.length ? grouped(ofSongs.all(idsParam(ids))) : new Map()),
     /** Each album's genres, the one most of its songs have first. */
     ofAlbums: (ids: readonly number[]): Map<number, string[]> => (ids.length ? grouped(ofAlbums.all(idsParam(ids))) : new Map()),
-    /** Generated (demo) songs without a genre, with their albums. */
-    untaggedGeneratedSongs: (): { id: number; albumId: number }[] => untaggedGenerated.all(),
   };
 }
 export type GenreRepo = ReturnType<typeof createGenreRepo>;

@@ -1,9 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { createAlbumRepo } from './albums.ts';
-import { createArtistListRepo } from './artist-list.ts';
-import { createArtistRelationRepo } from './artist-relations.ts';
 import { createArtistRepo } from './artists.ts';
-import { createApiKeyRepo } from './api-keys.ts';
 import { createAudioFileRepo } from './audio-files.ts';
 import { createBannerRepo } from './banners.ts';
 import { createBookmarkRepo } from './bookmarks.ts';
@@ -11,12 +8,10 @@ import { createCaptchaRepo } from './captchas.ts';
 import { createChatMessageRepo } from './chat-messages.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
-import { createClientBrowseRepo } from './client-browse.ts';
 import { createGenreRepo } from './genres.ts';
-import { createLibraryCatalogRepo } from './library-catalog.ts';
-import { createLibraryFileRepo } from './library-files.ts';
-import { createLibraryFolderRepo } from './library-folders.ts';
-import { createLibraryScanRepo } from './library-scans.ts';
+import { createImportFileRepo } from './import-files.ts';
+import { createImportFolderRepo } from './import-folders.ts';
+import { createImportScanRepo } from './import-scans.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
@@ -36,38 +31,42 @@ import { createShareRepo } from './shares.ts';
 import { createSigninRepo } from './signins.ts';
 import { createSocialRepo } from './social.ts';
 import { createSongRepo } from './songs.ts';
-import { createSongFilterRepo } from './song-filters.ts';
 import { createStoredCoverRepo } from './stored-covers.ts';
 import { createSubRepo } from './subs.ts';
-import { createSubsonicLibraryRepo } from './subsonic-library.ts';
+import { createSubsonicApiKeyRepo } from './subsonic-api-keys.ts';
 import { createSubsonicPasswordRepo } from './subsonic-passwords.ts';
 import { createTagRepo } from './tags.ts';
 import { createTranscodeRepo } from './transcodes.ts';
 import { createUserRepo } from './users.ts';
-import { createUserPlaylistRepo } from './user-playlists.ts';
 
-/** Every repository over one connection; statements are prepared once, here. */
+/**
+ * Every repository over one connection; statements are prepared once, here. One repository per
+ * entity, used alike by the NetEase and Subsonic APIs, the demo seeder and the folder importer:
+ * a statement lives in the repository of what it returns or writes (songs, albums, artists,
+ * playlists, plays…); other tables appear in it only to join, filter, order or count. The
+ * search index's full-text tables are an entity of their own (search, search-index).
+ */
 export function createRepos(db: Db) {
+  const songs = createSongRepo(db);
+  const importFiles = createImportFileRepo(db);
   return {
     db,
     albums: createAlbumRepo(db),
-    apiKeys: createApiKeyRepo(db),
     artists: createArtistRepo(db),
-    artistList: createArtistListRepo(db),
-    artistRelations: createArtistRelationRepo(db),
-    audioFiles: createAudioFileRepo(db),
+    // services/audio.ts reads a song's render source here; the statement is the songs repository's.
+    audioFiles: { ...createAudioFileRepo(db), sourceOf: songs.renderSource },
     banners: createBannerRepo(db),
     bookmarks: createBookmarkRepo(db),
     captchas: createCaptchaRepo(db),
     chatMessages: createChatMessageRepo(db),
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
-    clientBrowse: createClientBrowseRepo(db),
     genres: createGenreRepo(db),
-    libraryCatalog: createLibraryCatalogRepo(db),
-    libraryFiles: createLibraryFileRepo(db),
-    libraryFolders: createLibraryFolderRepo(db),
-    libraryScans: createLibraryScanRepo(db),
+    importFiles,
+    // services/audio.ts reads imported files under this name.
+    libraryFiles: importFiles,
+    importFolders: createImportFolderRepo(db),
+    importScans: createImportScanRepo(db),
     loginFailures: createLoginFailureRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),
@@ -86,16 +85,14 @@ export function createRepos(db: Db) {
     shares: createShareRepo(db),
     signins: createSigninRepo(db),
     social: createSocialRepo(db),
-    songs: createSongRepo(db),
-    songFilters: createSongFilterRepo(db),
+    songs,
     storedCovers: createStoredCoverRepo(db),
     subs: createSubRepo(db),
-    subsonicLibrary: createSubsonicLibraryRepo(db),
+    subsonicApiKeys: createSubsonicApiKeyRepo(db),
     subsonicPasswords: createSubsonicPasswordRepo(db),
     tags: createTagRepo(db),
     transcodes: createTranscodeRepo(db),
     users: createUserRepo(db),
-    userPlaylists: createUserPlaylistRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -14,6 +14,9 @@ export function createLyricRepo(db: Db) {
        FROM lyrics l JOIN songs s ON s.id = l.song_id WHERE l.song_id = ?`,
   );
   const insertStmt = db.prepare('INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, ?, 1)');
+  const current = db.prepare<[number], string>('SELECT lrc FROM lyrics WHERE song_id = ?').pluck();
+  const update = db.prepare('UPDATE lyrics SET lrc = ?, version = version + 1 WHERE song_id = ?');
+  const remove = db.prepare('DELETE FROM lyrics WHERE song_id = ?');
   return {
     /** undefined: the song is instrumental (or unknown; callers check the song first). */
     find: (songId: number): LyricRecord | undefined => {
@@ -22,6 +25,13 @@ export function createLyricRepo(db: Db) {
     },
     insert: (songId: number, lrc: string, translation: string | null): void => {
       insertStmt.run(songId, lrc, translation);
+    },
+    /** An imported song's lyric: null removes it (the song reads as instrumental); a changed text bumps the version. */
+    set(songId: number, lrc: string | null): void {
+      const was = current.get(songId);
+      if (lrc === null) remove.run(songId);
+      else if (was === undefined) insertStmt.run(songId, lrc, null);
+      else if (was !== lrc) update.run(lrc, songId);
     },
   };
 }

@@ -16,7 +16,6 @@ export const META_KEYS = {
 export function createMetaRepo(db: Db) {
   const get = db.prepare<[string], string>('SELECT value FROM app_meta WHERE key = ?').pluck();
   const set = db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  const songCount = db.prepare<[], number>('SELECT COUNT(*) FROM songs').pluck();
   // Commits by other connections (data_version) and by this one (total_changes): any write moves it.
   const version = db.prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
   return {
@@ -24,7 +23,6 @@ export function createMetaRepo(db: Db) {
     set: (key: string, value: string): void => {
       set.run(key, value);
     },
-    songCount: (): number => songCount.get() ?? 0,
     /** Changes whenever anything in the database changes: cached answers built before are stale. */
     version: (): string => version.get() ?? '',
   };

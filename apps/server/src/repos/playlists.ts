@@ -1,5 +1,14 @@
 import type { Db } from '../db/connection.ts';
 import { idsParam } from './json.ts';
+import { CHART_SPECIAL_TYPE, LIKED_SONGS_SPECIAL_TYPE, likedSongsName } from './playlists/kinds.ts';
+import { createPlaylistSubscribers } from './playlists/subscribers.ts';
+import { createPlaylistTaste } from './playlists/taste.ts';
+import { createPlaylistTracks } from './playlists/tracks.ts';
+
+export type { UserPlaylistEntry, UserPlaylistQuery } from './playlists/subscribers.ts';
+export type { PlaylistArtistCount, PlaylistCandidate, SongTag } from './playlists/taste.ts';
+export type { PlaylistTrack } from './playlists/tracks.ts';
+export { CHART_SPECIAL_TYPE, LIKED_SONGS_SPECIAL_TYPE, likedSongsName } from './playlists/kinds.ts';
 
 export interface PlaylistRecord {
   id: number;
@@ -20,31 +29,34 @@ export interface PlaylistRecord {
   tags: string[];
 }
 
-/** A playlist as written: the stored fields less those the database derives or defaults. */
-export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' | 'trackCount' | 'tags'> & {
-  recommendRank: number | null;
-  /** 5 = a user's liked songs (我喜欢的音乐); default 0, an ordinary playlist */
-  specialType?: number;
-  /** 10 = private (only its creator sees it); default 0, public */
-  privacy?: number;
-};
+/** A playlist's counters and marks a new one starts without: 0, null or false unless given. */
+type PlaylistDefaults = 'description' | 'copywriter' | 'playCount' | 'subscribedCount' | 'shareCount' | 'commentCount' | 'highQuality';
 
-/** NetEase's specialType of the liked-songs playlist every account has. */
-export const LIKED_SONGS_SPECIAL_TYPE = 5;
-/** NetEase names a liked-songs playlist after its owner; the client shows 我喜欢的音乐 on one's own profile. */
-export const likedSongsName = (nickname: string): string => `${nickname}喜欢的音乐`;
+/** A playlist as written: the stored fields less those the database derives; the rest as PlaylistDefaults says. */
+export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' | 'trackCount' | 'tags' | PlaylistDefaults> &
+  Partial<Pick<PlaylistRecord, PlaylistDefaults>> & {
+    /** its place on the home page's recommended playlists; null or absent: not there */
+    recommendRank?: number | null;
+    /** 5 = a user's liked songs (我喜欢的音乐); default 0, an ordinary playlist */
+    specialType?: number;
+    /** 10 = private (only its creator sees it); default 0, public */
+    privacy?: number;
+  };
+
+/** A chart's playlist as first written (NetEase's `specialType` 10). */
+export interface NewChartPlaylist {
+  /** the playlist id to take (NetEase's id of the chart) when it is free; else the next one */
+  id?: number;
+  name: string;
+  description: string;
+  creatorId: number;
+  createdAt: number;
+}
 
 export interface PlaylistAccess {
   creatorId: number;
   privacy: number;
 }
-
-export interface PlaylistTrack {
-  songId: number;
-  addedAt: number;
-}
-
-type PlaylistRow = Omit<PlaylistRecord, 'tags' | 'highQuality'> & { highQuality: number };
 
 /** The playlist square's slice: curated, public, ordinary (not a chart or liked-songs list). */
 export interface HighQualityFilter {
@@ -52,11 +64,37 @@ export interface HighQualityFilter {
   tagId: number | null;
 }
 
+/** A user's own playlist with its creator's name, song count and length (as Subsonic lists playlists). */
+export interface PlaylistSummary {
+  id: number;
+  name: string;
+  description: string | null;
+  creatorId: number;
+  creatorName: string;
+  privacy: number;
+  songCount: number;
+  durationMs: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+type PlaylistRow = Omit<PlaylistRecord, 'tags' | 'highQuality'> & { highQuality: number };
+
 const COLUMNS = `p.id, p.name, p.creator_id AS creatorId, p.description, p.copywriter, p.play_count AS playCount,
   p.subscribed_count AS subscribedCount, p.share_count AS shareCount, p.comment_count AS commentCount,
   p.high_quality AS highQuality, p.special_type AS specialType, p.privacy, p.created_at AS createdAt,
   p.updated_at AS updatedAt, (SELECT COUNT(*) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS trackCount`;
+const SUMMARY_COLUMNS = `p.id, p.name, p.description, p.creator_id AS creatorId, u.nickname AS creatorName, p.privacy,
+  (SELECT COUNT(*) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS songCount,
+  (SELECT COALESCE(SUM(s.duration_ms), 0) FROM playlist_tracks t JOIN songs s ON s.id = t.song_id WHERE t.playlist_id = p.id) AS durationMs,
+  p.created_at AS createdAt, p.updated_at AS updatedAt`;
 
+/**
+ * Playlists (playlists, playlist_tags, playlist_tracks, playlist_subscribers): every statement that
+ * reads or writes them — ordinary playlists, liked songs, charts, the square — for the NetEase and
+ * Subsonic APIs and the demo seeder alike. Tracks are in playlists/tracks.ts, a user's list and
+ * collecting in playlists/subscribers.ts, what recommendations read in playlists/taste.ts.
+ */
 export function createPlaylistRepo(db: Db) {
   const byId = db.prepare<[number], PlaylistRow>(`SELECT ${COLUMNS} FROM playlists p WHERE p.id = ?`);
   const recommended = db.prepare<[number], PlaylistRow>(
@@ -65,14 +103,14 @@ export function createPlaylistRepo(db: Db) {
   const tagsOf = db.prepare<[string], { playlistId: number; name: string }>(`
     SELECT pt.playlist_id AS playlistId, t.name FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id
     WHERE pt.playlist_id IN (SELECT value FROM json_each(?)) ORDER BY pt.playlist_id, pt.position`);
-  const tracks = db.prepare<[number], PlaylistTrack>(
-    'SELECT song_id AS songId, added_at AS addedAt FROM playlist_tracks WHERE playlist_id = ? ORDER BY position',
-  );
   const insertStmt = db.prepare(`
     INSERT INTO playlists (name, creator_id, description, copywriter, play_count, subscribed_count, share_count,
       comment_count, high_quality, recommend_rank, special_type, privacy, created_at, updated_at)
     VALUES (@name, @creatorId, @description, @copywriter, @playCount, @subscribedCount, @shareCount,
       @commentCount, @highQuality, @recommendRank, @specialType, @privacy, @createdAt, @updatedAt)`);
+  const insertChartStmt = db.prepare(`
+    INSERT INTO playlists (id, name, creator_id, description, special_type, created_at, updated_at)
+    VALUES (@id, @name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
   const likedOf = db
     .prepare<[number], number>(
       `SELECT id FROM playlists WHERE creator_id = ? AND special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY id LIMIT 1`,
@@ -82,10 +120,6 @@ export function createPlaylistRepo(db: Db) {
   const createdCount = db
     .prepare<[number], number>('SELECT COUNT(*) FROM playlists WHERE creator_id = ? AND special_type IN (0, 5)')
     .pluck();
-  const insertTrack = db.prepare('INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)');
-  const lastPosition = db
-    .prepare<[number], number>('SELECT COALESCE(MAX(position), -1) FROM playlist_tracks WHERE playlist_id = ?')
-    .pluck();
   const insertTag = db.prepare('INSERT INTO playlist_tags (playlist_id, tag_id, position) VALUES (?, ?, ?)');
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM playlists WHERE id = ?').pluck();
   const accessStmt = db.prepare<[number], PlaylistAccess>('SELECT creator_id AS creatorId, privacy FROM playlists WHERE id = ?');
@@ -93,17 +127,8 @@ export function createPlaylistRepo(db: Db) {
   const removeStmt = db.prepare('DELETE FROM playlists WHERE id = ?');
   const describe = db.prepare('UPDATE playlists SET description = ? WHERE id = ?');
   const touch = db.prepare('UPDATE playlists SET updated_at = MAX(updated_at, ?) WHERE id = ?');
+  const markPlayed = db.prepare('UPDATE playlists SET updated_at = ?, play_count = ? WHERE id = ?');
   const clearTags = db.prepare('DELETE FROM playlist_tags WHERE playlist_id = ?');
-  const firstPosition = db
-    .prepare<[number], number>('SELECT COALESCE(MIN(position), 0) FROM playlist_tracks WHERE playlist_id = ?')
-    .pluck();
-  const presentSongs = db
-    .prepare<[number, string], number>(
-      'SELECT song_id FROM playlist_tracks WHERE playlist_id = ? AND song_id IN (SELECT value FROM json_each(?))',
-    )
-    .pluck();
-  const deleteTracks = db.prepare('DELETE FROM playlist_tracks WHERE playlist_id = ? AND song_id IN (SELECT value FROM json_each(?))');
-  const countTracks = db.prepare<[number], number>('SELECT COUNT(*) FROM playlist_tracks WHERE playlist_id = ?').pluck();
   const addSubscribed = db.prepare('UPDATE playlists SET subscribed_count = MAX(0, subscribed_count + ?) WHERE id = ?');
   const SQUARE = `p.high_quality = 1 AND p.special_type = 0 AND p.privacy = 0
     AND (@tagId IS NULL OR EXISTS (SELECT 1 FROM playlist_tags pt WHERE pt.playlist_id = p.id AND pt.tag_id = @tagId))`;
@@ -115,7 +140,19 @@ export function createPlaylistRepo(db: Db) {
     `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at = @at ORDER BY p.id DESC`,
   );
   const squareCount = db.prepare<HighQualityFilter, number>(`SELECT COUNT(*) FROM playlists p WHERE ${SQUARE}`).pluck();
-  const publicCount = db.prepare<[], number>('SELECT COUNT(*) FROM playlists WHERE special_type = 0 AND privacy = 0').pluck();
+  const PUBLIC = `p.special_type = 0 AND p.privacy = 0 AND (@tag IS NULL OR EXISTS (
+      SELECT 1 FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.playlist_id = p.id AND t.name = @tag))`;
+  const publicHot = db
+    .prepare<{ tag: string | null; limit: number; offset: number }, number>(
+      `SELECT p.id FROM playlists p WHERE ${PUBLIC} ORDER BY p.play_count DESC, p.id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const publicNew = db
+    .prepare<{ tag: string | null; limit: number; offset: number }, number>(
+      `SELECT p.id FROM playlists p WHERE ${PUBLIC} ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const publicCount = db.prepare<{ tag: string | null }, number>(`SELECT COUNT(*) FROM playlists p WHERE ${PUBLIC}`).pluck();
   // Demo curation: a tag none of whose playlists is curated gets its most played one curated.
   const curateEveryTag = db.prepare(`
     UPDATE playlists SET high_quality = 1 WHERE id IN (
@@ -125,6 +162,13 @@ export function createPlaylistRepo(db: Db) {
       FROM tags t
       WHERE NOT EXISTS (SELECT 1 FROM playlist_tags pt JOIN playlists p ON p.id = pt.playlist_id
                         WHERE pt.tag_id = t.id AND p.high_quality = 1))`);
+  const summariesOf = db.prepare<[number], PlaylistSummary>(`
+    SELECT ${SUMMARY_COLUMNS} FROM playlists p JOIN users u ON u.id = p.creator_id
+    WHERE p.creator_id = ? AND p.special_type IN (0, ${LIKED_SONGS_SPECIAL_TYPE})
+    ORDER BY p.special_type = ${LIKED_SONGS_SPECIAL_TYPE} DESC, p.created_at DESC, p.id DESC`);
+  const summary = db.prepare<[number], PlaylistSummary>(
+    `SELECT ${SUMMARY_COLUMNS} FROM playlists p JOIN users u ON u.id = p.creator_id WHERE p.id = ?`,
+  );
 
   function withTags(rows: PlaylistRow[]): PlaylistRecord[] {
     const tags = new Map<number, string[]>();
@@ -139,7 +183,14 @@ export function createPlaylistRepo(db: Db) {
   function insert(playlist: NewPlaylist): number {
     return Number(
       insertStmt.run({
+        description: null,
+        copywriter: null,
+        playCount: 0,
+        subscribedCount: 0,
+        shareCount: 0,
+        commentCount: 0,
         ...playlist,
+        recommendRank: playlist.recommendRank ?? null,
         specialType: playlist.specialType ?? 0,
         privacy: playlist.privacy ?? 0,
         highQuality: playlist.highQuality ? 1 : 0,
@@ -148,16 +199,22 @@ export function createPlaylistRepo(db: Db) {
   }
 
   return {
+    ...createPlaylistTracks(db),
+    ...createPlaylistSubscribers(db),
+    ...createPlaylistTaste(db),
+
     findById(id: number): PlaylistRecord | undefined {
       const row = byId.get(id);
       return row && withTags([row])[0];
     },
-    /** Playlists marked for the home page, in their recommended order. */
-    recommended: (limit: number): PlaylistRecord[] => withTags(recommended.all(limit)),
-    tracksOf: (playlistId: number): PlaylistTrack[] => tracks.all(playlistId),
+    findByIds(ids: readonly number[]): Map<number, PlaylistRecord> {
+      return new Map((ids.length ? withTags(byIds.all(idsParam(ids))) : []).map((p) => [p.id, p]));
+    },
     exists: (id: number): boolean => existsStmt.get(id) !== undefined,
     /** Who made the playlist and who may see it (one row read: no track count, no tags). */
     accessOf: (id: number): PlaylistAccess | undefined => accessStmt.get(id),
+    /** Playlists marked for the home page, in their recommended order. */
+    recommended: (limit: number): PlaylistRecord[] => withTags(recommended.all(limit)),
     /** Curated playlists updated before `before`, newest first (ties: higher id first). */
     highQualityPage(filter: HighQualityFilter, before: number, offset: number, limit: number): PlaylistRecord[] {
       return withTags(squarePage.all({ ...filter, before, offset, limit }));
@@ -165,12 +222,23 @@ export function createPlaylistRepo(db: Db) {
     /** Every curated playlist updated exactly at `at` (a page must not split such a tie). */
     highQualityAt: (filter: HighQualityFilter, at: number): PlaylistRecord[] => withTags(squareAt.all({ ...filter, at })),
     highQualityCount: (filter: HighQualityFilter): number => squareCount.get(filter) ?? 0,
-    /** Public, ordinary playlists (the 全部歌单 count). */
-    publicCount: (): number => publicCount.get() ?? 0,
+    /** Ids of a page of public, ordinary playlists with the tag named `tag` (null: any), the most played or the newest first. */
+    publicPage: (tag: string | null, order: 'hot' | 'new', limit: number, offset: number): number[] =>
+      (order === 'new' ? publicNew : publicHot).all({ tag, limit, offset }),
+    /** Public, ordinary playlists with the tag named `tag`; null: all of them (the 全部歌单 count). */
+    publicCount: (tag: string | null = null): number => publicCount.get({ tag }) ?? 0,
     curateEveryTag: (): void => {
       curateEveryTag.run();
     },
+    /** The user's own playlists (liked songs first, then newest first), as Subsonic lists them. */
+    summariesOf: (userId: number): PlaylistSummary[] => summariesOf.all(userId),
+    summary: (id: number): PlaylistSummary | undefined => summary.get(id),
     insert,
+    /** Creates a chart's playlist; returns its id (the one asked for when it is free). */
+    insertChart(chart: NewChartPlaylist): number {
+      const wanted = chart.id !== undefined && existsStmt.get(chart.id) === undefined ? chart.id : null;
+      return Number(insertChartStmt.run({ ...chart, id: wanted }).lastInsertRowid);
+    },
     /** The user's liked-songs playlist (specialType 5), if they have one. */
     likedOf: (userId: number): number | undefined => likedOf.get(userId),
     /** A new, empty 我喜欢的音乐 for a user (made at registration, or on their first like). */
@@ -178,14 +246,6 @@ export function createPlaylistRepo(db: Db) {
       return insert({
         name: likedSongsName(user.nickname),
         creatorId: user.id,
-        description: null,
-        copywriter: null,
-        playCount: 0,
-        subscribedCount: 0,
-        shareCount: 0,
-        commentCount: 0,
-        highQuality: false,
-        recommendRank: null,
         specialType: LIKED_SONGS_SPECIAL_TYPE,
         createdAt: user.createdAt,
         updatedAt: now,
@@ -196,16 +256,12 @@ export function createPlaylistRepo(db: Db) {
     },
     /** Playlists the user made (their liked songs included), as /user/subcount counts them. */
     createdCount: (userId: number): number => createdCount.get(userId) ?? 0,
-    /** Appends songs after the current last track (callers skip songs already present). */
-    appendTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
-      let position = lastPosition.get(playlistId) ?? -1;
-      for (const songId of songIds) insertTrack.run(playlistId, songId, ++position, addedAt);
-    },
     setTags(playlistId: number, tagIds: readonly number[]): void {
       tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
     },
-    findByIds(ids: readonly number[]): Map<number, PlaylistRecord> {
-      return new Map((ids.length ? withTags(byIds.all(idsParam(ids))) : []).map((p) => [p.id, p]));
+    replaceTags(playlistId: number, tagIds: readonly number[]): void {
+      clearTags.run(playlistId);
+      tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
     },
     /** Deletes a playlist; its tracks, tags and subscribers go with it (foreign keys). */
     remove(id: number): void {
@@ -218,22 +274,10 @@ export function createPlaylistRepo(db: Db) {
     touch(id: number, at: number): void {
       touch.run(at, id);
     },
-    replaceTags(playlistId: number, tagIds: readonly number[]): void {
-      clearTags.run(playlistId);
-      tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
+    /** A chart re-ranked at `at`: its time and its play count (the charted songs' plays). */
+    markPlayed(id: number, at: number, playCount: number): void {
+      markPlayed.run(at, playCount, id);
     },
-    /** Of `songIds`, those already in the playlist. */
-    songsPresent: (playlistId: number, songIds: readonly number[]): Set<number> =>
-      new Set(songIds.length ? presentSongs.all(playlistId, idsParam(songIds)) : []),
-    /** Puts songs before the current first track, in the given order (callers skip songs already present). */
-    prependTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
-      const first = (firstPosition.get(playlistId) ?? 0) - songIds.length;
-      songIds.forEach((songId, i) => insertTrack.run(playlistId, songId, first + i, addedAt));
-    },
-    /** Removes songs from the playlist; returns how many were there. */
-    removeTracks: (playlistId: number, songIds: readonly number[]): number =>
-      songIds.length ? deleteTracks.run(playlistId, idsParam(songIds)).changes : 0,
-    trackCount: (playlistId: number): number => countTracks.get(playlistId) ?? 0,
     /** Moves subscribed_count by `delta` (never below 0). */
     addSubscribed(id: number, delta: number): void {
       addSubscribed.run(delta, id);

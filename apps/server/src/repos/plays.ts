@@ -24,12 +24,6 @@ export interface SongPlays {
   previous: number;
 }
 
-export interface ListenableSong {
-  id: number;
-  publishTime: number;
-  durationMs: number;
-}
-
 /** A song and its plays in a window (the hot searches' songs). */
 export interface PlayedSong {
   id: number;
@@ -46,11 +40,21 @@ export interface PlayedArtist {
   plays: number;
 }
 
+/** A listener's plays of one song on one day (days counted back from "now"). */
+export interface ListeningRow {
+  songId: number;
+  /** whole days between the plays and now (0 = the last 24 hours) */
+  ageDays: number;
+  plays: number;
+}
+
 /** A song in one listener's record, with how often they played it. */
 export interface ListenedSong {
   songId: number;
   plays: number;
 }
+
+const DAY_MS = 86_400_000;
 
 type SongPlaysRow = Omit<SongPlays, 'independent'> & { independent: number | null };
 
@@ -77,16 +81,14 @@ export function createPlayRepo(db: Db) {
       coalesce((SELECT group_concat(a.name, '/' ORDER BY sa.position) FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
                 WHERE sa.song_id = s.id), '') AS artists
     FROM w JOIN songs s ON s.id = w.song_id ORDER BY w.plays DESC, s.id`);
-  const mostPlayedArtists = db.prepare<{ from: number; to: number; limit: number }, PlayedArtist>(`
+  const mostPlayedArtists = db.prepare<{ from: number; to: number; area: number | null; limit: number }, PlayedArtist>(`
     WITH w AS (
       SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to GROUP BY song_id)
     SELECT a.id, a.name, SUM(w.plays) AS plays
     FROM w JOIN song_artists sa ON sa.song_id = w.song_id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
+    WHERE @area IS NULL OR a.area = @area
     GROUP BY a.id ORDER BY plays DESC, a.id LIMIT @limit`);
-  const publishedCount = db.prepare<[number], number>('SELECT COUNT(*) FROM songs WHERE publish_time >= ?').pluck();
-  const published = db.prepare<[number, number], { songId: number; publishTime: number }>(
-    'SELECT id AS songId, publish_time AS publishTime FROM songs WHERE publish_time >= ? ORDER BY publish_time DESC, id LIMIT ?',
-  );
+  const latestPlayedAt = db.prepare<[], number>('SELECT COALESCE(MAX(played_at), 0) FROM play_records').pluck();
   const listened = db.prepare<{ userId: number; from: number; limit: number }, ListenedSong>(`
     SELECT song_id AS songId, COUNT(*) AS plays FROM play_records
     WHERE user_id = @userId AND played_at >= @from
@@ -94,18 +96,13 @@ export function createPlayRepo(db: Db) {
   const attribute = db.prepare(
     'UPDATE play_records SET user_id = @userId WHERE user_id IS NULL AND played_at < @before AND id % @every = 0',
   );
-  // Every play counts, whoever played it and whenever (play_records_by_song counts each song's).
-  const topSongsOf = db
-    .prepare<[string, number], number>(
-      `SELECT s.id FROM songs s
-       WHERE s.id IN (SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT value FROM json_each(?)))
-       ORDER BY (SELECT COUNT(*) FROM play_records p WHERE p.song_id = s.id) DESC, s.popularity DESC, s.id LIMIT ?`,
-    )
-    .pluck();
-  const listenable = db.prepare<[], ListenableSong>(
-    'SELECT id, publish_time AS publishTime, duration_ms AS durationMs FROM songs ORDER BY id',
-  );
-
+  const byDay = db.prepare<{ userId: number; now: number; from: number }, ListeningRow>(`
+    SELECT song_id AS songId, MAX(0, CAST((@now - played_at) / ${DAY_MS} AS INTEGER)) AS ageDays, COUNT(*) AS plays
+    FROM play_records WHERE user_id = @userId AND played_at >= @from
+    GROUP BY song_id, ageDays`);
+  const ofListener = db.prepare<[string, number], { songId: number; plays: number; lastPlayed: number }>(`
+    SELECT song_id AS songId, COUNT(*) AS plays, MAX(played_at) AS lastPlayed FROM play_records
+    WHERE song_id IN (SELECT value FROM json_each(?)) AND user_id = ? GROUP BY song_id`);
   return {
     insert: (play: NewPlay): number => Number(insertStmt.run(play).lastInsertRowid),
     /** Bulk insert for seeding; call inside the caller's transaction. */
@@ -120,25 +117,23 @@ export function createPlayRepo(db: Db) {
     },
     /** The `limit` most played songs in [from, to), most played first. */
     mostPlayedSongs: (from: number, to: number, limit: number): PlayedSong[] => mostPlayedSongs.all({ from, to, limit }),
-    /** The `limit` main artists whose songs were played most in [from, to). */
-    mostPlayedArtists: (from: number, to: number, limit: number): PlayedArtist[] => mostPlayedArtists.all({ from, to, limit }),
-    /**
-     * Songs published at or after `from`, newest first. No upper bound: an imported song dated
-     * by the real calendar may lie ahead of a demo library's clock, and it is still new.
-     */
-    publishedSince: (from: number, limit: number) => published.all(from, limit),
-    countPublishedSince: (from: number): number => publishedCount.get(from) ?? 0,
+    /** The `limit` main artists (of `area`; null: any) whose songs were played most in [from, to). */
+    mostPlayedArtists: (from: number, to: number, limit: number, area: number | null = null): PlayedArtist[] =>
+      mostPlayedArtists.all({ from, to, area, limit }),
+    /** When the newest play was played (library clock; 0 when there are none). */
+    latestPlayedAt: (): number => latestPlayedAt.get() ?? 0,
     /** One listener's most played songs since `from` (most played first; ties: the latest played). */
     listenedBy: (userId: number, from: number, limit: number): ListenedSong[] => listened.all({ userId, from, limit }),
     /** Gives a listener every `every`-th anonymous play before `before` (the demo account's history). */
     attributeAnonymous(userId: number, before: number, every: number): number {
       return attribute.run({ userId, before, every }).changes;
     },
-    /** Songs crediting any of the artists, the most played first (ties: the more popular); unplayed ones last. */
-    topSongsOf: (artistIds: readonly number[], limit: number): number[] =>
-      artistIds.length ? topSongsOf.all(idsParam(artistIds), limit) : [],
-    /** Every song with what a generated listening history needs. */
-    listenableSongs: (): ListenableSong[] => listenable.all(),
+    /** A listener's plays since `from` (library clock), per song and day. */
+    byDay: (userId: number, now: number, from: number): ListeningRow[] => byDay.all({ userId, now, from }),
+    /** The listener's plays of these songs: how many and the last (library clock). */
+    ofListener(songIds: readonly number[], userId: number): Map<number, { plays: number; lastPlayed: number }> {
+      return new Map(songIds.length ? ofListener.all(idsParam(songIds), userId).map((r) => [r.songId, r]) : []);
+    },
   };
 }
 export type PlayRepo = ReturnType<typeof createPlayRepo>;

@@ -1,5 +1,4 @@
 import type { Db } from '../db/connection.ts';
-import { idsParam } from './json.ts';
 
 /**
  * Queries over the search index (migrations 002, 007 and 009 describe the documents). Callers pass
@@ -60,14 +59,6 @@ interface Expansion {
   count: number;
 }
 
-export interface AlbumFacts {
-  id: number;
-  publishTime: number;
-  size: number;
-  artistId: number;
-  artistName: string;
-}
-
 export function createSearchRepo(db: Db) {
   const matchIn = (table: string) =>
     db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck();
@@ -95,11 +86,6 @@ export function createSearchRepo(db: Db) {
   );
   type Table = NonNullable<ReturnType<typeof tables.get>>;
   const docId = db.prepare<[number, number], number>('SELECT doc_id FROM search_docs WHERE kind = ? AND id = ?').pluck();
-  const albumFacts = db.prepare<[string], AlbumFacts>(`
-    SELECT al.id, al.publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = al.id) AS size,
-      al.artist_id AS artistId, ar.name AS artistName
-    FROM albums al JOIN artists ar ON ar.id = al.artist_id WHERE al.id IN (SELECT value FROM json_each(?))`);
-
   // Expanding a short word reads the vocabulary, which costs far more than the match itself;
   // the expansions are kept until the index changes (search_state's generation moves).
   const expansions = new Map<string, Expansion>();
@@ -187,11 +173,6 @@ export function createSearchRepo(db: Db) {
       if (!names || limit <= 0 || upTo === undefined) return [];
       const found = new Set(names.upTo.all(keywordWords(keyword).map(named).join(' OR '), BigInt(upTo), MAX_NAMED).map((r) => r % ID_SPAN));
       return among.filter((id) => found.has(id)).slice(0, limit);
-    },
-    /** Release date, song count and main artist of albums (the old song format's `album`). */
-    albumFacts(ids: readonly number[]): Map<number, AlbumFacts> {
-      const rows = ids.length ? albumFacts.all(idsParam(ids)) : [];
-      return new Map(rows.map((r) => [r.id, r]));
     },
   };
 }

@@ -1,5 +1,10 @@
 import type { Db } from '../db/connection.ts';
 import { idsParam, parseStringArray } from './json.ts';
+import { createSongFilters } from './songs/filters.ts';
+import { createSongLists } from './songs/lists.ts';
+
+export type { ListenableSong, NewRelease } from './songs/lists.ts';
+export type { IndexedSongFilter, SongFilter, SongFilters } from './songs/filters.ts';
 
 export interface ArtistCredit {
   id: number;
@@ -48,6 +53,35 @@ export interface NewSong {
   artistIds: number[];
 }
 
+/** A song as the folder importer writes it: its audio is a file, not a synth seed. */
+export type ImportedSong = Omit<NewSong, 'popularity' | 'aliases' | 'audioSeed' | 'createdAt'> & { filePath: string };
+
+/** Where a song sits in the catalog: its album and credited artists (main first). */
+export interface SongPlacement {
+  albumId: number;
+  artistIds: number[];
+}
+
+/** What the synthesizer needs to render a song. */
+export interface SongRenderSource {
+  id: number;
+  name: string;
+  durationMs: number;
+  audioSeed: number | null;
+  albumName: string;
+  artistNames: string[];
+}
+
+export interface SongCredit {
+  songId: number;
+  artistId: number;
+  /** 0 = the main artist */
+  position: number;
+}
+
+/** Imported songs sit in the middle of the popularity range until play counts exist. */
+const IMPORTED_POPULARITY = 50;
+
 type SongRow = Omit<SongRecord, 'aliases' | 'albumAliases' | 'artists' | 'original'> & {
   aliases: string;
   albumAliases: string;
@@ -57,6 +91,11 @@ type SongRow = Omit<SongRecord, 'aliases' | 'albumAliases' | 'artists' | 'origin
 };
 type CreditRow = { songId: number; id: number; name: string; trans: string | null; aliases: string };
 
+/**
+ * Songs and their credits (songs, song_artists): every statement that reads or writes them, for
+ * the NetEase and Subsonic APIs, the demo seeder and the folder importer alike. Lists of song ids
+ * are in songs/lists.ts, the filtered draws in songs/filters.ts.
+ */
 export function createSongRepo(db: Db) {
   const byIds = db.prepare<[string], SongRow>(`
     SELECT s.id, s.name, s.aliases, s.album_id AS albumId, al.name AS albumName, al.aliases AS albumAliases,
@@ -65,26 +104,58 @@ export function createSongRepo(db: Db) {
       lf.bitrate AS fileBitrate, lf.lossless AS fileLossless, lf.size AS fileSize
     FROM songs s JOIN albums al ON al.id = s.album_id LEFT JOIN library_files lf ON lf.song_id = s.id
     WHERE s.id IN (SELECT value FROM json_each(?))`);
-  const credits = db.prepare<[string], CreditRow>(`
+  const creditsOf = db.prepare<[string], CreditRow>(`
     SELECT sa.song_id AS songId, a.id, a.name, a.trans, a.aliases
     FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
     WHERE sa.song_id IN (SELECT value FROM json_each(?))
     ORDER BY sa.song_id, sa.position`);
+  const credits = db.prepare<[string], SongCredit>(
+    'SELECT song_id AS songId, artist_id AS artistId, position FROM song_artists WHERE song_id IN (SELECT value FROM json_each(?))',
+  );
   const insertSong = db.prepare(`
     INSERT INTO songs (name, name_latin, album_id, disc_no, track_no, duration_ms, popularity, aliases,
       audio_seed, publish_time, created_at)
     VALUES (@name, @nameLatin, @albumId, @discNo, @trackNo, @durationMs, @popularity, @aliases,
       @audioSeed, @publishTime, @createdAt)`);
+  const insertImported = db.prepare(`
+    INSERT INTO songs (name, name_latin, album_id, disc_no, track_no, duration_ms, popularity, aliases, file_path,
+      publish_time, created_at)
+    VALUES (@name, @nameLatin, @albumId, @discNo, @trackNo, @durationMs, ${IMPORTED_POPULARITY}, '[]', @filePath,
+      @publishTime, @now)`);
+  const updateImported = db.prepare(`
+    UPDATE songs SET name = @name, name_latin = @nameLatin, album_id = @albumId, disc_no = @discNo, track_no = @trackNo,
+      duration_ms = @durationMs, file_path = @filePath, publish_time = @publishTime
+    WHERE id = @id`);
   const insertCredit = db.prepare('INSERT INTO song_artists (song_id, artist_id, position) VALUES (?, ?, ?)');
+  const clearCredits = db.prepare('DELETE FROM song_artists WHERE song_id = ?');
+  const insertCreditOnce = db.prepare('INSERT OR IGNORE INTO song_artists (song_id, artist_id, position) VALUES (?, ?, ?)');
+  const removeSong = db.prepare('DELETE FROM songs WHERE id = ?');
+  const albumOf = db.prepare<[number], number>('SELECT album_id FROM songs WHERE id = ?').pluck();
+  const artistsOf = db.prepare<[number], number>('SELECT artist_id FROM song_artists WHERE song_id = ? ORDER BY position').pluck();
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM songs WHERE id = ?').pluck();
+  const count = db.prepare<[], number>('SELECT COUNT(*) FROM songs').pluck();
+  const renderSource = db.prepare<[number], Omit<SongRenderSource, 'artistNames'> & { artistNames: string | null }>(`
+    SELECT s.id, s.name, s.duration_ms AS durationMs, s.audio_seed AS audioSeed, al.name AS albumName,
+      (SELECT json_group_array(a.name) FROM (SELECT a.name FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
+        WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames
+    FROM songs s JOIN albums al ON al.id = s.album_id WHERE s.id = ?`);
+
+  /** Replaces an imported song's credits (a tag may name an artist twice: once is kept). */
+  const credit = (songId: number, artistIds: number[]) => {
+    clearCredits.run(songId);
+    artistIds.forEach((artistId, i) => insertCreditOnce.run(songId, artistId, i));
+  };
 
   return {
+    ...createSongLists(db),
+    ...createSongFilters(db),
+
     /** The songs that exist among `ids`, keyed by id (callers decide the order). */
     findByIds(ids: readonly number[]): Map<number, SongRecord> {
       if (ids.length === 0) return new Map();
       const param = idsParam(ids);
       const artistsBySong = new Map<number, ArtistCredit[]>();
-      for (const c of credits.all(param)) {
+      for (const c of creditsOf.all(param)) {
         const list = artistsBySong.get(c.songId) ?? [];
         list.push({ id: c.id, name: c.name, trans: c.trans, aliases: parseStringArray(c.aliases) });
         artistsBySong.set(c.songId, list);
@@ -106,11 +177,44 @@ export function createSongRepo(db: Db) {
       return this.findByIds([id]).get(id);
     },
     exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    /** How many songs the catalog holds. */
+    count: (): number => count.get() ?? 0,
+    /** Every credit of the songs: which artists, in which position. */
+    credits: (songIds: readonly number[]): SongCredit[] => (songIds.length ? credits.all(idsParam(songIds)) : []),
+    /** What the synthesizer needs to render a song, or undefined for an unknown id. */
+    renderSource(songId: number): SongRenderSource | undefined {
+      const row = renderSource.get(songId);
+      if (!row) return undefined;
+      const names: unknown = JSON.parse(row.artistNames ?? '[]');
+      return { ...row, artistNames: Array.isArray(names) ? names.map(String) : [] };
+    },
+    /** A generated (demo) song and its credits. */
     insert(song: NewSong): number {
       const { artistIds, ...row } = song;
       const id = Number(insertSong.run({ ...row, aliases: JSON.stringify(row.aliases) }).lastInsertRowid);
       artistIds.forEach((artistId, i) => insertCredit.run(id, artistId, i));
       return id;
+    },
+    /** An imported song and its credits. */
+    insertImported(song: ImportedSong): number {
+      const { artistIds, ...row } = song;
+      const id = Number(insertImported.run({ ...row, now: Date.now() }).lastInsertRowid);
+      credit(id, artistIds);
+      return id;
+    },
+    /** An imported song read again: its fields and credits as the file says now. */
+    updateImported(id: number, song: ImportedSong): void {
+      const { artistIds, ...row } = song;
+      updateImported.run({ ...row, id });
+      credit(id, artistIds);
+    },
+    /** Deletes the song; its credits, lyric and file row go with it (foreign keys). */
+    remove: (id: number): void => {
+      removeSong.run(id);
+    },
+    placementOf(songId: number): SongPlacement | undefined {
+      const albumId = albumOf.get(songId);
+      return albumId === undefined ? undefined : { albumId, artistIds: artistsOf.all(songId) };
     },
   };
 }

@@ -8,6 +8,14 @@ export function createStoredCoverRepo(db: Db) {
   const upsert = db.prepare(`INSERT INTO stored_covers (kind, owner_id, hash) VALUES (?, ?, ?)
     ON CONFLICT (kind, owner_id) DO UPDATE SET hash = excluded.hash`);
   const remove = db.prepare('DELETE FROM stored_covers WHERE kind = ? AND owner_id = ?');
+  // Tags carry no artist photos: an artist shows the cover of their latest album that has one.
+  const latestAlbumCover = db
+    .prepare<[number], string>(
+      `
+    SELECT sc.hash FROM albums al JOIN stored_covers sc ON sc.kind = 'album' AND sc.owner_id = al.id
+    WHERE al.artist_id = ? ORDER BY al.publish_time DESC, al.id DESC LIMIT 1`,
+    )
+    .pluck();
   const referenced = db
     .prepare<[], string>(`SELECT hash FROM stored_covers UNION SELECT cover_hash FROM library_files WHERE cover_hash IS NOT NULL`)
     .pluck();
@@ -19,6 +27,8 @@ export function createStoredCoverRepo(db: Db) {
       if (hash === null) remove.run(kind, id);
       else upsert.run(kind, id, hash);
     },
+    /** The stored cover of the artist's latest album that has one (an imported artist's picture). */
+    latestAlbumCoverOf: (artistId: number): string | null => latestAlbumCover.get(artistId) ?? null,
     /** Hashes still in use, so unused cover files can be deleted. */
     referenced: (): Set<string> => new Set(referenced.all()),
   };

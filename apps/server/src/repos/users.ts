@@ -18,7 +18,23 @@ export interface UserRecord {
   playRecordPublic: boolean;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'avatarHash' | 'playRecordPublic'> & { isDemo: boolean };
+/** The profile a new account starts with unless given: blank, no birthday, an ordinary user. */
+type ProfileDefaults = 'signature' | 'gender' | 'birthday' | 'province' | 'city' | 'vipType' | 'userType';
+const PROFILE_DEFAULTS: Pick<UserRecord, ProfileDefaults> = {
+  signature: '',
+  gender: 0,
+  birthday: null,
+  province: 0,
+  city: 0,
+  vipType: 0,
+  userType: 0,
+};
+
+export type NewUser = Omit<UserRecord, 'id' | 'avatarHash' | 'playRecordPublic' | ProfileDefaults> &
+  Partial<Pick<UserRecord, ProfileDefaults>> & {
+    /** a listener the demo catalog made; default false */
+    isDemo?: boolean;
+  };
 
 /** How an account logs in: never the password, only its slow hash. */
 export interface Credentials {
@@ -118,7 +134,7 @@ export function createUserRepo(db: Db) {
     /** The demo library's listeners, in the order they were made. */
     demoIds: (): number[] => demoIds.all(),
     insert(user: NewUser): number {
-      return Number(insertStmt.run({ ...user, isDemo: user.isDemo ? 1 : 0 }).lastInsertRowid);
+      return Number(insertStmt.run({ ...PROFILE_DEFAULTS, ...user, isDemo: user.isDemo ? 1 : 0 }).lastInsertRowid);
     },
     byPhone: (countryCode: string, phone: string): Credentials | undefined => byPhone.get(countryCode, phone),
     byEmail: (email: string): Credentials | undefined => byEmail.get(email),

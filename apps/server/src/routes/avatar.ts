@@ -1,4 +1,4 @@
-import { endpoints } from '@cloudtune/contract';
+import { endpoints, type ResponseOf } from '@cloudtune/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest } from '../errors.ts';
 import { urlsFor } from '../http/api-base.ts';
@@ -30,7 +30,8 @@ export function avatarRoutes(app: FastifyInstance, { services, apiPrefix }: Rout
     method: 'POST',
     url: '/avatar/upload',
     config: { mutates: true, rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler' } },
-    handler: async (request) => {
+    // An upload is no endpoint() (its body is a file, not params), but answers the contract's response all the same.
+    handler: async (request): Promise<ResponseOf<'/avatar/upload'>> => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw fileRequired(FILE_FIELD);
       const part = await filePart(request, UPLOAD);

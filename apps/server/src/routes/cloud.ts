@@ -1,3 +1,4 @@
+import type { ResponseOf } from '@cloudtune/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest } from '../errors.ts';
 import { requireUser } from '../http/auth.ts';
@@ -6,7 +7,7 @@ import { sendNotFound } from '../http/errors.ts';
 import { filePart, fileRequired } from '../http/multipart.ts';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendFile } from '../http/send-file.ts';
-import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull, MALFORMED_MSG } from '../services/cloud.ts';
+import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull, MALFORMED_MSG } from '../services/cloud/index.ts';
 import type { RouteOptions } from './options.ts';
 
 /** The field the song comes in (NetEase's cloud upload). */
@@ -22,7 +23,8 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
     method: 'POST',
     url: '/cloud',
     config: { mutates: true, rateLimit: { max: 200, timeWindow: '1 hour', hook: 'preHandler' } },
-    handler: async (request, reply) => {
+    // An upload is no endpoint() (its body is a stream, not params), but answers the contract's response all the same.
+    handler: async (request, reply): Promise<ResponseOf<'/cloud'>> => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw fileRequired(FILE_FIELD);
       // The part may hold at most what is left of the quota (the avatar route keeps its own 5 MB).

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './account.ts';
-import { albumRoutes } from './album.ts';
-import { artistRoutes } from './artist.ts';
+import { accountRoutes } from './accounts.ts';
+import { albumRoutes } from './albums.ts';
+import { artistRoutes } from './artists.ts';
 import { avatarRoutes } from './avatar.ts';
 import { chartRoutes } from './charts.ts';
 import { cloudRoutes } from './cloud.ts';
@@ -10,16 +10,17 @@ import { mediaRoutes } from './media.ts';
 import { myPlaylistRoutes } from './my-playlists.ts';
 import { openApiRoutes } from './openapi.ts';
 import type { RouteOptions } from './options.ts';
-import { playlistRoutes } from './playlist.ts';
+import { playlistRoutes } from './playlists.ts';
 import { recommendRoutes } from './recommend.ts';
 import { searchRoutes } from './search.ts';
 import { socialRoutes } from './social.ts';
-import { songRoutes } from './song.ts';
+import { songRoutes } from './songs.ts';
 import { squareRoutes } from './square.ts';
-import { subsonicPasswordRoutes } from './subsonic-password.ts';
-import { subsonicKeyRoutes } from './subsonic-keys.ts';
+import { subsonicPasswordRoutes } from './subsonic-passwords.ts';
+import { subsonicApiKeyRoutes } from './subsonic-api-keys.ts';
 import { qrLoginRoutes } from './qr-login.ts';
-import { clientBreadthRoutes } from './client-breadth.ts';
+import { mvRoutes } from './mvs.ts';
+import { fmRoutes } from './fm.ts';
 
 /** Every API route group; registered under the API prefix by the app. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
@@ -39,8 +40,9 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions): Pr
   recommendRoutes(app, options);
   cloudRoutes(app, options);
   subsonicPasswordRoutes(app, options);
-  subsonicKeyRoutes(app, options);
+  subsonicApiKeyRoutes(app, options);
   qrLoginRoutes(app, options);
-  clientBreadthRoutes(app, options);
+  mvRoutes(app, options);
+  fmRoutes(app, options);
   openApiRoutes(app, options);
 }

@@ -7,4 +7,5 @@ import type { RouteOptions } from './options.ts';
 export function recommendRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
   endpoint(app, apiPrefix, '/recommend/songs', (_p, { user, urls }) => services.recommend.songs(user, urls), { auth: true });
   endpoint(app, apiPrefix, '/recommend/resource', (_p, { user, urls }) => services.recommend.playlists(user, urls), { auth: true });
+  endpoint(app, apiPrefix, '/top/song', ({ type }, { urls }) => services.recommend.newSongs(type ?? 0, urls));
 }

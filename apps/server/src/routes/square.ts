@@ -7,4 +7,7 @@ export function squareRoutes(app: FastifyInstance, { services, apiPrefix }: Rout
   endpoint(app, apiPrefix, '/playlist/highquality/tags', () => services.square.highQualityTags());
   endpoint(app, apiPrefix, '/playlist/hot', () => services.square.hotTags());
   endpoint(app, apiPrefix, '/playlist/catlist', () => services.square.catalogue());
+  endpoint(app, apiPrefix, '/top/playlist', ({ cat, order, limit, offset }, { urls }) =>
+    services.square.topPlaylists(cat ?? '全部', order ?? 'hot', limit ?? 50, offset ?? 0, urls),
+  );
 }

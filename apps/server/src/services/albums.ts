@@ -1,14 +1,47 @@
 import type { Repos } from '../repos/index.ts';
 import { notFound } from '../errors.ts';
 import type { MediaUrls } from '../media/urls.ts';
+import { discographyAlbumObject } from './artists/shapes.ts';
 import { artistObject, privilegeOf, songObject } from './shapes.ts';
+import type { SubsonicStars } from './subsonic/stars.ts';
 
-export function createAlbumService(repos: Repos) {
+// Read with a value the request named: a Map, so that no name ever finds a member of
+// Object.prototype (`area=constructor`), whatever the validation in front of it.
+/** /album/new's areas → artist areas (null = all). */
+const ALBUM_AREAS = new Map<string, number | null>([
+  ['ALL', null],
+  ['ZH', 7],
+  ['EA', 96],
+  ['KR', 16],
+  ['JP', 8],
+]);
+/** /album/newest lists this many. */
+const NEWEST = 10;
+
+/**
+ * Albums: an album with its songs (/album), the newest by area, an album's counts, and collecting
+ * albums (收藏) — the same rows as a Subsonic star of the album.
+ */
+export function createAlbumService(repos: Repos, stars: SubsonicStars) {
+  /** Albums as /artist/album lists them, in the order of `ids`, with whether the user collected each. */
+  function albums(ids: readonly number[], urls: MediaUrls, userId: number | null = null) {
+    const found = ids.flatMap((id) => repos.albums.findById(id) ?? []);
+    const artists = repos.artists.findByIds([...new Set(found.map((a) => a.artistId))]);
+    return found.flatMap((al) => {
+      const artist = artists.get(al.artistId);
+      if (!artist) return [];
+      const { artistId: _artistId, ...record } = al;
+      return [
+        { ...discographyAlbumObject(record, artist, urls), isSub: userId !== null && repos.subs.albums.since(userId, al.id) !== undefined },
+      ];
+    });
+  }
+
   return {
     detail(id: number, urls: MediaUrls) {
       const album = repos.albums.findById(id);
       if (!album) throw notFound('album', id);
-      const songIds = repos.albums.songIdsOf(id);
+      const songIds = repos.songs.idsOnAlbum(id);
       const songs = repos.songs.findByIds(songIds);
       const main = repos.artists.findByIds([album.artistId]).get(album.artistId);
       if (!main) throw new Error(`album ${id} has no artist ${album.artistId}`);
@@ -68,6 +101,79 @@ export function createAlbumService(repos: Repos) {
           },
         },
       };
+    },
+
+    newest(area: string, limit: number, offset: number, urls: MediaUrls, userId: number | null) {
+      const areaId = ALBUM_AREAS.get(area) ?? null;
+      return {
+        code: 200 as const,
+        total: repos.albums.countInArea(areaId),
+        albums: albums(repos.albums.newest(areaId, limit, offset), urls, userId),
+      };
+    },
+
+    /** /album/newest: the newest albums of any area. */
+    newestOfAll: (urls: MediaUrls, userId: number | null) => ({
+      code: 200 as const,
+      albums: albums(repos.albums.newest(null, NEWEST, 0), urls, userId),
+    }),
+
+    /** /album/detail/dynamic: an album's counts, and whether the caller collected it. */
+    dynamic(id: number, userId: number | null) {
+      if (!repos.albums.exists(id)) throw notFound('album', id);
+      const subTime = userId === null ? undefined : repos.subs.albums.since(userId, id);
+      const subCount = repos.subs.albums.subscribers(id);
+      return {
+        code: 200 as const,
+        onSale: false,
+        albumGameInfo: null,
+        commentCount: 0,
+        likedCount: subCount,
+        shareCount: 0,
+        isSub: subTime !== undefined,
+        subTime: subTime ?? 0,
+        subCount,
+      };
+    },
+
+    /** /album/sub: collects (`on`) or un-collects the album. */
+    sub(userId: number, id: number, on: boolean) {
+      if (!repos.albums.exists(id)) throw notFound('album', id);
+      stars.album(userId, id, on);
+      return { code: 200 as const };
+    },
+
+    /** /album/sublist: the albums the user collected, newest first. */
+    sublist(userId: number, limit: number, offset: number, urls: MediaUrls) {
+      const subs = repos.subs.albums.list(userId, limit, offset);
+      const shaped = new Map(
+        albums(
+          subs.map((s) => s.id),
+          urls,
+          userId,
+        ).map((a) => [a.id, a]),
+      );
+      const data = subs.flatMap((s) => {
+        const a = shaped.get(s.id);
+        return a
+          ? [
+              {
+                subTime: s.createdAt,
+                msg: [],
+                alias: a.alias,
+                artists: a.artists,
+                picId: 0,
+                picUrl: a.picUrl,
+                name: a.name,
+                id: a.id,
+                size: a.size,
+                transNames: [],
+              },
+            ]
+          : [];
+      });
+      const count = repos.subs.albums.count(userId);
+      return { code: 200 as const, data, count, hasMore: offset + data.length < count, paidCount: 0 };
     },
   };
 }

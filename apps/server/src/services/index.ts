@@ -6,17 +6,17 @@ import { WorkQueue } from '../media/work.ts';
 import { createAccountServices, type SmsSender } from './accounts/index.ts';
 import type { Phone } from './accounts/captcha.ts';
 import { createAlbumService } from './albums.ts';
-import { createArtistAboutService } from './artists-about.ts';
-import { createArtistService } from './artists.ts';
+import { createArtistAboutService } from './artists/about.ts';
+import { createArtistService } from './artists/index.ts';
 import { createAudioService } from './audio.ts';
 import { createBookmarkService } from './bookmarks.ts';
-import { createChartService } from './charts.ts';
+import { createChartService } from './charts/index.ts';
 import { createChatService } from './chat.ts';
-import { createCloudService, type CloudTagReader } from './cloud.ts';
+import { createCloudService, type CloudTagReader } from './cloud/index.ts';
 import { createDemoAccountService } from './demo-account.ts';
 import { createDiscoverService } from './discover.ts';
 import { createImageService } from './images.ts';
-import { createLibraryScanService, type FolderScanner } from './library-scan.ts';
+import { createImportScanService, type FolderScanner } from './import-scans.ts';
 import { createLoginLimits } from './login-limits.ts';
 import { createNowPlayingService } from './now-playing.ts';
 import { createOpenApiService } from './openapi.ts';
@@ -30,12 +30,13 @@ import { createMyPlaylistService } from './my-playlists.ts';
 import { createSearchService } from './search/index.ts';
 import { createShareService } from './shares.ts';
 import { createSocialService } from './social/index.ts';
-import { createSongService } from './songs.ts';
-import { createSquareService } from './square.ts';
+import { createSongService } from './songs/index.ts';
+import { createSquareService } from './square/index.ts';
 import { createSubsonicServices } from './subsonic/index.ts';
 import { createSubsonicInfo } from './subsonic/info.ts';
 import { createQrLoginService } from './qr-login.ts';
-import { createClientBreadthService } from './client-breadth.ts';
+import { createFmService } from './fm.ts';
+import { createMvService } from './mvs.ts';
 import type { Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
@@ -58,9 +59,9 @@ export interface ServiceOptions {
   admins: readonly Phone[];
   /** podcasts may be fetched from loopback and private addresses (CLOUDTUNE_PODCAST_ALLOW_PRIVATE) */
   podcastAllowPrivate: boolean;
-  /** the importer, walking one library folder (services may not import content/) */
+  /** the importer, walking one import folder (services may not import content/) */
   scanFolder: FolderScanner;
-  /** lines for whoever runs the server (a library scan's progress and failures) */
+  /** lines for whoever runs the server (an import scan's progress and failures) */
   log: (line: string) => void;
   /** makes share ids (tests: predictable ones); default 144 random bits */
   newShareId?: () => string;
@@ -94,13 +95,14 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     playlists: createPlaylistService(repos),
     myPlaylists: createMyPlaylistService(repos, options.clock),
     songs: createSongService(repos, audio, transcodes),
-    albums: createAlbumService(repos),
+    albums: createAlbumService(repos, subsonic.stars),
     audio,
     transcodes,
     images: createImageService(repos, paths, { encoder, cacheBytes: options.imageCacheBytes }),
     square: createSquareService(repos),
     charts,
-    artists: createArtistService(repos),
+    artists: createArtistService(repos, subsonic.stars),
+    mvs: createMvService(repos),
     artistAbout,
     search: createSearchService(repos),
     openapi: createOpenApiService(),
@@ -108,7 +110,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     recommend: createRecommendService(repos, options.clock, artistAbout.similarScores),
     subsonic,
     /** the Subsonic API's info and discovery: artist and album info, top songs, similar songs */
-    subsonicInfo: createSubsonicInfo(repos, subsonic.library, artistAbout, options.clock),
+    subsonicInfo: createSubsonicInfo(repos, subsonic.browsing, artistAbout, options.clock),
     demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
     qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
     playQueue: createPlayQueueService(repos, options.clock),
@@ -116,13 +118,13 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     ratings: createRatingService(repos, options.clock),
     nowPlaying: createNowPlayingService(repos, options.clock, charts),
     shares: createShareService(repos, options.clock, options.newShareId),
-    breadth: createClientBreadthService(repos, charts, subsonic.stars, options.clock),
+    fm: createFmService(repos),
     ...accounts,
     cloud: createCloudService(repos, paths.root, options),
     radioStations: createRadioStationService(repos, options.clock),
     chat: createChatService(repos, options.clock),
     podcasts: createPodcastService(repos, { mediaRoot: paths.root, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
-    libraryScan: createLibraryScanService(repos, options.scanFolder, options),
+    importScans: createImportScanService(repos, options.scanFolder, options),
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */

@@ -6,7 +6,7 @@ import { withTx } from '../repos/tx.ts';
 import type { UserRecord } from '../repos/users.ts';
 import type { Clock } from './rate-windows.ts';
 import { recordEvent } from './social/index.ts';
-import { creatorObject, privilegeOf, songObject } from './shapes.ts';
+import { creatorObject, NO_PLAYLIST_ARTWORK, privilegeOf, songObject } from './shapes.ts';
 
 /**
  * A user's own playlists and likes (docs/decisions/0015): /user/playlist, creating, editing and
@@ -58,11 +58,7 @@ export function userPlaylistObject(p: PlaylistRecord, creator: UserRecord, subsc
     artists: null,
     tracks: null,
     updateFrequency: null,
-    backgroundCoverId: 0,
-    backgroundCoverUrl: null,
-    titleImage: 0,
-    titleImageUrl: null,
-    englishTitle: null,
+    ...NO_PLAYLIST_ARTWORK,
     opRecommend: false,
     recommendInfo: null,
     adType: 0,
@@ -95,7 +91,7 @@ export function userPlaylistObject(p: PlaylistRecord, creator: UserRecord, subsc
 }
 
 export function createMyPlaylistService(repos: Repos, clock: Clock) {
-  const { playlists, userPlaylists } = repos;
+  const { playlists } = repos;
 
   /** The playlist as `viewerId` may see it: a private one of someone else is not there (404). */
   function visible(id: number, viewerId: number | null): PlaylistRecord {
@@ -168,7 +164,7 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     userPlaylists(uid: number, viewerId: number | null, offset: number, limit: number, urls: MediaUrls) {
       if (!repos.users.exists(uid)) throw notFound('user', uid);
       const query = { userId: uid, withPrivate: viewerId === uid };
-      const entries = userPlaylists.page(query, offset, limit);
+      const entries = playlists.ofUser(query, offset, limit);
       const records = playlists.findByIds(entries.map((e) => e.id));
       const creators = repos.users.findByIds([...new Set([...records.values()].map((p) => p.creatorId))]);
       const list = entries.flatMap((e) => {
@@ -176,7 +172,7 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
         const creator = p && creators.get(p.creatorId);
         return p && creator ? [userPlaylistObject(p, creator, e.subscribed, urls)] : [];
       });
-      const total = userPlaylists.count(query);
+      const total = playlists.countOfUser(query);
       const version = Math.max(0, ...list.map((p) => p.updateTime));
       return { version: String(version), more: offset + entries.length < total, playlist: list, code: 200 as const };
     },
@@ -188,14 +184,6 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
         const made = playlists.insert({
           name: input.name,
           creatorId: userId,
-          description: null,
-          copywriter: null,
-          playCount: 0,
-          subscribedCount: 0,
-          shareCount: 0,
-          commentCount: 0,
-          highQuality: false,
-          recommendRank: null,
           privacy: input.privacy,
           createdAt: now,
           updatedAt: now,
@@ -256,15 +244,15 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
         const p = visible(playlistId, userId);
         if (subscribe) {
           if (p.creatorId === userId) throw cannotCollectOwn();
-          if (userPlaylists.subscribe(userId, playlistId, clock())) playlists.addSubscribed(playlistId, 1);
-        } else if (userPlaylists.unsubscribe(userId, playlistId)) {
+          if (playlists.subscribe(userId, playlistId, clock())) playlists.addSubscribed(playlistId, 1);
+        } else if (playlists.unsubscribe(userId, playlistId)) {
           playlists.addSubscribed(playlistId, -1);
         }
       });
     },
 
     /** Whether the user collected the playlist (false for no user). */
-    isSubscribed: (userId: number | null, playlistId: number): boolean => userId !== null && userPlaylists.isSubscribed(userId, playlistId),
+    isSubscribed: (userId: number | null, playlistId: number): boolean => userId !== null && playlists.isSubscribed(userId, playlistId),
 
     /** /like: the song joins (at the top) or leaves the user's 我喜欢的音乐; returns that playlist's id. */
     likeSong(userId: number, songId: number, like: boolean): number {
@@ -292,7 +280,7 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
       const p = playlists.accessOf(playlistId);
       if (!p) return { subscribed: false }; // the detail answers its own 404
       if (p.privacy === PRIVATE_PLAYLIST && p.creatorId !== viewerId) throw notFound('playlist', playlistId);
-      return { subscribed: viewerId !== null && userPlaylists.isSubscribed(viewerId, playlistId) };
+      return { subscribed: viewerId !== null && playlists.isSubscribed(viewerId, playlistId) };
     },
 
     /** /playlist/track/all: the playlist's songs in its order, `limit` from `offset`, as /song/detail. */
@@ -308,7 +296,7 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     },
 
     /** Public playlists the user collected (/user/subcount). */
-    subscribedCount: (userId: number): number => userPlaylists.subscribedCount(userId),
+    subscribedCount: (userId: number): number => playlists.subscribedCount(userId),
   };
 }
 export type MyPlaylistService = ReturnType<typeof createMyPlaylistService>;

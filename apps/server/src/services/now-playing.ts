@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
 import type { NowPlayingRecord, PlaybackState } from '../repos/now-playing.ts';
-import type { ChartService } from './charts.ts';
+import type { ChartService } from './charts/index.ts';
 import type { Clock } from './rate-windows.ts';
 
 /**

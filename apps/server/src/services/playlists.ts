@@ -2,7 +2,7 @@ import type { Repos } from '../repos/index.ts';
 import { withTx } from '../repos/tx.ts';
 import { notFound } from '../errors.ts';
 import type { MediaUrls } from '../media/urls.ts';
-import { creatorObject, privilegeOf, songObject } from './shapes.ts';
+import { creatorObject, NO_PLAYLIST_ARTWORK, privilegeOf, songObject } from './shapes.ts';
 
 /**
  * Like NetEase, `tracks` holds at most this many full songs while `trackIds` lists them all;
@@ -59,11 +59,7 @@ export function createPlaylistService(repos: Repos) {
         description: p.description,
         tags: p.tags,
         updateFrequency: null,
-        backgroundCoverId: 0,
-        backgroundCoverUrl: null,
-        titleImage: 0,
-        titleImageUrl: null,
-        englishTitle: null,
+        ...NO_PLAYLIST_ARTWORK,
         subscribers: [],
         subscribed: viewer.subscribed,
         creator: creatorObject(creator, urls),
@@ -93,13 +89,6 @@ export function createPlaylistService(repos: Repos) {
           name: input.name,
           creatorId,
           description: input.description ?? null,
-          copywriter: null,
-          playCount: 0,
-          subscribedCount: 0,
-          shareCount: 0,
-          commentCount: 0,
-          highQuality: false,
-          recommendRank: null,
           createdAt: now,
           updatedAt: now,
         });

@@ -2,7 +2,7 @@ import type { ArtistRecord } from '../repos/artists.ts';
 import type { SongRecord } from '../repos/songs.ts';
 import type { UserRecord } from '../repos/users.ts';
 import type { MediaUrls } from '../media/urls.ts';
-import { maxQuality, qualitySlots } from './song-quality.ts';
+import { maxQuality, qualitySlots } from './songs/quality.ts';
 
 /**
  * Records in NetEase's wire shapes. Fields the client never reads are still filled with the
@@ -48,6 +48,28 @@ export function songObject(s: SongRecord, urls: MediaUrls) {
     mv: 0,
     publishTime: s.publishTime,
     resourceState: true,
+  };
+}
+
+/** A playlist's background and title images and English title, which NetEase gives its editorial lists: none here. */
+export const NO_PLAYLIST_ARTWORK = {
+  backgroundCoverId: 0,
+  backgroundCoverUrl: null,
+  titleImage: 0,
+  titleImageUrl: null,
+  englishTitle: null,
+} as const;
+
+/**
+ * NetEase's older song shape (album, artists, duration) beside the current one (al, ar, dt), as
+ * /personal_fm and /top/song send both.
+ */
+export function songObjectWithOldFields(s: SongRecord, urls: MediaUrls) {
+  return {
+    ...songObject(s, urls),
+    album: { id: s.albumId, name: s.albumName, picUrl: urls.image('album', s.albumId) },
+    artists: s.artists.map((a) => ({ id: a.id, name: a.name })),
+    duration: s.durationMs,
   };
 }
 

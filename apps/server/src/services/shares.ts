@@ -46,7 +46,7 @@ export function createShareService(repos: Repos, clock: Clock, newId: () => stri
     if (item.kind === 'album') {
       const album = repos.albums.findById(item.id);
       if (!album) throw new ApiError(404, 'Album not found');
-      return { name: album.name, songIds: repos.albums.songIdsOf(item.id) };
+      return { name: album.name, songIds: repos.songs.idsOnAlbum(item.id) };
     }
     const access = repos.playlists.accessOf(item.id);
     const playlist = access && (access.creatorId === userId || access.privacy === 0) ? repos.playlists.findById(item.id) : undefined;

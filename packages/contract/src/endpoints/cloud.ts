@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { privilege, song } from '../entities.ts';
-import { idListParam, intParam } from '../params.ts';
+import { idListParam, intParam, noParams } from '../params.ts';
 
 /**
  * The cloud drive (我的音乐云盘): a logged-in user's uploaded audio. Every endpoint needs a login
@@ -32,7 +32,6 @@ export const cloudItem = z.looseObject({
 export type CloudItem = z.infer<typeof cloudItem>;
 
 // POST /cloud (multipart songFile) ------------------------------------------------------------
-export const cloudUploadParams = z.object({});
 export const cloudUploadResponse = z.looseObject({
   code: z.literal(200),
   /** the cloud song's id, as a string (NetEase's upload check) */
@@ -86,7 +85,7 @@ export const cloudEndpoints = {
     summary: 'Upload a song to the cloud drive (multipart songFile: MP3, FLAC, Ogg, M4A, AAC or WAV), within the quota',
     auth: true,
     upload: 'songFile',
-    params: cloudUploadParams,
+    params: noParams,
     response: cloudUploadResponse,
   },
   '/user/cloud': {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { EndpointDef } from '../endpoint-def.ts';
 import { cappedIntParam, intParam } from '../params.ts';
+
+/** The home page (发现音乐): carousel banners and recommended playlists. */
 
 // GET /banner ------------------------------------------------------------------------------
 export const bannerParams = z.object({ type: intParam('type', { min: 0, max: 3 }).optional() });
@@ -37,3 +40,9 @@ export const personalizedResponse = z.looseObject({
   result: z.array(personalizedPlaylist),
 });
 export type PersonalizedResponse = z.infer<typeof personalizedResponse>;
+
+/** The home page. Group registry merged into `endpoints`. */
+export const discoverEndpoints = {
+  '/banner': { method: 'GET', summary: 'Home carousel banners', params: bannerParams, response: bannerResponse },
+  '/personalized': { method: 'GET', summary: 'Recommended playlists', params: personalizedParams, response: personalizedResponse },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
-import { userRef } from '../entities.ts';
+import { okResponse, userRef } from '../entities.ts';
 import { enumParam, idListParam, idParam, intParam, ownUidParam } from '../params.ts';
-import { songDetailResponse } from './song.ts';
+import { songDetailResponse } from './songs.ts';
 
 /**
  * A user's playlists and likes: listing, creating, editing, deleting, adding and removing
@@ -131,7 +131,6 @@ export const playlistUpdateResponse = z.looseObject({
 export const playlistNameUpdateParams = z.object({ id: idParam('id'), name: nameParam });
 export const playlistDescUpdateParams = z.object({ id: idParam('id'), desc: descParam });
 export const playlistTagsUpdateParams = z.object({ id: idParam('id'), tags: tagsParam });
-export const playlistOkResponse = z.looseObject({ code: z.literal(200) });
 
 // GET /playlist/tracks ---------------------------------------------------------------------------
 export const playlistTracksParams = z.object({
@@ -208,21 +207,21 @@ export const myPlaylistEndpoints = {
     summary: 'Rename an own playlist',
     auth: true,
     params: playlistNameUpdateParams,
-    response: playlistOkResponse,
+    response: okResponse,
   },
   '/playlist/desc/update': {
     method: 'GET',
     summary: "Change an own playlist's description",
     auth: true,
     params: playlistDescUpdateParams,
-    response: playlistOkResponse,
+    response: okResponse,
   },
   '/playlist/tags/update': {
     method: 'GET',
     summary: "Change an own playlist's tags (at most 3, `;`-joined)",
     auth: true,
     params: playlistTagsUpdateParams,
-    response: playlistOkResponse,
+    response: okResponse,
   },
   '/playlist/tracks': {
     method: 'GET',
@@ -236,7 +235,7 @@ export const myPlaylistEndpoints = {
     summary: "Collect (t=1) or un-collect (t=2) someone else's playlist",
     auth: true,
     params: playlistSubscribeParams,
-    response: playlistOkResponse,
+    response: okResponse,
   },
   '/like': {
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
+import { noParams } from '../params.ts';
 
 /**
  * QR login as NetEase clients do it: a key, a QR of a URL holding it, then polling /login/qr/check
@@ -15,7 +16,6 @@ const flag = z
   .union([z.string(), z.number(), z.boolean()])
   .transform((v) => v === true || v === 1 || (typeof v === 'string' && !['', '0', 'false'].includes(v.trim().toLowerCase())));
 
-export const qrKeyParams = z.object({});
 export const qrKeyResponse = z.looseObject({ code: z.literal(200), data: z.looseObject({ code: z.literal(200), unikey: z.string() }) });
 
 export const qrCreateParams = z.object({ key: keyParam, qrimg: flag.optional() });
@@ -43,7 +43,7 @@ export const qrConfirmParams = z.object({ key: keyParam });
 export const qrConfirmResponse = z.looseObject({ code: z.literal(200), data: z.looseObject({ confirmed: z.literal(true) }) });
 
 export const qrLoginEndpoints = {
-  '/login/qr/key': { method: 'GET', summary: 'A new QR login key (lives 5 minutes)', params: qrKeyParams, response: qrKeyResponse },
+  '/login/qr/key': { method: 'GET', summary: 'A new QR login key (lives 5 minutes)', params: noParams, response: qrKeyResponse },
   '/login/qr/create': {
     method: 'GET',
     summary: 'The QR login URL of a key (the approval page) and, with qrimg, its QR image',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { privilege, song } from '../entities.ts';
+import { intChoiceParam, noParams } from '../params.ts';
 
 /**
  * Daily recommendations for the logged-in user (fixtures recommend_songs, recommend_resource):
  * the same list all day, a new one each day at 6:00 China time, computed from what the user plays
- * and likes (docs/decisions/0017-daily-recommendations.md).
+ * and likes (docs/decisions/0017-daily-recommendations.md); and the newest songs for anyone.
  */
-export const noRecommendParams = z.object({});
 
 // GET /recommend/songs -----------------------------------------------------------------------
 export const dailySong = song.extend({
@@ -52,20 +52,33 @@ export const recommendResourceResponse = z.looseObject({
 });
 export type RecommendResourceResponse = z.infer<typeof recommendResourceResponse>;
 
-/** Daily recommendations. Group registry merged into `endpoints`. */
+// GET /top/song ------------------------------------------------------------------------------
+/** 新歌速递: the newest songs of an area (0 all, 7 华语, 96 欧美, 8 日本, 16 韩国). */
+export const topSongParams = z.object({
+  type: intChoiceParam('type', [0, 7, 96, 8, 16]).optional(),
+});
+export const songsDataResponse = z.looseObject({ code: z.literal(200), data: z.array(song) });
+
+/** Daily recommendations and new songs. Group registry merged into `endpoints`. */
 export const recommendEndpoints = {
   '/recommend/songs': {
     method: 'GET',
     summary: "Today's 30 songs for the user, from their plays and likes (a new list at 6:00 China time)",
     auth: true,
-    params: noRecommendParams,
+    params: noParams,
     response: recommendSongsResponse,
   },
   '/recommend/resource': {
     method: 'GET',
     summary: "Today's playlists for the user, from their plays and likes",
     auth: true,
-    params: noRecommendParams,
+    params: noParams,
     response: recommendResourceResponse,
+  },
+  '/top/song': {
+    method: 'GET',
+    summary: 'New songs (新歌速递) by area type 0/7/96/8/16',
+    params: topSongParams,
+    response: songsDataResponse,
   },
 } as const satisfies Record<string, EndpointDef>;

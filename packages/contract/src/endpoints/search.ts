@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { SearchType } from '../enums.ts';
-import { cappedIntParam, enumParam, intParam } from '../params.ts';
+import { cappedIntParam, enumParam, intParam, noParams } from '../params.ts';
 import { artist, privilege, song } from '../entities.ts';
 
 /** Longest keyword accepted, in characters (a pasted lyric line fits; a pasted page does not). */
@@ -133,8 +133,6 @@ export const searchSuggestResponse = z.looseObject({
 export type SearchSuggestResponse = z.infer<typeof searchSuggestResponse>;
 
 // GET /search/hot, /search/hot/detail ------------------------------------------------------
-/** No params (the reference server takes none either). */
-export const searchHotParams = z.object({});
 /** The short hot list: `first` is the word to search for. */
 export const searchHotResponse = z.looseObject({
   code: z.literal(200),
@@ -190,13 +188,13 @@ export const searchEndpoints = {
   '/search/hot': {
     method: 'GET',
     summary: 'Hot searches (short form): the most searched and played words of the week',
-    params: searchHotParams,
+    params: noParams,
     response: searchHotResponse,
   },
   '/search/hot/detail': {
     method: 'GET',
     summary: 'Hot searches with heat and a line about each word',
-    params: searchHotParams,
+    params: noParams,
     response: searchHotDetailResponse,
   },
 } as const satisfies Record<string, EndpointDef>;

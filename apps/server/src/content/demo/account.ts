@@ -40,20 +40,13 @@ export function seedDemoAccount(repos: Repos, seed: number): void {
   const user = repos.users.findById(userId)!;
   repos.users.setContact(userId, { countryCode: DEMO_ACCOUNT.countryCode, phone: DEMO_ACCOUNT.phone, email: DEMO_ACCOUNT.email });
 
-  const songs = repos.plays.listenableSongs().filter((s) => s.publishTime < LIBRARY_EPOCH);
+  const songs = repos.songs.listenable().filter((s) => s.publishTime < LIBRARY_EPOCH);
   const liked = sample(rng, songs, Math.min(songs.length, 36)).map((s) => s.id);
   const likedAt = daysBefore(2);
   const playlistId = repos.playlists.insert({
     name: likedSongsName(user.nickname),
     creatorId: userId,
-    description: null,
-    copywriter: null,
     playCount: intBetween(rng, 200, 900),
-    subscribedCount: 0,
-    shareCount: 0,
-    commentCount: 0,
-    highQuality: false,
-    recommendRank: null,
     specialType: LIKED_SONGS_SPECIAL_TYPE,
     createdAt: user.createdAt,
     updatedAt: likedAt,
@@ -86,7 +79,7 @@ export function seedDemoAccount(repos: Repos, seed: number): void {
   const collectable = repos.playlists.recommended(COLLECTABLE_POOL).filter((p) => p.creatorId !== userId);
   const collectRng = rngFor(seed, 'demo-account-collected');
   for (const p of sample(collectRng, collectable, Math.min(collectable.length, COLLECTED))) {
-    repos.userPlaylists.subscribe(userId, p.id, daysBefore(intBetween(collectRng, 3, 200)));
+    repos.playlists.subscribe(userId, p.id, daysBefore(intBetween(collectRng, 3, 200)));
   }
 
   repos.plays.attributeAnonymous(userId, LIBRARY_EPOCH, PLAY_SHARE);

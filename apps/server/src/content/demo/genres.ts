@@ -47,7 +47,7 @@ export function demoAlbumGenres(seed: number, albumId: number): string[] {
  * scan (migration 030).
  */
 export function backfillDemoGenres(repos: Repos, seed: number): number {
-  const untagged = repos.genres.untaggedGeneratedSongs();
+  const untagged = repos.songs.generatedWithoutGenre();
   for (const { id, albumId } of untagged) repos.genres.setSongGenres(id, demoAlbumGenres(seed, albumId));
   return untagged.length;
 }

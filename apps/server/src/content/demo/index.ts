@@ -47,7 +47,7 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
   const repos = createRepos(db);
 
   const summary = withTx(db, () => {
-    if (repos.meta.songCount() > 0) throw new Error('seedDemoLibrary needs an empty library');
+    if (repos.songs.count() > 0) throw new Error('seedDemoLibrary needs an empty library');
     const tags = seedTags(repos);
     const userIds = seedUsers(repos, seed);
     const artists = seedArtists(repos, seed, artistCount);
@@ -103,7 +103,7 @@ export function ensureDemoGenres(db: Db): number {
 /** True when the library has never been seeded and holds no songs. */
 export function needsDemoLibrary(db: Db): boolean {
   const repos = createRepos(db);
-  return repos.meta.get(META_KEYS.demoLibrary) === undefined && repos.meta.songCount() === 0;
+  return repos.meta.get(META_KEYS.demoLibrary) === undefined && repos.songs.count() === 0;
 }
 
 export { DEMO_ACCOUNT } from './account.ts';

@@ -40,7 +40,7 @@ function flagIndependentArtists(repos: Repos, rng: Rng, artists: SeededArtist[])
 }
 
 function* generatePlays(repos: Repos, rng: Rng, input: ListeningInput): Generator<NewPlay> {
-  const facts = new Map(repos.plays.listenableSongs().map((s) => [s.id, s]));
+  const facts = new Map(repos.songs.listenable().map((s) => [s.id, s]));
   const songs = input.songs.filter((s) => facts.has(s.id));
   if (songs.length === 0) return;
   const trends = songs.map((s) => (chance(rng, s.popularity < 60 ? 0.12 : 0.04) ? RISING : chance(rng, 0.06) ? FADING : STEADY));

@@ -16,17 +16,16 @@ export interface PreparedTrack {
 
 /**
  * Writes imported tracks into the catalog (callers wrap calls in a transaction). Artists are
- * matched by folded name against every artist in the library (demo ones too), albums by
+ * matched by folded name against every artist in the catalog (demo ones too), albums by
  * (album artist, folded album name). Albums and artists a change leaves without songs are
  * deleted in `settle()`, which also picks their covers.
  */
 export function createCatalogWriter(repos: Repos, now = Date.now()) {
-  const catalog = repos.libraryCatalog;
   const artistIds = new Map<string, number>();
-  for (const a of catalog.artists()) if (!artistIds.has(foldText(a.name))) artistIds.set(foldText(a.name), a.id);
+  for (const a of repos.artists.names()) if (!artistIds.has(foldText(a.name))) artistIds.set(foldText(a.name), a.id);
   const albumKey = (artistId: number, name: string) => `${artistId}\u0000${foldText(name)}`;
   const albumIds = new Map<string, number>();
-  for (const a of catalog.albums()) if (!albumIds.has(albumKey(a.artistId, a.name))) albumIds.set(albumKey(a.artistId, a.name), a.id);
+  for (const a of repos.albums.names()) if (!albumIds.has(albumKey(a.artistId, a.name))) albumIds.set(albumKey(a.artistId, a.name), a.id);
   const touchedAlbums = new Set<number>();
   const touchedArtists = new Set<number>();
 
@@ -73,7 +72,7 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
   }
 
   function touch(songId: number): void {
-    const placement = catalog.placementOf(songId);
+    const placement = repos.songs.placementOf(songId);
     if (!placement) return;
     touchedAlbums.add(placement.albumId);
     placement.artistIds.forEach((id) => touchedArtists.add(id));
@@ -96,9 +95,9 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
         filePath: file.path,
         artistIds: [...new Set(info.artists.map(artistId))],
       };
-      const id = songId ?? catalog.insertSong(song);
-      if (songId !== undefined) catalog.updateSong(songId, song);
-      repos.libraryFiles.save({
+      const id = songId ?? repos.songs.insertImported(song);
+      if (songId !== undefined) repos.songs.updateImported(songId, song);
+      repos.importFiles.save({
         path: file.path,
         songId: id,
         size: file.size,
@@ -114,7 +113,7 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
         lyricStamp: file.lyricStamp,
         coverHash: track.coverHash,
       });
-      catalog.setLyric(id, track.lrc);
+      repos.lyrics.set(id, track.lrc);
       repos.genres.setSongGenres(id, info.genres);
       touch(id);
       touchedArtists.add(owner);
@@ -128,16 +127,16 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
 
     remove(songId: number): void {
       touch(songId);
-      catalog.removeSong(songId);
+      repos.songs.remove(songId);
     },
 
     /** Deletes albums and artists left empty; the others get their covers (re)chosen. */
     settle(): void {
       for (const id of touchedAlbums) {
-        if (!catalog.pruneAlbum(id)) repos.storedCovers.set('album', id, catalog.albumCover(id));
+        if (!repos.albums.removeIfEmpty(id)) repos.storedCovers.set('album', id, repos.importFiles.albumCover(id));
       }
       for (const id of touchedArtists) {
-        if (!catalog.pruneArtist(id)) repos.storedCovers.set('artist', id, catalog.artistCover(id));
+        if (!repos.artists.removeIfUnused(id)) repos.storedCovers.set('artist', id, repos.storedCovers.latestAlbumCoverOf(id));
       }
       for (const [key, id] of albumIds) if (touchedAlbums.has(id) && !repos.albums.exists(id)) albumIds.delete(key);
       for (const [key, id] of artistIds) if (touchedArtists.has(id) && !repos.artists.exists(id)) artistIds.delete(key);

@@ -15,7 +15,7 @@ export interface NameGuess {
  * What a file's name and folders say about an untagged track. Music folders are usually
  * `Artist/Album/01 Title.ext` or `Album/Artist - Title.ext`: the file name may start with a
  * track number and may hold "Artist - Title"; the parent folder names the album and the
- * grandparent (still inside the library) the artist.
+ * grandparent (still inside the import folder) the artist.
  */
 export function guessFromPath(root: string, path: string): NameGuess {
   let stem = basename(path, extname(path)).trim();

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/connection.ts';
-import { importLibrary, summaryLine, type ImportSummary } from './import-library.ts';
+import { importFolder, summaryLine, type ImportSummary } from './import-folder.ts';
 
 /** One progress line per this many milliseconds: a 10,000-file scan must not flood the log. */
 const PROGRESS_EVERY_MS = 2000;
 
 /**
- * The importer as a library scan runs it while the server serves (CLOUDTUNE_LIBRARY at start,
+ * The importer as an import scan runs it while the server serves (CLOUDTUNE_LIBRARY at start,
  * Subsonic's startScan): one folder, every file reported to `onProgress` as it is seen, and
  * `log` told the start, skipped files, progress every few seconds and the summary.
  */
@@ -16,7 +16,7 @@ export function folderScanner(db: Db, dataDir: string, log: (line: string) => vo
   ): Promise<ImportSummary> => {
     let lastReport = performance.now();
     log(`Scanning the music library in ${folder}…`);
-    const summary = await importLibrary(db, dataDir, folder, {
+    const summary = await importFolder(db, dataDir, folder, {
       signal,
       onWarning: log,
       onProgress: ({ index, total, path, outcome, detail }) => {

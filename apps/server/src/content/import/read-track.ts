@@ -45,7 +45,7 @@ function splitNames(names: readonly (string | undefined)[]): string[] {
 }
 
 /**
- * Reads tags, duration and format of the file at `path` (of `size` bytes) inside the library `root`.
+ * Reads tags, duration and format of the file at `path` (of `size` bytes) inside the import folder `root`.
  * `named`: the path whose name stands in for missing tags (a cloud upload is stored under its hash,
  * but was named by its owner).
  */

@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { AUDIO_EXTENSIONS } from './audio-format.ts';
 
-/** An audio file found in the library folder, with its .lrc sidecar if there is one. */
+/** An audio file found in the import folder, with its .lrc sidecar if there is one. */
 export interface FoundFile {
   path: string;
   size: number;

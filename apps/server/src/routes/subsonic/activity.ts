@@ -2,7 +2,7 @@ import { ApiError } from '../../errors.ts';
 import { mediaUrls } from '../../media/urls.ts';
 import { invalidParam, missingParam, parseId } from '../../services/subsonic/index.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /** star / unstar: albums (`albumId`) and artists (`artistId`) are collected (收藏); songs (`id`) go to 我喜欢的音乐. */
 function starring(on: boolean) {
@@ -44,7 +44,7 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
       return {};
     }
     for (const id of ids) {
-      services.subsonic.library.record(id);
+      services.subsonic.browsing.record(id);
       try {
         services.charts.scrobble({ id, userId, ip });
       } catch (err) {
@@ -64,7 +64,7 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
     let id: number;
     if (existing !== undefined) {
       id = parseId('playlist', existing, 'playlistId');
-      const current = services.subsonic.library.playlist(id, userId).entry.map((e) => Number(e.id));
+      const current = services.subsonic.browsing.playlist(id, userId).entry.map((e) => Number(e.id));
       const name = params.string('name');
       if (name !== undefined) services.myPlaylists.updatePlaylist(userId, id, { name: playlistName(name) });
       services.myPlaylists.removeTracks(userId, id, current);
@@ -74,7 +74,7 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
       id = services.myPlaylists.createPlaylist(userId, { name: playlistName(name), privacy: 0 }, NO_URLS).id;
     }
     if (songIds.length) services.myPlaylists.addTracks(userId, id, songIds);
-    return { playlist: services.subsonic.library.playlist(id, userId) };
+    return { playlist: services.subsonic.browsing.playlist(id, userId) };
   },
 
   /**
@@ -84,7 +84,7 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
    */
   updatePlaylist: ({ params, userId, services }) => {
     const id = parseId('playlist', params.required('playlistId'), 'playlistId');
-    const current = services.subsonic.library.playlist(id, userId).entry.map((e) => Number(e.id));
+    const current = services.subsonic.browsing.playlist(id, userId).entry.map((e) => Number(e.id));
     const name = params.string('name');
     const comment = params.raw.comment;
     if (name !== undefined || comment !== undefined) {
@@ -111,8 +111,8 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
     return {};
   },
 
-  getPlaylists: ({ userId, services }) => ({ playlists: { playlist: services.subsonic.library.playlists(userId) } }),
+  getPlaylists: ({ userId, services }) => ({ playlists: { playlist: services.subsonic.browsing.playlists(userId) } }),
   getPlaylist: ({ params, userId, services }) => ({
-    playlist: services.subsonic.library.playlist(parseId('playlist', params.required('id')), userId),
+    playlist: services.subsonic.browsing.playlist(parseId('playlist', params.required('id')), userId),
   }),
 };

@@ -1,7 +1,7 @@
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { MAX_BOOKMARK_COMMENT } from '../../services/bookmarks.ts';
 import { invalidParam, parseId } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -11,7 +11,7 @@ export const bookmarkMethods: Record<string, (call: SubsonicCall) => Payload> = 
     const list = services.bookmarks.list(userId);
     const username = services.subsonic.users.username(userId);
     const entries = new Map(
-      services.subsonic.library
+      services.subsonic.browsing
         .songs(
           list.map((b) => b.songId),
           userId,

@@ -1,6 +1,6 @@
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { MAX_PAGE, notFoundError } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 import { inMusicFolder } from './params.ts';
 
 /** The library holds no videos: a video id names nothing (an empty videoInfo would claim one exists). */
@@ -11,7 +11,7 @@ const noVideo = ({ params }: SubsonicCall): never => {
 
 /**
  * Genres, random songs, the first search and videos (services/subsonic/catalog.ts); getAlbumList2's
- * byGenre and byYear are library.ts's. `musicFolderId` other than the one folder lists nothing.
+ * byGenre and byYear are browsing.ts's. `musicFolderId` other than the one folder lists nothing.
  */
 export const catalogMethods: Record<string, (call: SubsonicCall) => Payload> = {
   getGenres: ({ services }) => ({ genres: { genre: services.subsonic.catalog.genres() } }),

@@ -1,6 +1,6 @@
 import { SUBSONIC_ERRORS, SubsonicError } from '../../errors.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /** Subsonic's chat (one room for the server's users) and jukebox (there is none). */
 export const chatMethods: Record<string, (call: SubsonicCall) => Payload> = {

@@ -19,10 +19,10 @@ import { chatMethods } from './chat.ts';
 import { infoMethods } from './info.ts';
 import { bookmarkMethods } from './bookmarks.ts';
 import { catalogMethods } from './catalog.ts';
-import { libraryMethods, type SubsonicCall } from './library.ts';
+import { browsingMethods, type SubsonicCall } from './browsing.ts';
 import { lyricsMethods } from './lyrics.ts';
 import { hlsPlaylist } from './hls.ts';
-import { libraryScanMethods } from './library-scan.ts';
+import { importScanMethods } from './import-scans.ts';
 import { transcodeStream, transcodingMethods } from './transcoding.ts';
 import { coverArt, download, stream } from './media.ts';
 import { nowPlayingMethods } from './now-playing.ts';
@@ -46,7 +46,7 @@ type ByteMethod = (
 // Maps, not plain objects: a method is named by the request, and `/rest/constructor` or
 // `/rest/__proto__` must find nothing rather than a member of Object.prototype.
 const documents = new Map<string, DocumentMethod>([
-  ...Object.entries(libraryMethods),
+  ...Object.entries(browsingMethods),
   ...Object.entries(activityMethods),
   ...Object.entries(userMethods),
   ...Object.entries(radioStationMethods),
@@ -54,7 +54,7 @@ const documents = new Map<string, DocumentMethod>([
   ...Object.entries(chatMethods),
   ...Object.entries(lyricsMethods),
   ...Object.entries(infoMethods),
-  ...Object.entries(libraryScanMethods),
+  ...Object.entries(importScanMethods),
   ...Object.entries(transcodingMethods),
   ...Object.entries(playQueueMethods),
   ...Object.entries(bookmarkMethods),

@@ -1,6 +1,6 @@
 import { withTextElements, type Payload } from '../../http/subsonic-envelope.ts';
 import { MAX_PAGE, missingParam, parseAnyId, parseId } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /** artistInfo's and albumInfo's strings are elements in Subsonic's XML schema, not attributes. */
 const INFO_ELEMENTS = ['biography', 'notes', 'musicBrainzId', 'lastFmUrl', 'smallImageUrl', 'mediumImageUrl', 'largeImageUrl'];

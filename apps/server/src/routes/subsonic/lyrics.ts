@@ -1,6 +1,6 @@
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { parseId } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /** Lyrics: getLyrics (Subsonic 1.2, by artist and title) and getLyricsBySongId (OpenSubsonic songLyrics v1 and v2). */
 export const lyricsMethods: Record<string, (call: SubsonicCall) => Payload> = {

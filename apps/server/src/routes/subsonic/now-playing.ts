@@ -1,7 +1,7 @@
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { PlaybackReport } from '../../services/now-playing.ts';
 import { invalidParam, notFoundError, parseId } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 const STATES = new Set(['starting', 'playing', 'paused', 'stopped']);
 /** Playback rates a player may report (a speed multiplier). */
@@ -25,7 +25,7 @@ export const nowPlayingMethods: Record<string, (call: SubsonicCall) => Payload> 
   /** What every user's players play now; the songs as this listener sees them (their stars and ratings). */
   getNowPlaying: ({ services, userId }) => {
     const rows = services.nowPlaying.live();
-    const songs = new Map(services.subsonic.library.songs([...new Set(rows.map((r) => r.songId))], userId).map((s) => [s.id, s]));
+    const songs = new Map(services.subsonic.browsing.songs([...new Set(rows.map((r) => r.songId))], userId).map((s) => [s.id, s]));
     const names = new Map<number, string>();
     const username = (id: number): string => {
       if (!names.has(id)) names.set(id, services.subsonic.users.username(id));

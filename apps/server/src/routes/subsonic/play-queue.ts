@@ -2,7 +2,7 @@ import { SUBSONIC_ERRORS, SubsonicError } from '../../errors.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { MAX_QUEUE_LENGTH } from '../../services/play-queue.ts';
 import { invalidParam, missingParam, parseId } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /** When a queue never saved was changed: never, the earliest time there is. */
 const NEVER = new Date(0).toISOString();
@@ -38,7 +38,7 @@ function answer({ services, userId }: SubsonicCall, by: 'id' | 'index'): Payload
   const queue = services.playQueue.find(userId);
   const username = services.subsonic.users.username(userId);
   if (!queue) return { username, changed: NEVER, changedBy: '' };
-  const entry = services.subsonic.library.songs(queue.songIds, userId);
+  const entry = services.subsonic.browsing.songs(queue.songIds, userId);
   const current =
     queue.currentIndex === null
       ? {}

@@ -4,7 +4,7 @@ import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { Services } from '../../services/index.ts';
 import { MAX_PAGE, notAuthorized, parseOtherId } from '../../services/subsonic/index.ts';
 import { channelEntry, episodeEntry } from '../../services/subsonic/podcast-shapes.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /** The methods that change the server's podcasts need Subsonic's podcastRole (administrators have it). */
 function requirePodcastRole({ userId, services }: SubsonicCall): void {

@@ -1,7 +1,7 @@
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { parseOtherId } from '../../services/subsonic/index.ts';
 import type { StationInput } from '../../services/radio-stations.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 import type { SubsonicParams } from './params.ts';
 
 /** create/update's fields: the spec's `homepageUrl` (also read as `homePageUrl`, the answer's spelling). */

@@ -1,6 +1,6 @@
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { invalidParam, parseAnyId } from '../../services/subsonic/index.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 /** setRating (Subsonic 1.6): a song (`123`), an album (`al-1`) or an artist (`ar-1`), 1–5, or 0 to remove the rating. */
 export const ratingMethods: Record<string, (call: SubsonicCall) => Payload> = {

@@ -2,7 +2,7 @@ import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { Share, SharedItem } from '../../services/shares.ts';
 import { invalidParam, missingParam, parseAnyId } from '../../services/subsonic/index.ts';
 import { shareUrl } from '../share-page.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -29,7 +29,7 @@ function expiry({ params }: SubsonicCall): number | null | undefined {
 function shareElements({ services, userId, baseUrl }: SubsonicCall, shares: readonly Share[]): Payload[] {
   const username = services.subsonic.users.username(userId);
   const ids = [...new Set(shares.flatMap((s) => s.songIds))];
-  const songs = new Map(services.subsonic.library.songs(ids, userId).map((e) => [e.id, e]));
+  const songs = new Map(services.subsonic.browsing.songs(ids, userId).map((e) => [e.id, e]));
   return shares.map((share) => ({
     id: share.id,
     url: shareUrl(baseUrl, share.id),

@@ -6,7 +6,7 @@ import { invalidParam, missingParam, parseId, SUBSONIC_ERRORS, SubsonicError } f
 import { decideTranscode, parseClientInfo, variantOfTranscodeParams } from '../../services/subsonic/transcode-decision.ts';
 import { variantFromOffset } from '../../services/transcode-choice.ts';
 import { sendTranscodedAudio } from '../song-audio.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 import { offsetInto, sendAudio } from './media.ts';
 import type { SubsonicParams } from './params.ts';
 
@@ -38,7 +38,7 @@ function clientInfoOf(body: unknown) {
 export const transcodingMethods: Record<string, (call: SubsonicCall) => Payload> = {
   getTranscodeDecision: ({ params, services, body }) => {
     const id = songOf(params);
-    services.subsonic.library.record(id);
+    services.subsonic.browsing.record(id);
     const client = clientInfoOf(body);
     return { transcodeDecision: decideTranscode(services.audio.quality(id), client) };
   },
@@ -59,7 +59,7 @@ const HTTP_STATUS = new Map<number, number>([
 export async function transcodeStream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
   try {
     const id = songOf(params);
-    const song = services.subsonic.library.record(id);
+    const song = services.subsonic.browsing.record(id);
     const variant = variantOfTranscodeParams(params.required('transcodeParams'));
     const offsetS = offsetInto(song, params.seconds('offset'), 'offset');
     if (offsetS > 0) {

@@ -5,7 +5,7 @@ import { sendFile } from '../../http/send-file.ts';
 import type { Services } from '../../services/index.ts';
 import { missingParam, notFoundError } from '../../services/subsonic/index.ts';
 import type { AccountChanges } from '../../services/subsonic/users.ts';
-import type { SubsonicCall } from './library.ts';
+import type { SubsonicCall } from './browsing.ts';
 import type { SubsonicParams } from './params.ts';
 
 /** A boolean param when given (`adminRole=true`), else undefined: updateUser changes only what it is sent. */

@@ -126,18 +126,7 @@ export function createAuthService(
         if (repos.users.nicknameOwner(nickname) !== undefined) throw nicknameTaken();
         // Registered meanwhile by another request with its own code.
         if (repos.users.byPhone(input.countryCode, input.phone)) throw phoneTaken();
-        const userId = repos.users.insert({
-          nickname,
-          signature: '',
-          gender: 0,
-          birthday: null,
-          province: 0,
-          city: 0,
-          vipType: 0,
-          userType: 0,
-          isDemo: false,
-          createdAt: now,
-        });
+        const userId = repos.users.insert({ nickname, createdAt: now });
         repos.users.setContact(userId, { countryCode: input.countryCode, phone: input.phone, email: null });
         repos.users.setPasswordHash(userId, hash);
         admins.registered(userId, input);

@@ -4,7 +4,7 @@ import type { Repos } from '../../repos/index.ts';
 import { likedSongsName } from '../../repos/playlists.ts';
 import type { ProfileChanges, UserRecord } from '../../repos/users.ts';
 import { withTx } from '../../repos/tx.ts';
-import { libraryClock } from '../charts-clock.ts';
+import { libraryClock } from '../charts/clock.ts';
 import type { Clock } from '../rate-windows.ts';
 import { songObject } from '../shapes.ts';
 import { nicknameTaken } from './errors.ts';
@@ -91,7 +91,7 @@ export function createProfileService(repos: Repos, clock: Clock) {
         newProgramCount: 0,
         createDjRadioCount: 0,
         createdPlaylistCount: repos.playlists.createdCount(viewer.id),
-        subPlaylistCount: repos.userPlaylists.subscribedCount(viewer.id),
+        subPlaylistCount: repos.playlists.subscribedCount(viewer.id),
         code: 200 as const,
       };
     },

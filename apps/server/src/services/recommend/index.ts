@@ -4,9 +4,9 @@ import type { DailyItem, DailyKind } from '../../repos/recommendations.ts';
 import { withTx } from '../../repos/tx.ts';
 import { rngFor } from '../../text/prng.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { libraryClock } from '../charts-clock.ts';
+import { libraryClock } from '../charts/clock.ts';
 import type { Clock } from '../rate-windows.ts';
-import { creatorObject, privilegeOf, songObject } from '../shapes.ts';
+import { creatorObject, privilegeOf, songObject, songObjectWithOldFields } from '../shapes.ts';
 import { pickWeighted, type Scored } from './pick.ts';
 import { maxOf, REASON_POPULAR, scoreSongs, strongest } from './song-scores.ts';
 import { tasteOf, type Taste } from './taste.ts';
@@ -27,6 +27,8 @@ const TAG_SONGS = 300;
 const POPULAR_SONGS = 200;
 /** Kept recommendations older than this many days are pruned. */
 const KEEP_DAYS = 7;
+/** /top/song lists this many of the newest songs. */
+const NEW_SONGS = 100;
 
 const DAY_MS = 86_400_000;
 /** NetEase makes the day's recommendations at 6:00 in China (UTC+8); the client says 每天6:00更新. */
@@ -40,7 +42,7 @@ const REASON_POPULAR_PLAYLIST = '热门推荐';
 /**
  * Daily recommendations (docs/decisions/0017-daily-recommendations.md): made from the user's
  * plays and likes by the first request of their day (from 6:00 China time, on the injected
- * clock), kept for that day, made anew the next.
+ * clock), kept for that day, made anew the next. And the newest songs (新歌速递), for anyone.
  */
 export function createRecommendService(repos: Repos, clock: Clock, similarArtists: (id: number) => { id: number; score: number }[]) {
   const libraryNow = libraryClock(repos.meta);
@@ -53,10 +55,10 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
   /** Today's songs: scored candidates around the taste, drawn with the day's seed. */
   function makeSongs(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
     const similar = new Map([...taste.similar].sort((a, b) => b[1].weight - a[1].weight).slice(0, SIMILAR_ARTISTS));
-    const popular = repos.recommendations.popularSongs(POPULAR_SONGS);
+    const popular = repos.songs.mostPopular(POPULAR_SONGS);
     const candidates = new Set([
-      ...repos.recommendations.songsOfArtists([...taste.artists.keys(), ...similar.keys()]),
-      ...repos.recommendations.songsWithTags([...taste.tags.keys()], TAG_SONGS),
+      ...repos.songs.idsByArtists([...taste.artists.keys(), ...similar.keys()]),
+      ...repos.songs.mostPopularTagged([...taste.tags.keys()], TAG_SONGS),
       ...popular,
     ]);
     for (const id of taste.known) candidates.delete(id);
@@ -76,11 +78,11 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
 
   /** Today's playlists: other people's public playlists holding the artists and tags the user plays. */
   function makePlaylists(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
-    const candidates = repos.recommendations.playlistCandidates(userId);
+    const candidates = repos.playlists.candidatesFor(userId);
     const artistMax = maxOf(taste.artists);
     const tagMax = maxOf(taste.tags);
     const byArtist = new Map<number, { value: number; artistId: number; best: number }>();
-    for (const row of repos.recommendations.playlistArtists([...taste.artists.keys()])) {
+    for (const row of repos.playlists.artistCounts([...taste.artists.keys()])) {
       const w = (row.tracks * (taste.artists.get(row.artistId) ?? 0)) / artistMax;
       const cur = byArtist.get(row.playlistId) ?? { value: 0, artistId: row.artistId, best: 0 };
       cur.value += w;
@@ -88,7 +90,7 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
       byArtist.set(row.playlistId, cur);
     }
     const byTag = new Map<number, { value: number; tagId: number }>();
-    for (const row of repos.recommendations.playlistTags([...taste.tags.keys()])) {
+    for (const row of repos.playlists.taggedWith([...taste.tags.keys()])) {
       const w = (taste.tags.get(row.tagId) ?? 0) / tagMax;
       const cur = byTag.get(row.playlistId) ?? { value: 0, tagId: row.tagId };
       if (w > (taste.tags.get(cur.tagId) ?? 0) / tagMax) cur.tagId = row.tagId;
@@ -181,6 +183,13 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
         ];
       });
       return { code: 200 as const, featureFirst: true, haveRcmdSongs: true, recommend };
+    },
+
+    /** /top/song (新歌速递): the newest songs whose main artist is of the area `type` (0: any). */
+    newSongs(type: number, urls: MediaUrls) {
+      const ids = repos.songs.newest(type === 0 ? null : type, NEW_SONGS);
+      const found = repos.songs.findByIds(ids);
+      return { code: 200 as const, data: ids.flatMap((id) => found.get(id) ?? []).map((s) => songObjectWithOldFields(s, urls)) };
     },
   };
 }

@@ -32,8 +32,8 @@ export function similarSongs(
   const taste = tasteAround(repos, new Map(seed.songs.map((id) => [id, 1])), new Set(), new Set(), similarArtists);
   const similar = new Map([...taste.similar].sort((a, b) => b[1].weight - a[1].weight || a[0] - b[0]).slice(0, SIMILAR_ARTISTS));
   const candidates = new Set([
-    ...repos.recommendations.songsOfArtists([...taste.artists.keys(), ...similar.keys()]),
-    ...repos.recommendations.songsWithTags([...taste.tags.keys()], TAG_SONGS),
+    ...repos.songs.idsByArtists([...taste.artists.keys(), ...similar.keys()]),
+    ...repos.songs.mostPopularTagged([...taste.tags.keys()], TAG_SONGS),
   ]);
   for (const id of seed.exclude) candidates.delete(id);
   const scored = scoreSongs(

@@ -39,9 +39,9 @@ export function scoreSongs(
 ): SongScore[] {
   const songs = repos.songs.findByIds(ids);
   const credits = new Map<number, { artistId: number; position: number }[]>();
-  for (const c of repos.recommendations.credits(ids)) credits.set(c.songId, [...(credits.get(c.songId) ?? []), c]);
+  for (const c of repos.songs.credits(ids)) credits.set(c.songId, [...(credits.get(c.songId) ?? []), c]);
   const tagShares = new Map<number, { tagId: number; playlists: number }[]>();
-  for (const t of repos.recommendations.songTags(ids)) tagShares.set(t.songId, [...(tagShares.get(t.songId) ?? []), t]);
+  for (const t of repos.playlists.songTags(ids)) tagShares.set(t.songId, [...(tagShares.get(t.songId) ?? []), t]);
   const artistMax = maxOf(taste.artists);
   const tagMax = maxOf(taste.tags);
   const artistNames = new Map(

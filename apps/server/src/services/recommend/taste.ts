@@ -45,12 +45,12 @@ export function tasteOf(repos: Repos, userId: number, now: number, similarArtist
   const songs = new Map<number, number>();
   const known = new Set<number>();
   const heard = new Set<number>();
-  for (const row of repos.recommendations.listening(userId, now, now - TASTE_WINDOW_DAYS * DAY_MS)) {
+  for (const row of repos.plays.byDay(userId, now, now - TASTE_WINDOW_DAYS * DAY_MS)) {
     add(songs, row.songId, row.plays * 0.5 ** (row.ageDays / HALF_LIFE_DAYS));
     if (row.ageDays < RECENT_DAYS) known.add(row.songId);
     else heard.add(row.songId);
   }
-  for (const id of repos.recommendations.likedSongs(userId)) {
+  for (const id of repos.playlists.likedSongIds(userId)) {
     add(songs, id, LIKE_WEIGHT);
     known.add(id);
   }
@@ -71,9 +71,9 @@ export function tasteAround(
 ): Taste {
   const ids = [...songs.keys()];
   const artists = new Map<number, number>();
-  for (const c of repos.recommendations.credits(ids)) add(artists, c.artistId, (songs.get(c.songId) ?? 0) * (c.position === 0 ? 1 : 0.5));
+  for (const c of repos.songs.credits(ids)) add(artists, c.artistId, (songs.get(c.songId) ?? 0) * (c.position === 0 ? 1 : 0.5));
   // A song's tags share its weight by how many playlists give it each tag.
-  const tagRows = repos.recommendations.songTags(ids);
+  const tagRows = repos.playlists.songTags(ids);
   const perSong = new Map<number, number>();
   for (const t of tagRows) add(perSong, t.songId, t.playlists);
   const tags = new Map<number, number>();

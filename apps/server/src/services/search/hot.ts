@@ -1,7 +1,7 @@
 import type { Repos } from '../../repos/index.ts';
 import type { KeywordCount } from '../../repos/search-keywords.ts';
-import { libraryClock } from '../charts-clock.ts';
-import { DAY_MS, WEEK_MS } from '../charts-ranking.ts';
+import { libraryClock } from '../charts/clock.ts';
+import { DAY_MS, WEEK_MS } from '../charts/ranking.ts';
 import { searchKeyword } from './keywords.ts';
 
 /** How often counted searches are written, and how long a computed hot list is served. */

@@ -14,6 +14,16 @@ export interface SearchQuery {
   offset?: number;
 }
 
+// Read with a type the request named: a Map, so that no number ever finds a member of Object.prototype.
+/** /search of a type the library has nothing of (users, MVs, radios, videos, voice): NetEase's empty result of that type. */
+const EMPTY_SEARCHES = new Map<number, Record<string, unknown>>([
+  [1002, { userprofiles: [], userprofileCount: 0, hasMore: false }],
+  [1004, { mvs: [], mvCount: 0, hasMore: false }],
+  [1009, { djRadios: [], djRadiosCount: 0, hasMore: false }],
+  [1014, { videos: [], videoCount: 0, hasMore: false }],
+  [2000, { data: { resources: [], totalCount: 0 } }],
+]);
+
 /** How often the server indexes catalog writes made by other processes (a CLI import). */
 export const INDEX_EVERY_MS = 1000;
 
@@ -86,6 +96,26 @@ export function createSearchService(repos: Repos) {
         alg: e.alg,
       }));
       return { code: 200 as const, data, message: 'success' };
+    },
+
+    /** /search of a type the library has nothing of: NetEase's empty result of that type. */
+    empty: (type: number) => ({ code: 200 as const, result: EMPTY_SEARCHES.get(type) ?? {} }),
+
+    /** /search?type=1018 (综合): the first songs, albums, artists and playlists, as NetEase groups them. */
+    combined(keywords: string, limit: number, urls: MediaUrls) {
+      const of = (type: SearchType) => this.search({ keywords, type, limit }, urls).result as Record<string, unknown>;
+      const [songs, albums, artists, playlists] = [of(1), of(10), of(100), of(1000)];
+      const more = (list: unknown, count: unknown) => Array.isArray(list) && typeof count === 'number' && count > list.length;
+      return {
+        code: 200 as const,
+        result: {
+          song: { songs: songs.songs ?? [], more: more(songs.songs, songs.songCount) },
+          album: { albums: albums.albums ?? [], more: more(albums.albums, albums.albumCount) },
+          artist: { artists: artists.artists ?? [], more: more(artists.artists, artists.artistCount) },
+          playList: { playLists: playlists.playlists ?? [], more: more(playlists.playlists, playlists.playlistCount) },
+          order: ['song', 'album', 'artist', 'playList'],
+        },
+      };
     },
 
     suggest(keywords: string, type: 'web' | 'mobile' | undefined, urls: MediaUrls) {

@@ -26,7 +26,7 @@ export function createResultLoader(repos: Repos) {
     /** Old-format songs (/search type 1, suggestions). */
     songs(ids: readonly number[], urls: MediaUrls) {
       const songs = repos.songs.findByIds(ids);
-      const facts = repos.search.albumFacts([...new Set([...songs.values()].map((s) => s.albumId))]);
+      const facts = repos.albums.facts([...new Set([...songs.values()].map((s) => s.albumId))]);
       return inOrder(ids, songs, (s) => searchSongObject(s, facts.get(s.albumId), urls));
     },
 
@@ -51,7 +51,7 @@ export function createResultLoader(repos: Repos) {
 
     /** Old-format albums, as /search/suggest lists them. */
     albumRefs(ids: readonly number[], urls: MediaUrls) {
-      const facts = repos.search.albumFacts(ids);
+      const facts = repos.albums.facts(ids);
       return inOrder(
         ids,
         byId(ids, (id) => repos.albums.findById(id)),

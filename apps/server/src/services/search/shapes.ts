@@ -1,7 +1,7 @@
 import type { AlbumRecord } from '../../repos/albums.ts';
 import type { ArtistRecord } from '../../repos/artists.ts';
 import type { PlaylistRecord } from '../../repos/playlists.ts';
-import type { AlbumFacts } from '../../repos/search.ts';
+import type { AlbumFacts } from '../../repos/albums.ts';
 import type { ArtistCredit, SongRecord } from '../../repos/songs.ts';
 import type { UserRecord } from '../../repos/users.ts';
 import type { MediaUrls } from '../../media/urls.ts';

@@ -34,7 +34,7 @@ function eventPayload(repos: Repos, e: EventRecord, urls: MediaUrls): Record<str
   if (e.type === EVENT_TYPES['share-song']) {
     const song = repos.songs.findById(e.resourceId);
     if (!song) return null;
-    const facts = repos.search.albumFacts([song.albumId]).get(song.albumId);
+    const facts = repos.albums.facts([song.albumId]).get(song.albumId);
     const old = searchSongObject(song, facts, urls);
     // The old song format, plus the cover clients show beside the event.
     const picUrl = urls.image('album', song.albumId);

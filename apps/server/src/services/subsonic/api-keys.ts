@@ -19,24 +19,24 @@ export function createApiKeys(repos: Repos, clock: Clock) {
   return {
     /** A new key, shown this once. */
     create(userId: number, name: string) {
-      if (repos.apiKeys.count(userId) >= MAX_API_KEYS) return undefined;
+      if (repos.subsonicApiKeys.count(userId) >= MAX_API_KEYS) return undefined;
       const key = newApiKey();
       const createdAt = clock();
-      const id = repos.apiKeys.insert(userId, name, sha256Hex(key), createdAt);
+      const id = repos.subsonicApiKeys.insert(userId, name, sha256Hex(key), createdAt);
       return { id, name, key, createdAt };
     },
     /** The user's keys, newest first, without the keys themselves. */
     list: (userId: number) =>
-      repos.apiKeys.ofUser(userId).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+      repos.subsonicApiKeys.ofUser(userId).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
     /** true when the user had this key; apps using it are refused from now on (44). */
-    revoke: (userId: number, id: number): boolean => repos.apiKeys.remove(userId, id),
+    revoke: (userId: number, id: number): boolean => repos.subsonicApiKeys.remove(userId, id),
     /** Every key of the user (a closed account's). */
-    removeAll: (userId: number): void => repos.apiKeys.removeAll(userId),
+    removeAll: (userId: number): void => repos.subsonicApiKeys.removeAll(userId),
     /** The user a key belongs to (noting its use), or undefined. */
     userOf(key: string): number | undefined {
-      const row = repos.apiKeys.byHash(sha256Hex(key));
+      const row = repos.subsonicApiKeys.byHash(sha256Hex(key));
       if (!row) return undefined;
-      repos.apiKeys.markUsed(row.id, clock());
+      repos.subsonicApiKeys.markUsed(row.id, clock());
       return row.userId;
     },
   };

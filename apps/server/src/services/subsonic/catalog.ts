@@ -1,8 +1,8 @@
 import type { Repos } from '../../repos/index.ts';
-import type { IndexedSongFilter } from '../../repos/song-filters.ts';
+import type { IndexedSongFilter } from '../../repos/songs.ts';
 import { searchKeyword } from '../search/keywords.ts';
 import { MAX_RESULTS, rankedPage } from '../search/ranking.ts';
-import type { SubsonicLibrary } from './library.ts';
+import type { SubsonicBrowsing } from './browsing.ts';
 import { randomSongIds } from './random-songs.ts';
 
 /** getRandomSongs' criteria: a genre's name and a range of years (either way round), each optional. */
@@ -26,9 +26,9 @@ const yearStart = (year: number): number => new Date(0).setUTCFullYear(Math.min(
 /**
  * The catalogue by genre, at random and by Subsonic's first search: genres with their counts, a
  * genre's songs, random songs by genre and years, and `search`'s matches (songs only, as Subsonic
- * 1.0 answered). Entries are the library's (services/subsonic/library.ts).
+ * 1.0 answered). Entries are Subsonic browsing's (services/subsonic/browsing.ts).
  */
-export function createSubsonicCatalog(repos: Repos, library: SubsonicLibrary) {
+export function createSubsonicCatalog(repos: Repos, browsing: SubsonicBrowsing) {
   return {
     /** getGenres: every genre a song has, by name, with how many songs and albums have it. */
     genres: () => repos.genres.list().map((g) => ({ songCount: g.songCount, albumCount: g.albumCount, value: g.name })),
@@ -36,7 +36,7 @@ export function createSubsonicCatalog(repos: Repos, library: SubsonicLibrary) {
     /** getSongsByGenre: a page of the genre's songs in a stable order (an unknown genre has none). */
     songsByGenre(genre: string, count: number, offset: number, userId: number) {
       const genreId = repos.genres.find(genre);
-      return genreId === undefined ? [] : library.songs(repos.genres.songIds(genreId, count, offset), userId);
+      return genreId === undefined ? [] : browsing.songs(repos.genres.songIds(genreId, count, offset), userId);
     },
 
     /** getRandomSongs: `size` distinct songs drawn uniformly among those matching (services/subsonic/random-songs.ts). */
@@ -54,7 +54,7 @@ export function createSubsonicCatalog(repos: Repos, library: SubsonicLibrary) {
         if (low !== undefined) filter.from = yearStart(low);
         if (high !== undefined) filter.until = yearStart(high + 1);
       }
-      return library.songs(randomSongIds(repos.songFilters, size, filter), userId);
+      return browsing.songs(randomSongIds(repos.songs, size, filter), userId);
     },
 
     /**
@@ -70,17 +70,17 @@ export function createSubsonicCatalog(repos: Repos, library: SubsonicLibrary) {
       let ids: number[];
       let total: number;
       if (!keyword) {
-        ({ ids, total } = repos.songFilters.addedAfter(addedAfter, count, offset));
+        ({ ids, total } = repos.songs.addedAfter(addedAfter, count, offset));
       } else {
         let ranked = rankedPage(repos.search, 1, keyword, 0, MAX_RESULTS).ids;
         if (newerThan !== undefined) {
-          const newer = new Set(repos.songFilters.passing(ranked, { addedAfter }));
+          const newer = new Set(repos.songs.passing(ranked, { addedAfter }));
           ranked = ranked.filter((id) => newer.has(id));
         }
         total = ranked.length;
         ids = ranked.slice(offset, offset + count);
       }
-      return { offset, totalHits: total, match: library.songs(ids, userId) };
+      return { offset, totalHits: total, match: browsing.songs(ids, userId) };
     },
   };
 }

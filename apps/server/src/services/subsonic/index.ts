@@ -4,7 +4,7 @@ import type { LoginLimits } from '../login-limits.ts';
 import type { Clock } from '../rate-windows.ts';
 import { createApiKeys } from './api-keys.ts';
 import { createSubsonicCatalog } from './catalog.ts';
-import { createSubsonicLibrary } from './library.ts';
+import { createSubsonicBrowsing } from './browsing.ts';
 import { createSubsonicLyrics } from './lyrics.ts';
 import { createSubsonicPasswords } from './passwords.ts';
 import { loadSecretKey } from './secrets.ts';
@@ -15,19 +15,19 @@ export { DEMO_SUBSONIC_PASSWORD, type SubsonicCredentials } from './passwords.ts
 export { SubsonicError, SUBSONIC_ERRORS, missingParam, invalidParam, notFoundError, notAuthorized } from './errors.ts';
 export { parseId, parseAnyId, albumId, artistId } from './ids.ts';
 export { parseOtherId, isPodcastEpisodeId, podcastChannelId, podcastEpisodeId } from './ids.ts';
-export { MUSIC_FOLDER, MAX_PAGE } from './library.ts';
+export { MUSIC_FOLDER, MAX_PAGE } from './browsing.ts';
 
-/** The Subsonic API's services: app passwords (auth), the library as Subsonic browses it, stars, lyrics. */
+/** The Subsonic API's services: app passwords (auth), the catalog as Subsonic browses it, stars, lyrics. */
 export function createSubsonicServices(repos: Repos, dataDir: string, audio: AudioService, clock: Clock, limits: LoginLimits) {
   const apiKeys = createApiKeys(repos, clock);
   const passwords = createSubsonicPasswords(repos, loadSecretKey(dataDir), clock, limits, apiKeys);
-  const library = createSubsonicLibrary(repos, audio);
+  const browsing = createSubsonicBrowsing(repos, audio);
   return {
     passwords,
     apiKeys,
     users: createSubsonicUsers(repos, clock, passwords, apiKeys),
-    library,
-    catalog: createSubsonicCatalog(repos, library),
+    browsing,
+    catalog: createSubsonicCatalog(repos, browsing),
     stars: createSubsonicStars(repos, clock),
     lyrics: createSubsonicLyrics(repos),
   };

@@ -2,12 +2,12 @@ import { SIZE_BUCKETS } from '../../media/image-sizes.ts';
 import type { ImageKind, MediaUrls } from '../../media/urls.ts';
 import type { Repos } from '../../repos/index.ts';
 import { rngFor } from '../../text/prng.ts';
-import type { ArtistAboutService } from '../artists-about.ts';
+import type { ArtistAboutService } from '../artists/about.ts';
 import type { Clock } from '../rate-windows.ts';
 import { similarSongs, type SimilarSeed } from '../recommend/similar-songs.ts';
 import { invalidParam, notFoundError } from './errors.ts';
 import type { IdKind } from './ids.ts';
-import type { SubsonicLibrary } from './library.ts';
+import type { SubsonicBrowsing } from './browsing.ts';
 import { artistIdsNamed } from './names.ts';
 
 /** An id as parseAnyId reads it: `ar-5`, `al-12`, `pl-9` or a song's bare number. */
@@ -33,7 +33,7 @@ function imageUrls(urls: MediaUrls, kind: ImageKind, id: number) {
  * or artist (the daily recommendations' scoring). Nothing here is invented to fill a list
  * (docs/decisions/0031-subsonic-info-and-lyrics-from-the-library.md).
  */
-export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about: ArtistAboutService, clock: Clock) {
+export function createSubsonicInfo(repos: Repos, browsing: SubsonicBrowsing, about: ArtistAboutService, clock: Clock) {
   function artistExists(id: number): number {
     if (!repos.artists.exists(id)) throw notFoundError('Artist');
     return id;
@@ -48,7 +48,7 @@ export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about
       return album.artistId;
     }
     if (kind === 'song') {
-      const main = library.record(id).artists[0];
+      const main = browsing.record(id).artists[0];
       if (!main) throw notFoundError('Artist');
       return main.id;
     }
@@ -61,22 +61,22 @@ export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about
       if (!repos.albums.exists(id)) throw notFoundError('Album');
       return id;
     }
-    if (kind === 'song') return library.record(id).albumId;
+    if (kind === 'song') return browsing.record(id).albumId;
     throw invalidParam('id', 'must name an album (al-1) or a song');
   }
 
   /** What "more like this" starts from: the song, the album's songs (neither answered), or the artist's songs. */
   function seedOf({ kind, id }: AnyId): SimilarSeed {
     if (kind === 'song') {
-      library.record(id);
+      browsing.record(id);
       return { songs: [id], exclude: new Set([id]) };
     }
     if (kind === 'album') {
       if (!repos.albums.exists(id)) throw notFoundError('Album');
-      const songs = repos.albums.songIdsOf(id);
+      const songs = repos.songs.idsOnAlbum(id);
       return { songs, exclude: new Set(songs) };
     }
-    if (kind === 'artist') return { songs: repos.recommendations.songsOfArtists([artistExists(id)]), exclude: new Set() };
+    if (kind === 'artist') return { songs: repos.songs.idsByArtists([artistExists(id)]), exclude: new Set() };
     throw invalidParam('id', 'must name an artist (ar-1), an album (al-1) or a song');
   }
 
@@ -90,7 +90,7 @@ export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about
       const artistId = artistOf(ref);
       const desc = about.desc(artistId);
       const biography = [desc.briefDesc, ...desc.introduction.map((s) => `${s.ti}\n${s.txt}`)].filter((p) => p !== '').join('\n\n');
-      const similar = library.artists(
+      const similar = browsing.artists(
         about
           .similarScores(artistId)
           .slice(0, count)
@@ -117,7 +117,7 @@ export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about
      */
     topSongs(artist: { id: number } | { name: string }, count: number, userId: number) {
       const ids = 'id' in artist ? [artistExists(artist.id)] : artistIdsNamed(repos, artist.name);
-      return library.songs(repos.plays.topSongsOf(ids, count), userId);
+      return browsing.songs(repos.songs.mostPlayedOf(ids, count), userId);
     },
 
     /**
@@ -128,7 +128,7 @@ export function createSubsonicInfo(repos: Repos, library: SubsonicLibrary, about
     similarSongs(ref: AnyId, count: number, userId: number) {
       const seed = seedOf(ref);
       const ids = similarSongs(repos, about.similarScores, seed, count, rngFor('similar-songs', ref.kind, ref.id, clock()));
-      return library.songs(ids, userId);
+      return browsing.songs(ids, userId);
     },
   };
 }

@@ -52,7 +52,7 @@ export function songIdsTitled(repos: Repos, title: string | undefined, artist: s
   if (artist !== undefined && nameKey(artist) !== '') {
     groups = artistGroups(repos, artist);
     if (!groups.length) return [];
-    candidates = repos.recommendations.songsOfArtists([...groups[0]!]);
+    candidates = repos.songs.idsByArtists([...groups[0]!]);
   } else {
     candidates = repos.search.find(1, key, 'exact', EXACT_CANDIDATES);
   }

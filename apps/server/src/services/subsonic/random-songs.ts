@@ -1,4 +1,4 @@
-import type { IndexedSongFilter, SongFilterRepo } from '../../repos/song-filters.ts';
+import type { IndexedSongFilter, SongFilters } from '../../repos/songs.ts';
 
 /**
  * Draws before the passing songs are listed instead: enough for a filter that passes one song in
@@ -19,7 +19,7 @@ const DRAWS_PER_SONG = 4;
  * listed from the filter's index and shuffled instead — uniform too.
  */
 export function randomSongIds(
-  repo: SongFilterRepo,
+  repo: SongFilters,
   size: number,
   filter: IndexedSongFilter,
   { random = Math.random, minDraws = MIN_DRAWS }: { random?: () => number; minDraws?: number } = {},

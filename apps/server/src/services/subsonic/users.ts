@@ -4,7 +4,7 @@ import { hashPassword, md5Hex } from '../accounts/passwords.ts';
 import type { Clock } from '../rate-windows.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { invalidParam, notAuthorized, notFoundError, SUBSONIC_ERRORS, SubsonicError } from './errors.ts';
-import { MUSIC_FOLDER } from './library.ts';
+import { MUSIC_FOLDER } from './browsing.ts';
 import { plainPassword, type SubsonicPasswords } from './passwords.ts';
 
 /** What an administrator may set of an account through Subsonic (createUser, updateUser). */
@@ -174,18 +174,7 @@ export function createSubsonicUsers(repos: Repos, clock: Clock, passwords: Subso
         // Taken meanwhile by another request.
         freeUsername(nickname);
         freeEmail(email);
-        const userId = repos.users.insert({
-          nickname,
-          signature: '',
-          gender: 0,
-          birthday: null,
-          province: 0,
-          city: 0,
-          vipType: 0,
-          userType: 0,
-          isDemo: false,
-          createdAt: now,
-        });
+        const userId = repos.users.insert({ nickname, createdAt: now });
         repos.users.setContact(userId, { countryCode: '86', phone: null, email });
         repos.users.setPasswordHash(userId, hash);
         repos.users.setAdmin(userId, input.adminRole === true);

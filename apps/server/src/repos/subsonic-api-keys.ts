@@ -1,0 +1,44 @@
+import type { Db } from '../db/connection.ts';
+
+/** An OpenSubsonic API key as listed: never the key, which only its SHA-256 stands for. */
+export interface ApiKeyRecord {
+  id: number;
+  userId: number;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** A key used again within this long is not written again (a write per request is not worth a date to the minute). */
+const LAST_USED_STEP_MS = 60_000;
+
+const COLUMNS = 'id, user_id AS userId, name, created_at AS createdAt, last_used_at AS lastUsedAt';
+
+/** API keys (migration 033): several per user, looked up by hash, deleted when revoked. */
+export function createSubsonicApiKeyRepo(db: Db) {
+  const insert = db.prepare('INSERT INTO subsonic_api_keys (user_id, name, key_hash, created_at) VALUES (?, ?, ?, ?)');
+  const ofUser = db.prepare<[number], ApiKeyRecord>(
+    `SELECT ${COLUMNS} FROM subsonic_api_keys WHERE user_id = ? ORDER BY created_at DESC, id DESC`,
+  );
+  const byHash = db.prepare<[string], ApiKeyRecord>(`SELECT ${COLUMNS} FROM subsonic_api_keys WHERE key_hash = ?`);
+  const count = db.prepare<[number], number>('SELECT COUNT(*) FROM subsonic_api_keys WHERE user_id = ?').pluck();
+  const remove = db.prepare('DELETE FROM subsonic_api_keys WHERE id = ? AND user_id = ?');
+  const removeAll = db.prepare('DELETE FROM subsonic_api_keys WHERE user_id = ?');
+  const used = db.prepare(
+    'UPDATE subsonic_api_keys SET last_used_at = @at WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @at - @step)',
+  );
+  return {
+    /** The new key's id. */
+    insert: (userId: number, name: string, keyHash: string, createdAt: number): number =>
+      Number(insert.run(userId, name, keyHash, createdAt).lastInsertRowid),
+    /** The user's keys, newest first. */
+    ofUser: (userId: number): ApiKeyRecord[] => ofUser.all(userId),
+    byHash: (keyHash: string): ApiKeyRecord | undefined => byHash.get(keyHash),
+    count: (userId: number): number => count.get(userId) ?? 0,
+    /** true when the user had this key */
+    remove: (userId: number, id: number): boolean => remove.run(id, userId).changes > 0,
+    removeAll: (userId: number): void => void removeAll.run(userId),
+    markUsed: (id: number, at: number): void => void used.run({ id, at, step: LAST_USED_STEP_MS }),
+  };
+}
+export type SubsonicApiKeyRepo = ReturnType<typeof createSubsonicApiKeyRepo>;

@@ -1,0 +1,318 @@
+import type { SongDetailResponse, SongUrlResponse } from '@cloudtune/contract';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ApiError, badRequest } from '../../errors.ts';
+import { temporaryPath } from '../../media/store.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import type { CloudSongRecord } from '../../repos/cloud-songs.ts';
+import { isCloudSongId } from '../../repos/cloud-songs.ts';
+import type { Repos } from '../../repos/index.ts';
+import { cloudItem, cloudPrivilege, cloudSongObject } from './shapes.ts';
+import type { Clock } from '../rate-windows.ts';
+import { playable } from '../songs/index.ts';
+
+export const CLOUD_FULL_MSG = '云盘空间不足';
+export const NOT_AUDIO_MSG = 'songFile must be an audio file (MP3, FLAC, Ogg, M4A, AAC or WAV)';
+export const MALFORMED_MSG = 'songFile: the multipart/form-data body is malformed or ends early';
+export const CLOUD_REFUSED_MSG = '只有上传者本人可以播放云盘歌曲';
+/** How long a cloud song's URL from /song/url plays without a session (NetEase's `expi`). */
+export const CLOUD_URL_TTL_S = 1200;
+
+/** What the importer's tag reader (content/import/read-track.ts) tells about a file; injected by the app. */
+export type CloudTags = Pick<CloudSongRecord, 'album' | 'durationMs' | 'bitrate' | 'lossless' | 'type' | 'mimeType'> & {
+  title: string;
+  artists: string[];
+};
+/** Reads an uploaded file's tags; rejects when the file is no audio it can serve. `fileName` stands in for missing tags. */
+export type CloudTagReader = (path: string, size: number, fileName: string) => Promise<CloudTags>;
+
+export interface CloudOptions {
+  /** bytes each user may keep */
+  cloudQuotaBytes: number;
+  readTags: CloudTagReader;
+  clock: Clock;
+}
+
+/** An upload as it arrives: the part's byte stream (busboy's, `truncated` once past the route's size limit) and its name. */
+export interface IncomingFile {
+  stream: Readable & { truncated?: boolean };
+  fileName: string;
+}
+
+/** Where the bytes of a cloud song are: one file per content, whoever uploaded it. */
+export const cloudFilePath = (mediaRoot: string, sha256: string, type: string): string =>
+  join(mediaRoot, 'cloud', sha256.slice(0, 2), `${sha256}.${type}`);
+const STORED_NAME = /^([0-9a-f]{64})\.[a-z0-9]+$/;
+
+const notAudio = (): ApiError => badRequest(NOT_AUDIO_MSG);
+export const cloudFull = (): ApiError => new ApiError(507, CLOUD_FULL_MSG);
+
+/** Enough of a file's start to tell the audio containers apart. */
+const SNIFF_BYTES = 12;
+
+/**
+ * Whether a file starts like one of the audio formats the player takes: ID3-tagged or bare MPEG
+ * audio (MP3, ADTS AAC), FLAC, Ogg, RIFF/WAVE or an MP4 container. Only a first gate that stops
+ * an upload of anything else early; the tag reader then parses the whole file.
+ */
+export function startsLikeAudio(head: Buffer): boolean {
+  const ascii = (from: number, to: number) => head.toString('latin1', from, to);
+  if (head.length < 4) return false;
+  if (ascii(0, 3) === 'ID3' || ascii(0, 4) === 'fLaC' || ascii(0, 4) === 'OggS') return true;
+  if (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return true;
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return true;
+  return ascii(4, 8) === 'ftyp';
+}
+
+/** The name shown for an upload: the last path segment a browser sent, without control characters, at most 255 characters. */
+export function cleanFileName(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return [...clean].slice(0, 255).join('') || 'audio';
+}
+
+/** Runs tasks one after another: placing a file and writing its row, or deleting both, never interleave. */
+function serialize() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => {});
+    return run;
+  };
+}
+
+/**
+ * The cloud drive (我的音乐云盘, docs/decisions/0016-cloud-drive.md). An upload streams to a
+ * temporary file while it is hashed, is read by the importer's tag reader, and is renamed into
+ * place under its SHA-256 before its row is written: an upload cut off at any point leaves a
+ * `.tmp` (deleted at once, or swept at the next start) and no row. A user's songs play for that
+ * user only: through their session, or a URL /song/url signed for them that expires like
+ * NetEase's.
+ */
+export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuotaBytes: quotaBytes, readTags, clock }: CloudOptions) {
+  const root = join(mediaRoot, 'cloud');
+  const exclusive = serialize();
+  // Signs play URLs; a restart ends the URLs handed out before it (clients ask /song/url again).
+  const urlKey = randomBytes(32);
+  const signature = (id: number, userId: number, expires: number): Buffer =>
+    createHmac('sha256', urlKey).update(`${id}.${userId}.${expires}`).digest().subarray(0, 16);
+
+  function tokenFor(song: CloudSongRecord): string {
+    const expires = Math.floor(clock() / 1000) + CLOUD_URL_TTL_S;
+    return `${expires}-${signature(song.id, song.userId, expires).toString('hex')}`;
+  }
+
+  function tokenValid(song: CloudSongRecord, token: string | undefined): boolean {
+    const m = token === undefined ? null : /^(\d{1,12})-([0-9a-f]{32})$/.exec(token);
+    if (!m) return false;
+    const expires = Number(m[1]);
+    if (expires * 1000 <= clock()) return false;
+    return timingSafeEqual(Buffer.from(m[2]!, 'hex'), signature(song.id, song.userId, expires));
+  }
+
+  /** The row for these bytes: the user's own when they uploaded them before, else a new one over the stored file. */
+  async function place(userId: number, tmp: string, fileName: string, size: number, sha256: string, md5: string, tags: CloudTags) {
+    return exclusive(async () => {
+      const existing = repos.cloudSongs.findByHash(userId, sha256);
+      if (existing) return { song: existing, needUpload: false };
+      // Checked again here: uploads of one user running side by side must not pass it together.
+      if (repos.cloudSongs.usage(userId).bytes + size > quotaBytes) throw cloudFull();
+      const path = cloudFilePath(mediaRoot, sha256, tags.type);
+      await mkdir(dirname(path), { recursive: true });
+      const stored = await stat(path).then(
+        (s) => s.size === size,
+        () => false,
+      );
+      if (!stored) await rename(tmp, path);
+      try {
+        const song: Omit<CloudSongRecord, 'id'> = {
+          userId,
+          sha256,
+          md5,
+          fileName,
+          fileSize: size,
+          name: tags.title,
+          artist: tags.artists.join('/'),
+          album: tags.album,
+          durationMs: tags.durationMs,
+          bitrate: tags.bitrate,
+          lossless: tags.lossless,
+          type: tags.type,
+          mimeType: tags.mimeType,
+          addedAt: clock(),
+        };
+        return { song: { ...song, id: repos.cloudSongs.insert(song) }, needUpload: !stored };
+      } catch (err) {
+        if (repos.cloudSongs.hashUsers(sha256) === 0) await rm(path, { force: true });
+        throw err;
+      }
+    });
+  }
+
+  /** The viewer's cloud song `id`; undefined for a catalog id, someone else's song or none. */
+  function ownSong(viewer: { id: number }, id: number): CloudSongRecord | undefined {
+    const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
+    return song?.userId === viewer.id ? song : undefined;
+  }
+
+  const remaining = (userId: number): number => Math.max(0, quotaBytes - repos.cloudSongs.usage(userId).bytes);
+
+  return {
+    /** Bytes the user may still upload (the route's size limit for the file part). */
+    remaining,
+
+    /**
+     * POST /cloud: stores the file (see above) and answers as NetEase's upload does (its check's
+     * `songId`/`needUpload`, its publish's `privateCloud`). The same bytes again give the same song.
+     */
+    async upload(user: { id: number }, { stream, fileName }: IncomingFile, signal: AbortSignal) {
+      if (remaining(user.id) === 0) throw cloudFull();
+      await mkdir(root, { recursive: true });
+      const tmp = temporaryPath(join(root, 'upload'));
+      const sha = createHash('sha256');
+      const md5 = createHash('md5');
+      let size = 0;
+      let head = Buffer.alloc(0);
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          if (head.length < SNIFF_BYTES) {
+            head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+            if (head.length === SNIFF_BYTES && !startsLikeAudio(head)) return done(notAudio());
+          }
+          size += chunk.length;
+          sha.update(chunk);
+          md5.update(chunk);
+          done(null, chunk);
+        },
+        flush(done) {
+          done(size > 0 && (head.length === SNIFF_BYTES || startsLikeAudio(head)) ? null : notAudio());
+        },
+      });
+      try {
+        // Past the size limit busboy stops the part short (`truncated`): the quota, not a short file.
+        stream.once('limit', () => stream.destroy(cloudFull()));
+        // The part's own failures (a body cut short of its closing boundary, a broken part) are the client's.
+        let partError: unknown;
+        stream.once('error', (err) => (partError = err));
+        await pipeline(stream, hashing, createWriteStream(tmp, { flush: true }), { signal }).catch((err: unknown) => {
+          throw err === partError && !(err instanceof ApiError) ? badRequest(MALFORMED_MSG) : err;
+        });
+        if (stream.truncated) throw cloudFull();
+        const tags = await readTags(tmp, size, fileName).catch(() => Promise.reject(notAudio()));
+        const placed = await place(user.id, tmp, fileName, size, sha.digest('hex'), md5.digest('hex'), tags);
+        return { code: 200 as const, songId: String(placed.song.id), needUpload: placed.needUpload, privateCloud: cloudItem(placed.song) };
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    },
+
+    /** /user/cloud: the user's songs, newest first, with what they use of their quota. */
+    list(user: { id: number }, limit: number, offset: number) {
+      const { count, bytes } = repos.cloudSongs.usage(user.id);
+      const data = repos.cloudSongs.list(user.id, limit, offset).map(cloudItem);
+      const more = offset + data.length < count;
+      return { data, count, size: String(bytes), maxSize: String(quotaBytes), upgradeSign: 0, hasMore: more, more, code: 200 as const };
+    },
+
+    /** /user/cloud/detail: the user's songs among `ids`, in their order; others' and unknown ids are left out. */
+    detail(user: { id: number }, ids: readonly number[]) {
+      const data = [...new Set(ids)].flatMap((id) => {
+        const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
+        return song && song.userId === user.id ? [cloudItem(song)] : [];
+      });
+      return { data, code: 200 as const };
+    },
+
+    /**
+     * /user/cloud/del: removes the user's songs among `ids`; a file goes once no row of anyone
+     * needs it. Someone else's or unknown ids fail and change nothing.
+     */
+    async remove(user: { id: number }, ids: readonly number[]) {
+      const succIds: number[] = [];
+      const failIds: number[] = [];
+      await exclusive(async () => {
+        for (const id of new Set(ids)) {
+          const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
+          if (!song || song.userId !== user.id || !repos.cloudSongs.delete(id, user.id)) {
+            failIds.push(id);
+            continue;
+          }
+          succIds.push(id);
+          if (repos.cloudSongs.hashUsers(song.sha256) === 0) await rm(cloudFilePath(mediaRoot, song.sha256, song.type), { force: true });
+        }
+      });
+      if (succIds.length === 0) throw new ApiError(404, `cloud song ${failIds[0]} not found`);
+      return { code: 200 as const, succIds, failIds };
+    },
+
+    /** Every song of the user's drive (a closed account's); a file goes once no row of anyone needs it. */
+    async removeAll(userId: number): Promise<void> {
+      const ids = repos.cloudSongs.list(userId, Number.MAX_SAFE_INTEGER, 0).map((song) => song.id);
+      if (ids.length) await this.remove({ id: userId }, ids);
+    },
+
+    /**
+     * /song/detail over catalog and cloud ids: the viewer's own cloud songs join the catalog's
+     * answer in request order; anyone else's stay unknown (left out, as NetEase leaves them).
+     */
+    withCloudSongs(viewer: { id: number } | null, ids: readonly number[], answer: SongDetailResponse): SongDetailResponse {
+      const own = viewer ? [...new Set(ids)].flatMap((id) => ownSong(viewer, id) ?? []) : [];
+      if (own.length === 0) return answer;
+      const catalog = new Map(answer.songs.map((song, i) => [song.id, { song, privilege: answer.privileges[i]! }]));
+      for (const s of own) catalog.set(s.id, { song: cloudSongObject(s), privilege: cloudPrivilege(s) });
+      const found = [...new Set(ids)].flatMap((id) => catalog.get(id) ?? []);
+      return { ...answer, songs: found.map((f) => f.song), privileges: found.map((f) => f.privilege) };
+    },
+
+    /**
+     * /song/url over catalog and cloud ids: a cloud song plays for its owner only (anyone else
+     * keeps NetEase's "no URL"): the uploaded file as it is, whatever `br` asked, under a URL
+     * signed for 20 minutes so an <audio> element that sends no cookie (the desktop shell's)
+     * still plays it.
+     */
+    withCloudUrls(viewer: { id: number } | null, answer: SongUrlResponse, urls: MediaUrls): SongUrlResponse {
+      if (!viewer || !answer.data.some((d) => isCloudSongId(d.id))) return answer;
+      const data = answer.data.map((d) => {
+        const s = ownSong(viewer, d.id);
+        if (!s) return d;
+        const url = `${urls.cloudAudio(s.id, `.${s.type}`)}?t=${tokenFor(s)}`;
+        return playable(s.id, url, s.bitrate, s.lossless, s.type, s.fileSize, s.md5);
+      });
+      return { ...answer, data };
+    },
+
+    /**
+     * The file `GET /media/cloud/<id>.<ext>` sends: for the owner's session or a valid signed
+     * token; 'refused' for anyone else; undefined for an unknown id.
+     */
+    file(id: number, viewer: { id: number } | null, token: string | undefined) {
+      const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
+      if (!song) return undefined;
+      if (viewer?.id !== song.userId && !tokenValid(song, token)) return 'refused' as const;
+      return { path: cloudFilePath(mediaRoot, song.sha256, song.type), mimeType: song.mimeType, etag: `"${song.sha256.slice(0, 32)}"` };
+    },
+
+    /**
+     * At start: deletes stored files no row needs (the server died between renaming an upload
+     * into place and writing its row). Temporary files are swept with the other media's.
+     */
+    async sweep(): Promise<number> {
+      const needed = repos.cloudSongs.hashes();
+      const entries = await readdir(root, { withFileTypes: true, recursive: true }).catch(() => []);
+      let removed = 0;
+      for (const entry of entries) {
+        const hash = entry.isFile() ? STORED_NAME.exec(entry.name)?.[1] : undefined;
+        if (hash === undefined || needed.has(hash)) continue;
+        await rm(join(entry.parentPath ?? entry.path, entry.name), { force: true });
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
+export type CloudService = ReturnType<typeof createCloudService>;

@@ -1,0 +1,216 @@
+import type { Repos } from '../../repos/index.ts';
+import type { LyricRecord } from '../../repos/lyrics.ts';
+import { notFound } from '../../errors.ts';
+import type { AudioFile, AudioService, AudioSource } from '../audio.ts';
+import { TtlCache } from '../../media/ttl-cache.ts';
+import type { MediaUrls } from '../../media/urls.ts';
+import { privilegeOf, songObject } from '../shapes.ts';
+import { mp3Variant, type TranscodeService } from '../transcode.ts';
+import type { Variant } from '../transcode-formats.ts';
+import { wordTimedLyric } from '../../text/word-lyrics.ts';
+import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from '../transcode-levels.ts';
+
+/** Constant-bitrate estimate, for files not made yet (give or take a frame and the tags). */
+const estimatedSize = (durationMs: number, bitrate: number): number => Math.round((durationMs * bitrate) / 8000);
+
+/** NetEase's answer for a song it cannot play. */
+const unavailable = (id: number) => ({
+  id,
+  url: null,
+  br: 0,
+  size: 0,
+  md5: null,
+  code: 404,
+  expi: 0,
+  type: null,
+  gain: 0,
+  fee: 0,
+  uf: null,
+  payed: 0,
+  flag: 0,
+  canExtend: false,
+  freeTrialInfo: null,
+  level: null,
+  encodeType: null,
+});
+
+/** A playable /song/url entry (cloud songs answer in the same shape, services/cloud/). */
+export function playable(id: number, url: string, br: number, lossless: boolean, type: string, size: number, md5: string | null) {
+  return {
+    id,
+    url,
+    br,
+    size,
+    md5,
+    code: 200,
+    expi: 1200,
+    type,
+    gain: 0,
+    fee: 0,
+    uf: null,
+    payed: 0,
+    flag: 0,
+    canExtend: false,
+    freeTrialInfo: null,
+    level: levelOf(br, lossless),
+    encodeType: type,
+    freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },
+    urlSource: 0,
+  };
+}
+
+/** A player's Range requests for one song arrive in bursts: its file is looked up once per burst. */
+const RECENT_FILE_TTL_MS = 2000;
+
+export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService) {
+  const recentFiles = new TtlCache<AudioFile>(RECENT_FILE_TTL_MS, 1024);
+
+  async function findAudioFile(id: number, bitrate: VariantBitrate | null) {
+    const original = await audio.cached(id);
+    if (!original) {
+      if (repos.songs.exists(id) && !audio.quality(id).imported) return 'not-made' as const;
+      throw notFound('song', id);
+    }
+    if (fitsCap(original.bitrate, bitrate)) return original;
+    return (await transcodes.cached(original, mp3Variant(bitrate!))) ?? ('not-made' as const);
+  }
+
+  /** A song's lyric record; undefined for an instrumental (404 for an unknown song). */
+  function lyricOf(id: number): LyricRecord | undefined {
+    if (!repos.songs.exists(id)) throw notFound('song', id);
+    return repos.lyrics.find(id);
+  }
+
+  /** /lyric's answer: LRC, translation (tlyric) and NetEase's other blocks, empty. */
+  function lyricAnswer(lyric: LyricRecord | undefined) {
+    const base = { sgc: false, sfy: false, qfy: false };
+    // NetEase's answer for an instrumental: no lrc block at all, `nolyric: true`.
+    if (!lyric) return { ...base, nolyric: true, code: 200 as const };
+    return {
+      ...base,
+      lrc: { version: lyric.version, lyric: lyric.lrc },
+      klyric: { version: 0, lyric: '' },
+      tlyric: { version: lyric.translation ? lyric.version : 0, lyric: lyric.translation ?? '' },
+      romalrc: { version: 0, lyric: '' },
+      code: 200 as const,
+    };
+  }
+
+  return {
+    /** Songs in request order; unknown ids are left out, as NetEase does. */
+    detail(ids: readonly number[], urls: MediaUrls) {
+      const unique = [...new Set(ids)];
+      const found = repos.songs.findByIds(unique);
+      const records = unique.flatMap((id) => found.get(id) ?? []);
+      return { songs: records.map((s) => songObject(s, urls)), privileges: records.map(privilegeOf), code: 200 as const };
+    },
+
+    /**
+     * Playable URLs in request order, at the quality `br` allows (see transcode-levels.ts), at
+     * once: nothing is rendered or transcoded here. A file on disk gets its size and md5; one not
+     * made yet gets md5 null and its size — exact for a demo song never played (see songMp3Size),
+     * estimated for a variant never requested. Its URL makes it on first fetch, streaming it as
+     * it is made.
+     */
+    async urls(ids: readonly number[], br: number, urls: MediaUrls) {
+      const cap = capOf(br);
+      const data = await Promise.all(
+        [...new Set(ids)].map(async (id) => {
+          const song = repos.songs.findById(id);
+          if (!song) return unavailable(id);
+          const quality = audio.quality(id);
+          const original = await audio.cached(id);
+          // An imported song's file never needs making: not on disk means deleted.
+          if (quality.imported && !original) return unavailable(id);
+          if (fitsCap(quality.bitrate, cap)) {
+            const size = original?.size ?? audio.plannedSize(id) ?? estimatedSize(song.durationMs, quality.bitrate);
+            const url = urls.audio(id, `.${quality.type}`);
+            return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
+          }
+          const bitrate = cap!;
+          const file = original && (await transcodes.cached(original, mp3Variant(bitrate)));
+          const url = urls.audio(id, `-${kbpsOf(bitrate)}k.mp3`);
+          return playable(id, url, bitrate, false, 'mp3', file?.size ?? estimatedSize(song.durationMs, bitrate), file?.md5 ?? null);
+        }),
+      );
+      return { data, code: 200 as const };
+    },
+
+    /**
+     * What `GET /media/audio/<id>[-<kbps>k].<ext>` sends: the original, or the variant when one
+     * is asked for and the original's bitrate is above it — a file on disk, or one being made,
+     * read as it grows (starting the work if nobody has). `signal`: the request left, so work
+     * only it waited for stops.
+     */
+    async stream(id: number, bitrate: VariantBitrate | null, { signal, fresh = false }: { signal?: AbortSignal; fresh?: boolean } = {}) {
+      const key = `${id}:${bitrate ?? 'original'}`;
+      const known = fresh ? undefined : recentFiles.get(key);
+      if (known) return { kind: 'file', file: known } satisfies AudioSource;
+      let source: AudioSource | undefined;
+      if (fitsCap(audio.quality(id).bitrate, bitrate)) source = await audio.stream(id, signal);
+      else {
+        const original = await audio.ensure(id, signal);
+        source =
+          original &&
+          (fitsCap(original.bitrate, bitrate)
+            ? { kind: 'file', file: original }
+            : await transcodes.stream(original, mp3Variant(bitrate!), signal));
+      }
+      if (!source) throw notFound('song', id);
+      if (source.kind === 'file') recentFiles.set(key, source.file);
+      return source;
+    },
+
+    /**
+     * What a transcoded stream sends (Subsonic's stream and getTranscodeStream): the song's
+     * original as `variant` — kept on disk, or being made and read as it grows — or, from
+     * `offsetS` seconds in, made for this listener alone. A demo song is rendered first.
+     */
+    async transcoded(id: number, variant: Variant, { signal, offsetS = 0 }: { signal?: AbortSignal; offsetS?: number } = {}) {
+      const original = await audio.ensure(id, signal);
+      if (!original) throw notFound('song', id);
+      return offsetS > 0 ? transcodes.streamFrom(original, variant, offsetS, signal) : transcodes.stream(original, variant, signal);
+    },
+
+    /**
+     * Makes a song's file ahead of its first play (the next song of a queue), without waiting for
+     * it: 'ready' when it exists, 'preparing' when it is being made, 'busy' when the server has
+     * enough to do (ask again later). Imported originals are always ready; variants are made when
+     * played (a transcode starts streaming within a few hundred milliseconds).
+     */
+    async prepare(id: number) {
+      const state = await audio.prepare(id);
+      if (!state) throw notFound('song', id);
+      return { data: [{ id, state }], code: 200 as const };
+    },
+
+    /**
+     * The file `HEAD /media/audio/<id>[-<kbps>k].<ext>` describes, never made here: a file not
+     * made yet is 'not-made'.
+     */
+    async audioFile(id: number, bitrate: VariantBitrate | null, { fresh = false }: { fresh?: boolean } = {}) {
+      const key = `${id}:${bitrate ?? 'original'}`;
+      const known = fresh ? undefined : recentFiles.get(key);
+      if (known) return known;
+      const file = await findAudioFile(id, bitrate);
+      if (file === 'not-made') recentFiles.delete(key);
+      else recentFiles.set(key, file);
+      return file;
+    },
+
+    lyric: (id: number) => lyricAnswer(lyricOf(id)),
+
+    /**
+     * /lyric/new: /lyric's blocks plus `yrc`, word-by-word lines. Only lyrics timed to the
+     * music's phrases (the demo library's) get one; an imported LRC's lines say when a line
+     * starts, not its words, so it has none (as NetEase gives none for most songs).
+     */
+    lyricNew(id: number) {
+      const record = lyricOf(id);
+      const answer = lyricAnswer(record);
+      if (!record?.phraseTimed) return answer;
+      return { ...answer, yrc: { version: record.version, lyric: wordTimedLyric(record.lrc) } };
+    },
+  };
+}
+export type SongService = ReturnType<typeof createSongService>;
