@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatDuration } from '../lib/format.ts';
 import { songAvailability, type SongAvailability } from '../lib/song-availability.ts';
+import { Button } from './button.tsx';
 import { EmptyList } from './empty-list.tsx';
 import { HeartIcon, SpeakerIcon } from './icons.tsx';
 import { useScrollContainer } from './scroll-container.tsx';
@@ -200,16 +201,19 @@ const SongRow = memo(function SongRow({
       <span role="cell" className={styles.index}>
         {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(number).padStart(digits, '0')}
         {onLike && liked !== undefined ? (
-          <button
-            type="button"
-            className={`${styles.heart} ${liked ? styles.liked : ''}`}
+          <Button
+            variant="icon"
+            size="xs"
+            tone={liked ? 'danger' : 'muted'}
+            active={liked}
+            className={liked ? styles.liked : undefined}
             aria-label={liked ? '取消喜欢' : '喜欢'}
             aria-pressed={liked}
             onClick={() => onLike(song)}
             onDoubleClick={(e) => e.stopPropagation()}
           >
             <HeartIcon size={14} />
-          </button>
+          </Button>
         ) : null}
       </span>
       <span role="cell" className={styles.title} title={song.name}>

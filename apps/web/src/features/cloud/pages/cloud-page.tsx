@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
+import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
 import { CloudIcon, PlayIcon, SpeakerIcon, TrashIcon } from '../../../components/icons.tsx';
@@ -69,17 +70,13 @@ export function CloudPage({ playingId, onPlay }: CloudPageProps) {
         ) : null}
       </header>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
+        <Button variant="primary" size="md" disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
           <PlayIcon size={16} /> 播放全部
-        </button>
-        <button
-          type="button"
-          className={`${styles.upload} ${uploading ? styles.loading : ''}`}
-          onClick={() => input.current?.click()}
-          aria-busy={uploading}
-        >
+        </Button>
+        {/* busy while files go up; more can be picked meanwhile (they wait their turn) */}
+        <Button variant="secondary" size="md" loading={uploading} onClick={() => input.current?.click()}>
           <CloudIcon size={16} /> 上传歌曲
-        </button>
+        </Button>
         <input ref={input} type="file" name="songFile" accept="audio/*" multiple hidden onChange={pick} data-testid="cloud-file" />
       </div>
 

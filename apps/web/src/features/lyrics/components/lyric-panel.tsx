@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { ChevronDownIcon } from '../../../components/icons.tsx';
 import { useDismiss } from '../../../components/use-dismiss.ts';
@@ -54,9 +55,9 @@ export function LyricPanel({ song, onSeek, onClose, ...clock }: LyricPanelProps)
       {song.al.picUrl ? (
         <div className={styles.backdrop} style={{ backgroundImage: `url("${sizedImage(song.al.picUrl, 8)}")` }} aria-hidden="true" />
       ) : null}
-      <button type="button" className={styles.close} aria-label="收起歌词" title="收起歌词" onClick={onClose}>
+      <Button variant="icon" size="lg" className={styles.close} aria-label="收起歌词" title="收起歌词" onClick={onClose}>
         <ChevronDownIcon size={22} />
-      </button>
+      </Button>
       <div className={styles.body}>
         <div className={styles.coverWrap}>
           <CoverImage src={song.al.picUrl} width={COVER_PX} radius={12} className={styles.cover} alt={song.al.name ?? ''} eager />

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { useDismiss } from '../../../components/use-dismiss.ts';
 import { useEffectsStore } from '../effects/effects.store.ts';
 import { ORIGINAL_SLUG } from '../effects/reverb-presets.ts';
-import styles from './player-bar.module.css';
 
 const EffectsPanel = lazy(() => import('./effects-panel.tsx'));
 
@@ -44,16 +44,18 @@ export function EffectsButton() {
 
   return (
     <div ref={ref}>
-      <button
-        type="button"
-        className={`${styles.iconButton} ${open || active ? styles.active : ''}`}
+      <Button
+        variant="icon"
+        size="md"
+        tone="accent"
+        active={open || active}
         aria-label="音效"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <EffectsIcon />
-      </button>
+      </Button>
       {open ? (
         <Suspense fallback={null}>
           <EffectsPanel id={panelId} onClose={() => setOpen(false)} />

@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { MoreIcon } from '../../../components/icons.tsx';
 import { useDismiss } from '../../../components/use-dismiss.ts';
 import styles from './player-bar.module.css';
@@ -15,9 +16,9 @@ export function MoreMenu({ label, className, children }: { label: string; classN
 
   return (
     <div ref={ref} className={`${styles.moreWrap} ${className ?? ''}`}>
-      <button type="button" className={styles.iconButton} aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <Button variant="icon" size="md" tone="accent" aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <MoreIcon />
-      </button>
+      </Button>
       {open ? (
         <div className={styles.moreMenu} role="group" aria-label={label}>
           {children}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { Button } from '../../../components/button.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
 import { useDismiss } from '../../../components/use-dismiss.ts';
 import { CloseIcon, SpeakerIcon, TrashIcon } from '../../../components/icons.tsx';
@@ -54,21 +55,21 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
             );
           })}
         </div>
-        <button type="button" className={styles.close} aria-label="关闭播放列表" onClick={onClose}>
+        <Button variant="icon" size="sm" aria-label="关闭播放列表" onClick={onClose}>
           <CloseIcon size={16} />
-        </button>
+        </Button>
       </header>
       <div className={styles.toolbar}>
         <span>共 {songs.length} 首</span>
-        <button
-          type="button"
+        <Button
+          variant="ghost"
           className={styles.clear}
           onClick={tab === 'queue' ? clearQueue : clearHistory}
           disabled={!songs.length}
           aria-label={`清空${active.label}`}
         >
           <TrashIcon size={16} /> 清空
-        </button>
+        </Button>
       </div>
       <SongList key={tab} tab={tab} songs={songs} empty={active.empty} />
     </section>
@@ -125,9 +126,16 @@ function SongList({ tab, songs, empty }: { tab: Tab; songs: readonly PlayableSon
                 </span>
                 <span className={styles.artist}>{artistNames(song)}</span>
                 <span className={styles.duration}>{formatDuration(song.dt)}</span>
-                <button type="button" className={styles.remove} aria-label={`从${from}删除 ${song.name}`} onClick={() => remove(song.id)}>
+                <Button
+                  variant="icon"
+                  size="xs"
+                  tone="danger"
+                  className={styles.remove}
+                  aria-label={`从${from}删除 ${song.name}`}
+                  onClick={() => remove(song.id)}
+                >
                   <CloseIcon size={14} />
-                </button>
+                </Button>
               </div>
             );
           })}

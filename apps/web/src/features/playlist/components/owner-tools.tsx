@@ -7,7 +7,6 @@ import { TrashIcon } from '../../../components/icons.tsx';
 import { notify } from '../../../lib/notice.ts';
 import { deletePlaylist, updatePlaylist, usePlaylistTagNames } from '../api/edit-playlist.ts';
 import { playlistEdit, PLAYLIST_TAGS_MAX, toggleTag } from '../edit-rules.ts';
-import headerStyles from './list-header.module.css';
 import styles from './owner-tools.module.css';
 
 const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
@@ -39,13 +38,13 @@ export function OwnerTools({ playlist, liked, onChanged, onDeleted }: OwnerTools
   };
   return (
     <>
-      <button type="button" className={headerStyles.secondary} onClick={() => setOpen('edit')}>
+      <Button variant="secondary" size="md" onClick={() => setOpen('edit')}>
         编辑
-      </button>
+      </Button>
       {liked ? null : (
-        <button type="button" className={headerStyles.secondary} onClick={() => setOpen('delete')}>
+        <Button variant="secondary" size="md" onClick={() => setOpen('delete')}>
           <TrashIcon size={16} /> 删除
-        </button>
+        </Button>
       )}
       {open === 'edit' ? (
         <EditPlaylistDialog playlist={playlist} liked={liked} onClose={() => setOpen(null)} onChanged={onChanged} />
