@@ -2,7 +2,7 @@ import { createContext, useEffect, useLayoutEffect, useRef, useState, type Keybo
 import type { Song } from '@cloudtune/contract';
 import type { PrivilegeFields } from '../lib/song-availability.ts';
 import { useDismiss } from './use-dismiss.ts';
-import styles from './song-menu.module.css';
+import { Menu, MenuItem } from './menu.tsx';
 
 /**
  * The fields a row shows; contract songs and queued songs both fit. `st`, `fee` and `privilege`
@@ -86,13 +86,10 @@ export function SongContextMenu({
   };
 
   return (
-    <div ref={ref} role="menu" aria-label={label} className={styles.menu} style={position} onKeyDown={onKeyDown} data-testid="song-menu">
+    <Menu ref={ref} aria-label={label} style={position} onKeyDown={onKeyDown} data-testid="song-menu">
       {items.map((item) => (
-        <button
+        <MenuItem
           key={item.label}
-          type="button"
-          role="menuitem"
-          className={styles.item}
           disabled={item.disabled}
           onClick={() => {
             onClose();
@@ -100,8 +97,8 @@ export function SongContextMenu({
           }}
         >
           {item.label}
-        </button>
+        </MenuItem>
       ))}
-    </div>
+    </Menu>
   );
 }
