@@ -7,6 +7,7 @@ import { CloseIcon, SpeakerIcon, TrashIcon } from '../../../components/icons.tsx
 import { formatDuration } from '../../../lib/format.ts';
 import { artistNames, type PlayableSong } from '../playable-song.ts';
 import { selectCurrentIndex, usePlayerStore } from '../player.store.ts';
+import panelStyles from '../../../components/panel.module.css';
 import styles from './queue-panel.module.css';
 
 type Tab = 'queue' | 'history';
@@ -32,7 +33,7 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
   useDismiss(panel, onClose, { outside: false });
 
   return (
-    <section ref={panel} className={styles.panel} aria-label="播放列表" data-testid="queue-panel">
+    <section ref={panel} className={`${panelStyles.panel} ${styles.panel}`} aria-label="播放列表" data-testid="queue-panel">
       <header className={styles.header}>
         <div className={styles.tabs} role="tablist" aria-label="播放列表">
           {TABS.map((t) => {
