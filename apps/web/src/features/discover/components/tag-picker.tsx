@@ -6,6 +6,7 @@ import { useDismiss } from '../../../components/use-dismiss.ts';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ALL_TAGS, ALL_TAGS_LABEL, songlistPath, type TagGroup } from '../square-rules.ts';
 import { CategoryIcon } from './category-icon.tsx';
+import chip from '../../../components/chip.module.css';
 import styles from './tag-picker.module.css';
 
 interface TagPickerProps {
@@ -65,7 +66,7 @@ export function TagPicker({ current, groups, loading, failed, onRetry }: TagPick
           <div className={styles.head}>
             <Link
               to={songlistPath(ALL_TAGS)}
-              className={`${styles.allTag} ${isAll ? styles.selected : ''}`}
+              className={`${styles.allTag} ${isAll ? chip.selected : ''}`}
               aria-current={isAll ? 'true' : undefined}
               onClick={close}
             >
@@ -94,7 +95,7 @@ export function TagPicker({ current, groups, loading, failed, onRetry }: TagPick
                       <li key={tag.name}>
                         <Link
                           to={songlistPath(tag.name)}
-                          className={`${styles.tag} ${selected ? styles.selected : ''}`}
+                          className={`${chip.chip} ${styles.tag} ${selected ? chip.selected : ''}`}
                           aria-current={selected ? 'true' : undefined}
                           onClick={close}
                         >
