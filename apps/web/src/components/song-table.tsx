@@ -187,6 +187,7 @@ export function SongTable<S extends SongRowData>({
         <div key={row.key} role="row" aria-rowindex={i + 1} className={`${styles.row} ${styles.pending}`} data-testid={row.testId}>
           <span role="cell" className={styles.index}>
             {String(numberFrom + i + 1).padStart(digits, '0')}
+            {services.like ? <span className={styles.heartGap} /> : null}
           </span>
           <span role="cell" className={styles.title} title={row.name}>
             {row.name}
