@@ -1,11 +1,68 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
+import { useDismiss } from './use-dismiss.ts';
 import styles from './dialog.module.css';
 
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
+/** What Tab can reach inside `root`, in order: nothing disabled, hidden or not drawn. */
+export function tabbables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.closest('[hidden], [inert]') && (typeof el.checkVisibility !== 'function' || el.checkVisibility()),
+  );
+}
+
+/** Where the focus goes on opening: a control marked data-autofocus, else the first field, else the dialog itself. */
+function initialFocus(dialog: HTMLElement): HTMLElement {
+  const reachable = tabbables(dialog);
+  return (
+    reachable.find((el) => el.hasAttribute('data-autofocus')) ?? reachable.find((el) => el.matches('input, textarea, select')) ?? dialog
+  );
+}
+
+export interface DialogProps {
+  /** names the dialog (aria-labelledby) and heads it */
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** the buttons under the body, at its end */
+  footer?: ReactNode;
+  testId?: string;
+  width?: number;
+  /** a press on the dim backdrop closes it (the default); false where a stray click would lose work */
+  closeOnBackdrop?: boolean;
+  /** false while work is under way: Escape, the backdrop and 关闭 do nothing, and 关闭 is disabled */
+  closable?: boolean;
+  /** centred: a mark above a large centred title and a line under it (the login view) */
+  layout?: 'standard' | 'centred';
+  /** the mark above the title of a centred dialog */
+  mark?: ReactNode;
+  /** the line under the title of a centred dialog */
+  lead?: ReactNode;
+  /** alertdialog: something went wrong and must be read */
+  role?: 'dialog' | 'alertdialog';
+  /** the card's own look, over the shared one */
+  className?: string;
+  /** the body's own spacing */
+  bodyClassName?: string;
+  /** the backdrop's own place, e.g. above every other layer */
+  backdropClassName?: string;
+}
+
 /**
- * A small modal dialog (新建歌单, 收藏到歌单, a delete confirmation): a titled card over a dim
- * backdrop. Escape, the close cross or a click on the backdrop closes it; the first field or
- * button takes the focus so the keyboard can go on at once.
+ * The app's modal dialog: a titled card over a dim backdrop, labelled by its title. The focus
+ * moves into it when it opens (a data-autofocus control, else the first field, else the card),
+ * Tab and Shift+Tab go round inside it, and when it closes the focus goes back to what had it
+ * before. Escape, 关闭 and a press on the backdrop close it; Escape closes only the innermost
+ * open layer.
  */
 export function Dialog({
   title,
@@ -14,47 +71,80 @@ export function Dialog({
   footer,
   testId,
   width = 380,
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer?: ReactNode;
-  testId?: string;
-  width?: number;
-}) {
+  closeOnBackdrop = true,
+  closable = true,
+  layout = 'standard',
+  mark,
+  lead,
+  role = 'dialog',
+  className,
+  bodyClassName,
+  backdropClassName,
+}: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const close = () => {
+    if (closable) onClose();
+  };
+
+  useDismiss(ref, close, { outside: false, modal: true });
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('input, textarea, [data-autofocus]')?.focus();
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = ref.current;
+    if (dialog) initialFocus(dialog).focus({ preventScroll: true });
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, []);
 
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const dialog = ref.current;
+    if (e.key !== 'Tab' || !dialog) return;
+    const reachable = tabbables(dialog);
+    const first = reachable[0];
+    const last = reachable.at(-1);
+    const at = document.activeElement;
+    if (!first || !last) {
+      e.preventDefault();
+      dialog.focus();
+    } else if (e.shiftKey && (at === first || at === dialog || !dialog.contains(at))) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (at === last || !dialog.contains(at))) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const centred = layout === 'centred';
   return (
-    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div
+      className={`${styles.backdrop} ${backdropClassName ?? ''}`}
+      onMouseDown={(e) => closeOnBackdrop && e.target === e.currentTarget && close()}
+      onKeyDown={onKeyDown}
+    >
       <div
         ref={ref}
-        className={styles.dialog}
+        className={`${styles.dialog} ${centred ? styles.centred : ''} ${className ?? ''}`}
         style={{ width }}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         data-testid={testId}
       >
         <header className={styles.head}>
+          {mark}
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="关闭" onClick={onClose}>
-            <CloseIcon size={16} />
-          </button>
+          {lead ? <p className={styles.lead}>{lead}</p> : null}
+          <Button variant="icon" size="sm" aria-label="关闭" className={styles.close} disabled={!closable} onClick={close}>
+            <CloseIcon size={centred ? 18 : 16} />
+          </Button>
         </header>
-        <div className={styles.body}>{children}</div>
+        <div className={`${styles.body} ${bodyClassName ?? ''}`}>{children}</div>
         {footer ? <footer className={styles.footer}>{footer}</footer> : null}
       </div>
     </div>
@@ -84,12 +174,12 @@ export function ConfirmDialog({
       testId="confirm-dialog"
       footer={
         <>
-          <button type="button" className={styles.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             取消
-          </button>
-          <button type="button" className={styles.primary} onClick={onConfirm} disabled={busy} data-autofocus>
+          </Button>
+          <Button variant="primary" onClick={onConfirm} disabled={busy} loading={busy} data-autofocus>
             {confirmLabel}
-          </button>
+          </Button>
         </>
       }
     >
@@ -98,4 +188,5 @@ export function ConfirmDialog({
   );
 }
 
+/** The form pieces dialogs share: .field (a text input), .check (a checkbox line), .error. */
 export const dialogStyles = styles;

@@ -1,4 +1,4 @@
-import { CloseIcon } from './icons.tsx';
+import { Dialog } from './dialog.tsx';
 import styles from './error-overlay.module.css';
 
 export interface RuntimeErrorInfo {
@@ -7,20 +7,24 @@ export interface RuntimeErrorInfo {
   stack?: string;
 }
 
-/** The global overlay for unhandled runtime errors (SPEC §2, §8): title, message, stack; closable. */
+/**
+ * The global overlay for unhandled runtime errors (SPEC §2, §8): title, message, stack; closable.
+ * An alert dialog above every other layer, dark whatever the palette, so it reads as a failure.
+ */
 export function ErrorOverlay({ error, onClose }: { error: RuntimeErrorInfo; onClose: () => void }) {
   return (
-    <div className={styles.backdrop} role="alertdialog" aria-modal="true" aria-labelledby="error-overlay-title">
-      <div className={styles.panel}>
-        <header className={styles.header}>
-          <h2 id="error-overlay-title">{error.title}</h2>
-          <button type="button" className={styles.close} aria-label="关闭" onClick={onClose}>
-            <CloseIcon size={18} />
-          </button>
-        </header>
-        <p className={styles.message}>{error.message}</p>
-        {error.stack ? <pre className={styles.stack}>{error.stack}</pre> : null}
-      </div>
-    </div>
+    <Dialog
+      role="alertdialog"
+      title={error.title}
+      onClose={onClose}
+      width={760}
+      closeOnBackdrop={false}
+      className={styles.panel}
+      bodyClassName={styles.content}
+      backdropClassName={styles.backdrop}
+    >
+      <p className={styles.message}>{error.message}</p>
+      {error.stack ? <pre className={styles.stack}>{error.stack}</pre> : null}
+    </Dialog>
   );
 }

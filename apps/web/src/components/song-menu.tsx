@@ -1,7 +1,8 @@
 import { createContext, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Song } from '@cloudtune/contract';
 import type { PrivilegeFields } from '../lib/song-availability.ts';
-import styles from './song-menu.module.css';
+import { useDismiss } from './use-dismiss.ts';
+import { Menu, MenuItem } from './menu.tsx';
 
 /**
  * The fields a row shows; contract songs and queued songs both fit. `st`, `fee` and `privilege`
@@ -62,17 +63,14 @@ export function SongContextMenu({
     menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
   }, [x, y]);
 
+  useDismiss(ref, onClose);
+
+  // Placed at the pointer, it would float off its row: leaving the window, resizing or scrolling closes it.
   useEffect(() => {
-    const onPointer = (e: PointerEvent) => !ref.current?.contains(e.target as Node) && onClose();
-    const onKey = (e: globalThis.KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('pointerdown', onPointer, true);
-    document.addEventListener('keydown', onKey);
     window.addEventListener('blur', onClose);
     window.addEventListener('resize', onClose);
     document.addEventListener('scroll', onClose, true);
     return () => {
-      document.removeEventListener('pointerdown', onPointer, true);
-      document.removeEventListener('keydown', onKey);
       window.removeEventListener('blur', onClose);
       window.removeEventListener('resize', onClose);
       document.removeEventListener('scroll', onClose, true);
@@ -88,13 +86,10 @@ export function SongContextMenu({
   };
 
   return (
-    <div ref={ref} role="menu" aria-label={label} className={styles.menu} style={position} onKeyDown={onKeyDown} data-testid="song-menu">
+    <Menu ref={ref} aria-label={label} style={position} onKeyDown={onKeyDown} data-testid="song-menu">
       {items.map((item) => (
-        <button
+        <MenuItem
           key={item.label}
-          type="button"
-          role="menuitem"
-          className={styles.item}
           disabled={item.disabled}
           onClick={() => {
             onClose();
@@ -102,8 +97,8 @@ export function SongContextMenu({
           }}
         >
           {item.label}
-        </button>
+        </MenuItem>
       ))}
-    </div>
+    </Menu>
   );
 }

@@ -1,8 +1,20 @@
-import { memo, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatDuration } from '../lib/format.ts';
 import { songAvailability, type SongAvailability } from '../lib/song-availability.ts';
+import { Button } from './button.tsx';
 import { EmptyList } from './empty-list.tsx';
 import { HeartIcon, SpeakerIcon } from './icons.tsx';
 import { useScrollContainer } from './scroll-container.tsx';
@@ -12,6 +24,27 @@ import styles from './song-table.module.css';
 const ROW_HEIGHT = 36;
 
 export type { SongRowData };
+
+/** A column after 专辑, before 时长: the cloud drive's 大小 and 操作. */
+export interface SongColumn<S> {
+  header: ReactNode;
+  /** its track in the grid, e.g. `80px` */
+  width: string;
+  cell: (song: S) => ReactNode;
+}
+
+/**
+ * A row that is not a song yet, above the songs and numbered first: a file still going up to
+ * the cloud drive. `detail` stands across the artist and album cells (its progress).
+ */
+export interface PendingRow {
+  key: string;
+  name: string;
+  detail: ReactNode;
+  /** one for each extra column */
+  cells?: ReactNode[];
+  testId?: string;
+}
 
 interface SongTableProps<S extends SongRowData> {
   songs: readonly S[];
@@ -29,6 +62,17 @@ interface SongTableProps<S extends SongRowData> {
   note?: (song: S) => ReactNode;
   /** entries after the app's menu, e.g. 从歌单中删除 on one's own playlist */
   extraMenu?: (song: S) => SongMenuItem[];
+  /** columns after 专辑 (the cloud drive's 大小 and 操作) */
+  columns?: readonly SongColumn<S>[];
+  showDuration?: boolean;
+  /** rows above the songs that are not songs yet (uploads in progress) */
+  pending?: readonly PendingRow[];
+  /** the table's name for a screen reader */
+  label?: string;
+  /** the rows' test id; 'song-row' unless told */
+  rowTestId?: string;
+  /** false: no right-click menu (the cloud drive has none) */
+  withMenu?: boolean;
 }
 
 const plain = (text: string): ReactNode => text;
@@ -47,10 +91,16 @@ export function SongTable<S extends SongRowData>({
   menu,
   note,
   extraMenu,
+  columns = [],
+  showDuration = true,
+  pending = [],
+  label,
+  rowTestId = 'song-row',
+  withMenu = true,
 }: SongTableProps<S>) {
   const services = useContext(SongTableContext);
-  const baseMenu = (menu ?? services.menu) as ((song: SongRowData) => SongMenuItem[]) | undefined;
-  const extra = extraMenu as ((song: SongRowData) => SongMenuItem[]) | undefined;
+  const baseMenu = (withMenu ? (menu ?? services.menu) : undefined) as ((song: SongRowData) => SongMenuItem[]) | undefined;
+  const extra = (withMenu ? extraMenu : undefined) as ((song: SongRowData) => SongMenuItem[]) | undefined;
   const menuOf = useMemo(
     () => (extra ? (song: SongRowData) => [...(baseMenu?.(song) ?? []), ...extra(song)] : baseMenu),
     [baseMenu, extra],
@@ -92,14 +142,30 @@ export function SongTable<S extends SongRowData>({
     initialRect: { width: 1000, height: 900 },
   });
 
-  if (songs.length === 0) return <EmptyList />;
-  const digits = Math.max(2, String(numberFrom + songs.length).length);
+  if (songs.length === 0 && pending.length === 0) return <EmptyList />;
+  const first = numberFrom + pending.length;
+  const digits = Math.max(2, String(first + songs.length).length);
+  const extraCells = (song: S) =>
+    columns.map((column, i) => (
+      <span key={i} role="cell" className={styles.muted}>
+        {column.cell(song)}
+      </span>
+    ));
+  const classes = [
+    styles.table,
+    showAlbum ? '' : styles.noAlbum,
+    showDuration ? '' : styles.noDuration,
+    services.like ? styles.withLike : '',
+  ];
+  const style = columns.length ? ({ '--extra': columns.map((c) => c.width).join(' ') } as CSSProperties) : undefined;
 
   return (
     <div
-      className={`${styles.table} ${showAlbum ? '' : styles.noAlbum} ${services.like ? styles.withLike : ''}`}
+      className={classes.filter(Boolean).join(' ')}
+      style={style}
       role="table"
-      aria-rowcount={songs.length}
+      aria-label={label}
+      aria-rowcount={pending.length + songs.length}
     >
       <div className={`${styles.row} ${styles.head}`} role="row">
         <span role="columnheader" />
@@ -110,8 +176,33 @@ export function SongTable<S extends SongRowData>({
             专辑
           </span>
         ) : null}
-        <span role="columnheader">时长</span>
+        {columns.map((column, i) => (
+          <span key={i} role="columnheader">
+            {column.header}
+          </span>
+        ))}
+        {showDuration ? <span role="columnheader">时长</span> : null}
       </div>
+      {pending.map((row, i) => (
+        <div key={row.key} role="row" aria-rowindex={i + 1} className={`${styles.row} ${styles.pending}`} data-testid={row.testId}>
+          <span role="cell" className={styles.index}>
+            {String(numberFrom + i + 1).padStart(digits, '0')}
+            {services.like ? <span className={styles.heartGap} /> : null}
+          </span>
+          <span role="cell" className={styles.title} title={row.name}>
+            {row.name}
+          </span>
+          <span role="cell" className={`${styles.muted} ${styles.detail}`}>
+            {row.detail}
+          </span>
+          {columns.map((_column, c) => (
+            <span key={c} role="cell" className={styles.muted}>
+              {row.cells?.[c]}
+            </span>
+          ))}
+          {showDuration ? <span role="cell" /> : null}
+        </div>
+      ))}
       <div ref={bodyRef} className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const song = songs[item.index]!;
@@ -120,8 +211,9 @@ export function SongTable<S extends SongRowData>({
               key={song.id}
               song={song}
               index={item.index}
+              rowIndex={pending.length + item.index + 1}
               digits={digits}
-              number={numberFrom + item.index + 1}
+              number={first + item.index + 1}
               top={item.start - scrollMargin}
               playing={song.id === playingId}
               showAlbum={showAlbum}
@@ -132,6 +224,9 @@ export function SongTable<S extends SongRowData>({
               note={note?.(song)}
               liked={services.like ? services.like.ids.has(song.id) : undefined}
               onLike={services.like?.toggle}
+              cells={columns.length ? extraCells(song) : undefined}
+              showDuration={showDuration}
+              testId={rowTestId}
             />
           );
         })}
@@ -146,6 +241,8 @@ export function SongTable<S extends SongRowData>({
 interface SongRowProps {
   song: SongRowData;
   index: number;
+  /** its place among all the table's rows, counted from 1 */
+  rowIndex: number;
   digits: number;
   /** the number shown in the first column */
   number: number;
@@ -160,6 +257,10 @@ interface SongRowProps {
   /** undefined: no heart (no logged-in user's likes to show) */
   liked?: boolean;
   onLike?: (song: SongRowData) => void;
+  /** the extra columns' cells */
+  cells?: ReactNode;
+  showDuration: boolean;
+  testId: string;
 }
 
 const SongRow = memo(function SongRow({
@@ -177,6 +278,10 @@ const SongRow = memo(function SongRow({
   note,
   liked,
   onLike,
+  cells,
+  showDuration,
+  testId,
+  rowIndex,
 }: SongRowProps) {
   const alias = song.alia?.filter(Boolean).join(' / ');
   const unavailable = availability === 'unavailable';
@@ -184,32 +289,36 @@ const SongRow = memo(function SongRow({
     <div
       role="row"
       tabIndex={0}
-      data-testid="song-row"
+      data-testid={testId}
       data-song-id={song.id}
       data-availability={availability}
-      aria-rowindex={index + 1}
+      aria-rowindex={rowIndex}
       aria-current={playing ? 'true' : undefined}
       aria-disabled={unavailable || undefined}
       title={unavailable ? '暂无版权' : undefined}
       className={`${styles.row} ${index % 2 ? styles.odd : ''} ${playing ? styles.playing : ''} ${unavailable ? styles.unavailable : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onDoubleClick={() => onPlay(song, index)}
-      onKeyDown={(e) => e.key === 'Enter' && onPlay(song, index)}
+      // Enter on the row itself: Enter on a button in it (喜欢, 删除) is that button's
+      onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onPlay(song, index)}
       onContextMenu={onContextMenu && ((e) => onContextMenu(song, e))}
     >
       <span role="cell" className={styles.index}>
         {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(number).padStart(digits, '0')}
         {onLike && liked !== undefined ? (
-          <button
-            type="button"
-            className={`${styles.heart} ${liked ? styles.liked : ''}`}
+          <Button
+            variant="icon"
+            size="xs"
+            tone={liked ? 'danger' : 'muted'}
+            active={liked}
+            className={liked ? styles.liked : undefined}
             aria-label={liked ? '取消喜欢' : '喜欢'}
             aria-pressed={liked}
             onClick={() => onLike(song)}
             onDoubleClick={(e) => e.stopPropagation()}
           >
             <HeartIcon size={14} />
-          </button>
+          </Button>
         ) : null}
       </span>
       <span role="cell" className={styles.title} title={song.name}>
@@ -231,9 +340,12 @@ const SongRow = memo(function SongRow({
           {song.al.id > 0 ? <Link to={`/list/album/${song.al.id}`}>{mark(song.al.name ?? '')}</Link> : mark(song.al.name ?? '')}
         </span>
       ) : null}
-      <span role="cell" className={styles.duration}>
-        {formatDuration(song.dt)}
-      </span>
+      {cells}
+      {showDuration ? (
+        <span role="cell" className={styles.duration}>
+          {formatDuration(song.dt)}
+        </span>
+      ) : null}
     </div>
   );
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { subscribeNotices, type Notice } from '../lib/notice.ts';
+import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 import styles from './toaster.module.css';
 
@@ -48,9 +49,9 @@ export function Toaster() {
               n.message
             )}
           </span>
-          <button type="button" className={styles.close} aria-label="关闭" onClick={() => close(n.id)}>
+          <Button variant="icon" size="xs" aria-label="关闭" onClick={() => close(n.id)}>
             <CloseIcon size={14} />
-          </button>
+          </Button>
         </div>
       ))}
     </div>

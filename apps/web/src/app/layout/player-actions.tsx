@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../components/button.tsx';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { downloadSongs } from '../../features/downloads/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
@@ -15,9 +16,12 @@ function DesktopLyricButton() {
       ?.lyricWindow?.setVisible(!open)
       .then(setOpen, (error: unknown) => notify({ kind: 'error', message: `桌面歌词打不开：${(error as Error).message}` }));
   return (
-    <button
-      type="button"
-      className={`${styles.button} ${open ? styles.active : ''}`}
+    <Button
+      variant="icon"
+      size="md"
+      tone="accent"
+      active={open}
+      className={styles.glyph}
       aria-label="桌面歌词"
       aria-pressed={open}
       title="桌面歌词"
@@ -25,7 +29,7 @@ function DesktopLyricButton() {
       data-testid="desktop-lyric-toggle"
     >
       词
-    </button>
+    </Button>
   );
 }
 
@@ -36,16 +40,17 @@ export function PlayerActions({ platform }: { platform: Platform }) {
   const canDownload = !!current && current.id > 0;
   return (
     <>
-      <button
-        type="button"
-        className={styles.button}
+      <Button
+        variant="icon"
+        size="md"
+        tone="accent"
         aria-label="下载"
         title="下载"
         disabled={!canDownload}
         onClick={() => current && downloadSongs([current])}
       >
         <DownloadIcon size={18} />
-      </button>
+      </Button>
       {isDesktop(platform) && desktopBridge()?.lyricWindow ? <DesktopLyricButton /> : null}
     </>
   );

@@ -1,5 +1,6 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { Button } from '../../components/button.tsx';
 import {
   CloudIcon,
   DownloadIcon,
@@ -75,9 +76,17 @@ function UserPlaylists() {
   const playlists = useAuthStore((s) => s.playlist);
   const { liked, created, collected } = useMemo(() => splitUserPlaylists(playlists, uid), [playlists, uid]);
   const create = (
-    <button type="button" className={styles.headingAction} aria-label="新建歌单" title="新建歌单" onClick={() => openCreatePlaylist()}>
+    <Button
+      variant="icon"
+      shape="square"
+      size="xs"
+      className={styles.headingAction}
+      aria-label="新建歌单"
+      title="新建歌单"
+      onClick={() => openCreatePlaylist()}
+    >
       <FolderPlusIcon size={16} />
-    </button>
+    </Button>
   );
   return (
     <>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../../components/button.tsx';
 import { useRuntimeError } from '../error-reporting.tsx';
 import styles from './pages.module.css';
 
@@ -13,9 +14,9 @@ export function RouteError() {
   return (
     <div className={styles.page} role="alert">
       <h1 className={styles.title}>{response ? `${error.status} ${error.statusText}` : '页面出错了'}</h1>
-      <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
+      <Button variant="primary" size="md" onClick={() => window.location.reload()}>
         重新加载
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type WheelEvent } from 'react';
 import { ReactCrop, type PixelCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { uploadAvatar } from '../api/update.ts';
 import {
@@ -89,12 +90,6 @@ export function AvatarDialog({
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !saving && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose, saving]);
-
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     const next = e.target.files?.[0];
     e.target.value = '';
@@ -150,59 +145,54 @@ export function AvatarDialog({
         }
       : undefined;
   return (
-    <div className={styles.backdrop}>
-      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="avatar-title" data-testid="avatar-dialog">
-        <h2 id="avatar-title" className={styles.title}>
-          上传头像
-        </h2>
-        <button type="button" className={styles.close} aria-label="关闭" disabled={saving} onClick={onClose}>
-          <CloseIcon size={18} />
-        </button>
-        <div className={styles.body}>
-          <div className={styles.area} style={{ width: CROP_AREA, height: CROP_AREA }} data-testid="crop-area" onWheel={onWheel}>
-            {url ? (
-              <ReactCrop
-                crop={shown}
-                onChange={onCrop}
-                aspect={1}
-                keepSelection
-                minWidth={image ? MIN_CROP / image.scale : MIN_CROP}
-                minHeight={image ? MIN_CROP / image.scale : MIN_CROP}
-                disabled={saving}
-              >
-                <img ref={imgRef} src={url} alt="待裁剪的图片" className={styles.image} onLoad={onLoad} />
-              </ReactCrop>
-            ) : null}
-          </div>
-          <div className={styles.previews}>
-            {image && square ? (
-              <>
-                <Preview image={image} square={square} size={104} label="大尺寸封面" />
-                <Preview image={image} square={square} size={48} label="小尺寸封面" />
-              </>
-            ) : null}
-          </div>
-        </div>
-        <p className={styles.error} role="alert">
-          {error ?? ''}
-        </p>
-        <div className={styles.footer}>
+    // A stray press beside the crop must not lose it: only 关闭 and Escape close, and not while saving.
+    <Dialog
+      title="上传头像"
+      onClose={onClose}
+      width={480}
+      testId="avatar-dialog"
+      closeOnBackdrop={false}
+      closable={!saving}
+      footer={
+        <>
           <input ref={input} type="file" accept="image/*" hidden onChange={choose} data-testid="avatar-reselect" />
-          <button type="button" className={styles.button} disabled={saving} onClick={() => input.current?.click()}>
+          <Button variant="secondary" disabled={saving} onClick={() => input.current?.click()}>
             重新选择
-          </button>
-          <button
-            type="button"
-            className={`${styles.button} ${styles.primary}`}
-            disabled={saving || !square}
-            aria-busy={saving}
-            onClick={() => void save()}
-          >
-            {saving ? <span className={styles.spinner} aria-label="保存中" /> : null}
+          </Button>
+          <Button variant="primary" disabled={saving || !square} loading={saving} onClick={() => void save()}>
             保存并关闭
-          </button>
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.crop}>
+        <div className={styles.area} style={{ width: CROP_AREA, height: CROP_AREA }} data-testid="crop-area" onWheel={onWheel}>
+          {url ? (
+            <ReactCrop
+              crop={shown}
+              onChange={onCrop}
+              aspect={1}
+              keepSelection
+              minWidth={image ? MIN_CROP / image.scale : MIN_CROP}
+              minHeight={image ? MIN_CROP / image.scale : MIN_CROP}
+              disabled={saving}
+            >
+              <img ref={imgRef} src={url} alt="待裁剪的图片" className={styles.image} onLoad={onLoad} />
+            </ReactCrop>
+          ) : null}
+        </div>
+        <div className={styles.previews}>
+          {image && square ? (
+            <>
+              <Preview image={image} square={square} size={104} label="大尺寸封面" />
+              <Preview image={image} square={square} size={48} label="小尺寸封面" />
+            </>
+          ) : null}
         </div>
       </div>
-    </div>
+      <p className={styles.error} role="alert">
+        {error ?? ''}
+      </p>
+    </Dialog>
   );
 }

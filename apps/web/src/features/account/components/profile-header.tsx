@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { MoreIcon } from '../../../components/icons.tsx';
 import { notify } from '../../../lib/notice.ts';
@@ -58,26 +59,32 @@ export function ProfileHeader({ detail, own, onFollowChange }: { detail: UserDet
         ) : null}
         <div className={styles.actions}>
           {own ? (
-            <Link to="/userSetting" className={styles.button}>
+            <Link to="/userSetting" className={buttonClass({ variant: 'secondary' })}>
               编辑个人资料
             </Link>
           ) : (
             <>
-              <button type="button" className={styles.button} disabled title="私信暂未开放">
+              <Button variant="secondary" disabled title="私信暂未开放">
                 发私信
-              </button>
-              <button
-                type="button"
-                className={`${styles.button} ${profile.followed ? '' : styles.primary}`}
+              </Button>
+              <Button
+                variant={profile.followed ? 'secondary' : 'primary'}
                 aria-pressed={profile.followed === true}
                 disabled={follow.isPending}
                 onClick={() => follow.mutate(!profile.followed)}
               >
                 {profile.followed ? '已关注' : '关注'}
-              </button>
-              <button type="button" className={styles.round} aria-label="更多" title="复制主页链接" onClick={() => void copyLink()}>
+              </Button>
+              <Button
+                variant="icon"
+                size="md"
+                className={styles.round}
+                aria-label="更多"
+                title="复制主页链接"
+                onClick={() => void copyLink()}
+              >
                 <MoreIcon size={16} />
-              </button>
+              </Button>
             </>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notice.ts';
@@ -164,21 +165,20 @@ export function UserSettingPage({ profile, onProfileChange }: UserSettingPagePro
           </div>
           <div className={`${styles.row} ${styles.buttons}`}>
             <span className={styles.label} />
-            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={!dirty || saving} aria-busy={saving}>
-              {saving ? <span className={styles.spinner} aria-hidden="true" /> : null}
+            <Button type="submit" variant="primary" disabled={!dirty || saving} loading={saving}>
               保存
-            </button>
-            <button type="button" className={styles.button} onClick={() => navigate(-1)}>
+            </Button>
+            <Button variant="secondary" onClick={() => navigate(-1)}>
               取消
-            </button>
+            </Button>
           </div>
         </form>
         <div className={styles.avatarBox}>
           <CoverImage src={profile.avatarUrl} width={152} className={styles.avatar} alt="头像" eager />
           <input ref={fileInput} type="file" accept="image/*" hidden onChange={pickAvatar} data-testid="avatar-input" />
-          <button type="button" className={styles.button} onClick={() => fileInput.current?.click()}>
+          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
             修改头像
-          </button>
+          </Button>
         </div>
       </div>
       {cropFile ? <AvatarDialog file={cropFile} onClose={() => setCropFile(null)} onUploaded={avatarUploaded} /> : null}

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -33,9 +34,9 @@ export function ArtistHeader({ detail, canPlay, onPlayHot }: ArtistHeaderProps) 
         {aliases.length ? <p className={styles.aliases}>{aliases.join('；')}</p> : null}
         {identity ? <p className={styles.identity}>{identity}</p> : null}
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={onPlayHot} disabled={!canPlay}>
+          <Button variant="primary" size="md" onClick={onPlayHot} disabled={!canPlay}>
             <PlayIcon size={16} /> 播放热门
-          </button>
+          </Button>
         </div>
         <dl className={styles.counts}>
           <div>

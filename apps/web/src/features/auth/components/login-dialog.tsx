@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { CloseIcon, LogoIcon } from '../../../components/icons.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { LogoIcon } from '../../../components/icons.tsx';
 import { useAuthStore } from '../auth.store.ts';
 import type { LoginMode } from '../login-rules.ts';
 import styles from './login-dialog.module.css';
@@ -31,29 +32,20 @@ export function LoginDialog() {
     if (!show) setMode('phone');
   }, [show]);
 
-  useEffect(() => {
-    if (!show) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setShow(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [show, setShow]);
-
   if (!show) return null;
   return (
-    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && setShow(false)}>
-      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="login-title" data-testid="login-view">
-        <button type="button" className={styles.close} aria-label="关闭" onClick={() => setShow(false)}>
-          <CloseIcon size={18} />
-        </button>
-        <LogoIcon size={56} className={styles.logo} />
-        <h2 id="login-title" className={styles.title}>
-          {HEADINGS[mode][0]}
-        </h2>
-        <p className={styles.lead}>{HEADINGS[mode][1]}</p>
-        <Suspense fallback={<div className={styles.formLoading} aria-busy="true" aria-label="加载中" />}>
-          <LoginForm mode={mode} onMode={setMode} />
-        </Suspense>
-      </div>
-    </div>
+    <Dialog
+      layout="centred"
+      title={HEADINGS[mode][0]}
+      lead={HEADINGS[mode][1]}
+      mark={<LogoIcon size={56} className={styles.logo} />}
+      width={360}
+      testId="login-view"
+      onClose={() => setShow(false)}
+    >
+      <Suspense fallback={<div className={styles.formLoading} aria-busy="true" aria-label="加载中" />}>
+        <LoginForm mode={mode} onMode={setMode} />
+      </Suspense>
+    </Dialog>
   );
 }

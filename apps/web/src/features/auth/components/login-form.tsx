@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { loginByEmail, loginByPhone, loginErrorText, registerByPhone, resetPassword, sendCaptcha } from '../api/account.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { CAPTCHA_LENGTH, validateLogin, isPhone, type LoginFields, type LoginMode } from '../login-rules.ts';
@@ -175,22 +176,22 @@ export function LoginForm({ mode, onMode }: { mode: LoginMode; onMode: (mode: Lo
           {notice}
         </p>
       ) : null}
-      <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+      <Button type="submit" variant="primary" size="lg" disabled={busy} loading={busy}>
         {SUBMIT[mode][busy ? 1 : 0]}
-      </button>
+      </Button>
       {byCode ? (
-        <button type="button" className={styles.link} onClick={() => switchMode('phone')}>
+        <Button variant="ghost" className={styles.link} onClick={() => switchMode('phone')}>
           {register ? '已有账号，返回登录' : '想起密码了，返回登录'}
-        </button>
+        </Button>
       ) : (
         <div className={styles.links}>
-          <button type="button" className={styles.link} onClick={() => switchMode('register')}>
+          <Button variant="ghost" className={styles.link} onClick={() => switchMode('register')}>
             没有账号？注册
-          </button>
+          </Button>
           {mode === 'phone' ? (
-            <button type="button" className={styles.link} onClick={() => switchMode('reset')}>
+            <Button variant="ghost" className={styles.link} onClick={() => switchMode('reset')}>
               忘记密码？
-            </button>
+            </Button>
           ) : null}
         </div>
       )}

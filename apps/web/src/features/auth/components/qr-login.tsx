@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { fetchLoginStatus, loginErrorText, type LoginResponse } from '../api/account.ts';
 import { checkQr, newQrCode, type QrState } from '../api/qr.ts';
 import { completeLogin } from '../session.ts';
@@ -60,7 +61,7 @@ export function QrLogin() {
       ) : (
         <div className={styles.qr} aria-busy="true" />
       )}
-      <p className={styles.lead} role="status" data-state={state}>
+      <p className={styles.status} role="status" data-state={state}>
         {WORDS[state]}
       </p>
       {qr && state !== 'expired' ? (
@@ -69,9 +70,9 @@ export function QrLogin() {
         </a>
       ) : null}
       {state === 'expired' ? (
-        <button type="button" className={styles.primary} onClick={refresh}>
+        <Button variant="primary" size="lg" onClick={refresh}>
           刷新二维码
-        </button>
+        </Button>
       ) : null}
       <p className={styles.error} role="alert" aria-live="assertive">
         {error ?? ''}

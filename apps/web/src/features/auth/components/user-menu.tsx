@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Menu, MenuItem } from '../../../components/menu.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notice.ts';
 import { dailySignin } from '../api/account.ts';
 import { useAuthStore } from '../auth.store.ts';
 import { logout } from '../session.ts';
-import styles from './user-menu.module.css';
 
 /**
  * The logged-in user's menu under the top bar's avatar: 个人主页, 签到 (已签到 and disabled
@@ -18,17 +19,8 @@ export function UserMenu({ anchor, onClose }: { anchor: DOMRect; onClose: () => 
   const [signing, setSigning] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
-    const onDown = (e: MouseEvent) => !menu.current?.contains(e.target as Node) && onClose();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('mousedown', onDown);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('mousedown', onDown);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  useDismiss(menu, onClose);
+  useEffect(() => menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus(), []);
 
   const go = (to: string) => {
     onClose();
@@ -60,25 +52,13 @@ export function UserMenu({ anchor, onClose }: { anchor: DOMRect; onClose: () => 
   };
 
   return (
-    <div
-      ref={menu}
-      className={styles.menu}
-      role="menu"
-      aria-label="用户菜单"
-      style={{ top: anchor.bottom + 8, right: window.innerWidth - anchor.right }}
-    >
-      <button type="button" role="menuitem" className={styles.item} onClick={() => go(`/userinfo/${uid}`)}>
-        个人主页
-      </button>
-      <button type="button" role="menuitem" className={styles.item} disabled={signed || signing} onClick={() => void signIn()}>
+    <Menu ref={menu} aria-label="用户菜单" style={{ top: anchor.bottom + 8, right: window.innerWidth - anchor.right }}>
+      <MenuItem onClick={() => go(`/userinfo/${uid}`)}>个人主页</MenuItem>
+      <MenuItem disabled={signed || signing} onClick={() => void signIn()}>
         {signed ? '已签到' : '签到'}
-      </button>
-      <button type="button" role="menuitem" className={styles.item} onClick={() => go('/userSetting')}>
-        编辑资料
-      </button>
-      <button type="button" role="menuitem" className={styles.item} onClick={() => void signOut()}>
-        退出登录
-      </button>
-    </div>
+      </MenuItem>
+      <MenuItem onClick={() => go('/userSetting')}>编辑资料</MenuItem>
+      <MenuItem onClick={() => void signOut()}>退出登录</MenuItem>
+    </Menu>
   );
 }

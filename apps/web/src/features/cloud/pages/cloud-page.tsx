@@ -1,11 +1,13 @@
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
+import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
-import { CloudIcon, PlayIcon, SpeakerIcon, TrashIcon } from '../../../components/icons.tsx';
+import { CloudIcon, PlayIcon, TrashIcon } from '../../../components/icons.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { SongTable, type PendingRow, type SongColumn, type SongRowData } from '../../../components/song-table.tsx';
 import { formatSize } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -13,6 +15,19 @@ import { cloudKeys, deleteCloudSong, useCloud } from '../api/cloud.ts';
 import { formatCapacity, mergeCloudList, playableSongs, type CloudRow } from '../cloud-list.ts';
 import { useCloudUploads } from '../hooks/use-cloud-uploads.ts';
 import styles from './cloud-page.module.css';
+
+/** A drive's row as the song table draws it: its own name, artist and album words, and the row behind it. */
+type CloudSong = SongRowData & { row: CloudRow };
+
+/** The artist and album as the drive names them: words, not links. */
+const cloudSong = (row: CloudRow): CloudSong => ({
+  id: row.id,
+  name: row.name,
+  ar: [{ id: 0, name: row.ar }],
+  al: { id: 0, name: row.al },
+  dt: row.song?.dt ?? 0,
+  row,
+});
 
 export interface CloudPageProps {
   playingId?: number | null;
@@ -44,6 +59,49 @@ export function CloudPage({ playingId, onPlay }: CloudPageProps) {
     const index = songs.findIndex((s) => s.id === row.song?.id);
     if (index >= 0) onPlay(songs, index);
   };
+  const cloudSongs = useMemo(() => rows.filter((r) => r.uid === undefined).map(cloudSong), [rows]);
+  const pending = useMemo(
+    () =>
+      rows.flatMap((row): PendingRow[] =>
+        row.uid === undefined
+          ? []
+          : [
+              {
+                key: row.uid,
+                name: row.name,
+                testId: 'cloud-upload-row',
+                detail: (
+                  <>
+                    <progress className={styles.progress} max={100} value={row.percent ?? 0} aria-label={`${row.name} 上传进度`} />
+                    <span className={styles.percent}>{row.status === 'waiting' ? '等待上传' : `${row.percent ?? 0}%`}</span>
+                  </>
+                ),
+                cells: [formatSize(row.size)],
+              },
+            ],
+      ),
+    [rows],
+  );
+  const playingRowId = rows.find((r) => r.uid === undefined && r.song !== null && r.song.id === playingId)?.id ?? null;
+  const columns: SongColumn<CloudSong>[] = [
+    { header: '大小', width: '80px', cell: (song) => formatSize(song.row.size) },
+    {
+      header: '操作',
+      width: '56px',
+      cell: (song) => (
+        <Button
+          variant="icon"
+          size="sm"
+          tone="danger"
+          aria-label={`删除 ${song.row.name}`}
+          title="删除"
+          onClick={() => setToDelete(song.row)}
+        >
+          <TrashIcon size={16} />
+        </Button>
+      ),
+    },
+  ];
   const pick = (e: ChangeEvent<HTMLInputElement>) => {
     uploadFiles([...(e.target.files ?? [])]);
     e.target.value = ''; // the same file may be picked again later
@@ -69,17 +127,13 @@ export function CloudPage({ playingId, onPlay }: CloudPageProps) {
         ) : null}
       </header>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
+        <Button variant="primary" size="md" disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
           <PlayIcon size={16} /> 播放全部
-        </button>
-        <button
-          type="button"
-          className={`${styles.upload} ${uploading ? styles.loading : ''}`}
-          onClick={() => input.current?.click()}
-          aria-busy={uploading}
-        >
+        </Button>
+        {/* busy while files go up; more can be picked meanwhile (they wait their turn) */}
+        <Button variant="secondary" size="md" loading={uploading} onClick={() => input.current?.click()}>
           <CloudIcon size={16} /> 上传歌曲
-        </button>
+        </Button>
         <input ref={input} type="file" name="songFile" accept="audio/*" multiple hidden onChange={pick} data-testid="cloud-file" />
       </div>
 
@@ -90,75 +144,17 @@ export function CloudPage({ playingId, onPlay }: CloudPageProps) {
       ) : rows.length === 0 ? (
         <EmptyList text="云盘里还没有歌曲，点击 上传歌曲 添加" />
       ) : (
-        <div className={styles.table} role="table" aria-label="云盘歌曲">
-          <div className={`${styles.row} ${styles.head}`} role="row">
-            <span role="columnheader" />
-            <span role="columnheader">音乐标题</span>
-            <span role="columnheader">歌手</span>
-            <span role="columnheader">专辑</span>
-            <span role="columnheader">大小</span>
-            <span role="columnheader">操作</span>
-          </div>
-          {rows.map((row, i) =>
-            row.uid ? (
-              <div key={row.uid} role="row" className={`${styles.row} ${styles.uploadingRow}`} data-testid="cloud-upload-row">
-                <span role="cell" className={styles.index}>
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <span role="cell" className={styles.name} title={row.name}>
-                  {row.name}
-                </span>
-                <span role="cell" className={styles.progressCell}>
-                  <progress className={styles.progress} max={100} value={row.percent ?? 0} aria-label={`${row.name} 上传进度`} />
-                  <span className={styles.percent}>{row.status === 'waiting' ? '等待上传' : `${row.percent ?? 0}%`}</span>
-                </span>
-                <span role="cell" className={styles.muted}>
-                  {formatSize(row.size)}
-                </span>
-                <span role="cell" />
-              </div>
-            ) : (
-              <div
-                key={row.id}
-                role="row"
-                tabIndex={0}
-                className={`${styles.row} ${i % 2 ? styles.odd : ''} ${row.song?.id === playingId ? styles.playing : ''}`}
-                aria-current={row.song?.id === playingId ? 'true' : undefined}
-                data-testid="cloud-row"
-                data-song-id={row.id}
-                onDoubleClick={() => play(row)}
-                onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && play(row)}
-              >
-                <span role="cell" className={styles.index}>
-                  {row.song?.id === playingId ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(i + 1).padStart(2, '0')}
-                </span>
-                <span role="cell" className={styles.name} title={row.name}>
-                  {row.name}
-                </span>
-                <span role="cell" className={styles.muted} title={row.ar}>
-                  {row.ar}
-                </span>
-                <span role="cell" className={styles.muted} title={row.al}>
-                  {row.al}
-                </span>
-                <span role="cell" className={styles.muted}>
-                  {formatSize(row.size)}
-                </span>
-                <span role="cell">
-                  <button
-                    type="button"
-                    className={styles.delete}
-                    aria-label={`删除 ${row.name}`}
-                    title="删除"
-                    onClick={() => setToDelete(row)}
-                  >
-                    <TrashIcon size={16} />
-                  </button>
-                </span>
-              </div>
-            ),
-          )}
-        </div>
+        <SongTable
+          songs={cloudSongs}
+          pending={pending}
+          playingId={playingRowId}
+          onPlay={(song) => play(song.row)}
+          columns={columns}
+          showDuration={false}
+          withMenu={false}
+          label="云盘歌曲"
+          rowTestId="cloud-row"
+        />
       )}
       {toDelete ? (
         <ConfirmDialog

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { FilterOption } from '../artist-filters.ts';
+import chip from '../../../components/chip.module.css';
 import styles from './filter-row.module.css';
 
 interface FilterRowProps<V> {
@@ -26,7 +27,7 @@ export function FilterRow<V extends string | number>({ label, options, value, hr
             <li key={String(option.value)}>
               <Link
                 to={hrefFor(option.value)}
-                className={`${styles.option} ${selected ? styles.selected : ''}`}
+                className={`${chip.chip} ${styles.option} ${selected ? chip.selected : ''}`}
                 aria-current={selected ? 'true' : undefined}
                 preventScrollReset
               >

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { HotPlaylistTag } from '@cloudtune/contract';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { songlistPath } from '../square-rules.ts';
+import chip from '../../../components/chip.module.css';
 import styles from './hot-tags.module.css';
 
 /** The hot tags of /playlist/hot as one-click chips; the current tag is marked. */
@@ -24,7 +25,7 @@ export function HotTags({ tags, loading, current }: { tags: readonly HotPlaylist
           <Link
             key={tag.id}
             to={songlistPath(tag.name)}
-            className={`${styles.chip} ${selected ? styles.selected : ''}`}
+            className={`${chip.chip} ${styles.chip} ${selected ? chip.selected : ''}`}
             aria-current={selected ? 'true' : undefined}
           >
             {tag.name}

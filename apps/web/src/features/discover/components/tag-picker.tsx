@@ -2,9 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ALL_TAGS, ALL_TAGS_LABEL, songlistPath, type TagGroup } from '../square-rules.ts';
 import { CategoryIcon } from './category-icon.tsx';
+import chip from '../../../components/chip.module.css';
 import styles from './tag-picker.module.css';
 
 interface TagPickerProps {
@@ -27,24 +29,19 @@ export function TagPicker({ current, groups, loading, failed, onRetry }: TagPick
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+  useDismiss(
+    root,
+    (reason) => {
       setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    // Keyboard users land on the selected tag.
-    root.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+      // Escape hands the focus back to the button; a click elsewhere has put it where it wanted.
+      if (reason === 'escape') button.current?.focus();
+    },
+    { enabled: open },
+  );
+
+  // Keyboard users land on the selected tag.
+  useEffect(() => {
+    if (open) root.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
   }, [open]);
 
   const close = () => setOpen(false);
@@ -69,7 +66,7 @@ export function TagPicker({ current, groups, loading, failed, onRetry }: TagPick
           <div className={styles.head}>
             <Link
               to={songlistPath(ALL_TAGS)}
-              className={`${styles.allTag} ${isAll ? styles.selected : ''}`}
+              className={`${styles.allTag} ${isAll ? chip.selected : ''}`}
               aria-current={isAll ? 'true' : undefined}
               onClick={close}
             >
@@ -98,7 +95,7 @@ export function TagPicker({ current, groups, loading, failed, onRetry }: TagPick
                       <li key={tag.name}>
                         <Link
                           to={songlistPath(tag.name)}
-                          className={`${styles.tag} ${selected ? styles.selected : ''}`}
+                          className={`${chip.chip} ${styles.tag} ${selected ? chip.selected : ''}`}
                           aria-current={selected ? 'true' : undefined}
                           onClick={close}
                         >

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import type { DownloadJob, JobStatus } from '../download-queue.ts';
 import { cancelDownload, clearFinishedDownloads, retryDownload, useDownloadJobs, type SongToDownload } from '../downloads.ts';
@@ -47,14 +48,15 @@ export function DownloadQueueList() {
               重试
             </button>
           ) : (
-            <button
-              type="button"
-              className={styles.icon}
+            <Button
+              variant="icon"
+              shape="square"
+              size="xs"
               aria-label={`取消下载《${job.song.name}》`}
               onClick={() => cancelDownload(job.id)}
             >
               <CloseIcon size={14} />
-            </button>
+            </Button>
           )}
         </div>
       ))}

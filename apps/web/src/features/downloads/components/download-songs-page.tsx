@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { PlayIcon, TrashIcon } from '../../../components/icons.tsx';
 import { PlainTable, type PlainColumn } from '../../../components/plain-table.tsx';
 import { formatSize } from '../../../lib/format.ts';
@@ -101,9 +102,9 @@ export function DownloadSongsPage({
               保存到本地
             </button>
           )}
-          <button type="button" className={styles.icon} aria-label={`删除《${s.name}》`} title="删除" onClick={() => remove(s)}>
+          <Button variant="icon" shape="square" size="xs" aria-label={`删除《${s.name}》`} title="删除" onClick={() => remove(s)}>
             <TrashIcon size={16} />
-          </button>
+          </Button>
         </span>
       ),
     },
@@ -111,9 +112,9 @@ export function DownloadSongsPage({
   return (
     <section className={styles.page} aria-label="已下载单曲">
       <div className={styles.toolbar}>
-        <button type="button" className={styles.primary} disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
+        <Button variant="primary" disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
           <PlayIcon size={16} /> 播放全部
-        </button>
+        </Button>
         <StorageLine platform={platform} />
       </div>
       <DownloadQueueList />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { Dialog, dialogStyles } from '../../../components/dialog.tsx';
 import { FolderPlusIcon } from '../../../components/icons.tsx';
@@ -59,12 +60,12 @@ export function CreatePlaylistDialog({
       testId="create-playlist-dialog"
       footer={
         <>
-          <button type="button" className={dialogStyles.secondary} onClick={closeLibraryDialog}>
+          <Button variant="secondary" onClick={closeLibraryDialog}>
             取消
-          </button>
-          <button type="button" className={dialogStyles.primary} disabled={!trimmed || busy} onClick={() => void submit()}>
+          </Button>
+          <Button variant="primary" disabled={!trimmed || busy} loading={busy} onClick={() => void submit()}>
             创建
-          </button>
+          </Button>
         </>
       }
     >

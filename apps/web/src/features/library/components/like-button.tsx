@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { useSongLiked } from '../api/like.ts';
 import styles from './like-button.module.css';
@@ -6,9 +7,12 @@ import styles from './like-button.module.css';
 export function LikeButton({ songId, onToggle, size = 18 }: { songId: number; onToggle: (songId: number) => void; size?: number }) {
   const liked = useSongLiked(songId);
   return (
-    <button
-      type="button"
-      className={`${styles.heart} ${liked ? styles.liked : ''}`}
+    <Button
+      variant="icon"
+      size="sm"
+      tone={liked ? 'danger' : 'muted'}
+      active={liked}
+      className={liked ? styles.liked : undefined}
       aria-label={liked ? '取消喜欢' : '喜欢'}
       aria-pressed={liked}
       title={liked ? '取消喜欢' : '喜欢'}
@@ -16,6 +20,6 @@ export function LikeButton({ songId, onToggle, size = 18 }: { songId: number; on
       data-testid="like-button"
     >
       <HeartIcon size={size} />
-    </button>
+    </Button>
   );
 }

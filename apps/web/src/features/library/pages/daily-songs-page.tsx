@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Song } from '@cloudtune/contract';
+import { Button } from '../../../components/button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -43,15 +44,9 @@ export function DailySongsPage({ uid, playingId, onPlay }: DailySongsPageProps) 
         <div>
           <h1 className={styles.title}>每日歌曲推荐</h1>
           <p className={styles.lead}>根据你的音乐口味生成，每天6:00更新</p>
-          <button
-            type="button"
-            className={styles.primary}
-            disabled={songs.length === 0}
-            onClick={() => onPlay(songs, 0)}
-            data-testid="daily-play-all"
-          >
+          <Button variant="primary" size="md" disabled={songs.length === 0} onClick={() => onPlay(songs, 0)} data-testid="daily-play-all">
             <PlayIcon size={16} /> 播放全部
-          </button>
+          </Button>
         </div>
       </header>
       {query.isPending ? (

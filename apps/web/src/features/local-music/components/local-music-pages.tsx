@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { PlayIcon, SearchIcon } from '../../../components/icons.tsx';
 import { PlainTable, type PlainColumn } from '../../../components/plain-table.tsx';
 import { formatDuration, formatSize } from '../../../lib/format.ts';
@@ -44,15 +45,15 @@ function Toolbar({
   }, [load]);
   return (
     <div className={styles.toolbar}>
-      <button type="button" className={styles.primary} disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
+      <Button variant="primary" disabled={songs.length === 0} onClick={() => onPlay(songs, 0)}>
         <PlayIcon size={16} /> 播放全部
-      </button>
-      <button type="button" className={styles.secondary} disabled={scanning} onClick={() => void sync()}>
+      </Button>
+      <Button variant="secondary" disabled={scanning} loading={scanning} onClick={() => void sync()}>
         {scanning ? '正在同步…' : '同步音乐'}
-      </button>
-      <button type="button" className={styles.secondary} onClick={() => setChoosing(true)}>
+      </Button>
+      <Button variant="secondary" onClick={() => setChoosing(true)}>
         选择目录
-      </button>
+      </Button>
       <span className={styles.count} data-testid="local-count">
         共 {songs.length} 首{folders.length === 0 ? '，点击“选择目录”添加本地音乐文件夹' : ''}
       </span>

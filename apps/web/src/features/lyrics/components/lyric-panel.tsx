@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { ChevronDownIcon } from '../../../components/icons.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { sizedImage } from '../../../lib/image.ts';
 import { usePanelLyric } from '../hooks/use-panel-lyric.ts';
 import { useLyricsStore } from '../lyrics.store.ts';
@@ -37,25 +39,25 @@ export function LyricPanel({ song, onSeek, onClose, ...clock }: LyricPanelProps)
   const dialog = useRef<HTMLDivElement>(null);
   const alias = song.alia?.filter(Boolean).join(' / ');
 
+  // It covers the page: Escape closes it, a click does not (a line's click seeks).
+  useDismiss(dialog, onClose, { outside: false });
+
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     dialog.current?.focus({ preventScroll: true });
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !e.defaultPrevented && onClose();
-    document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('keydown', onKey);
       if (before?.isConnected) before.focus({ preventScroll: true });
     };
-  }, [onClose]);
+  }, []);
 
   return (
     <div ref={dialog} className={styles.panel} role="dialog" aria-label={`歌词：${song.name}`} data-testid="lyric-panel" tabIndex={-1}>
       {song.al.picUrl ? (
         <div className={styles.backdrop} style={{ backgroundImage: `url("${sizedImage(song.al.picUrl, 8)}")` }} aria-hidden="true" />
       ) : null}
-      <button type="button" className={styles.close} aria-label="收起歌词" title="收起歌词" onClick={onClose}>
+      <Button variant="icon" size="lg" className={styles.close} aria-label="收起歌词" title="收起歌词" onClick={onClose}>
         <ChevronDownIcon size={22} />
-      </button>
+      </Button>
       <div className={styles.body}>
         <div className={styles.coverWrap}>
           <CoverImage src={song.al.picUrl} width={COVER_PX} radius={12} className={styles.cover} alt={song.al.name ?? ''} eager />

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { useEffectsStore } from '../effects/effects.store.ts';
 import { ORIGINAL_SLUG } from '../effects/reverb-presets.ts';
-import styles from './player-bar.module.css';
 
 const EffectsPanel = lazy(() => import('./effects-panel.tsx'));
 
@@ -39,32 +40,22 @@ export function EffectsButton() {
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, () => setOpen(false), { enabled: open });
 
   return (
     <div ref={ref}>
-      <button
-        type="button"
-        className={`${styles.iconButton} ${open || active ? styles.active : ''}`}
+      <Button
+        variant="icon"
+        size="md"
+        tone="accent"
+        active={open || active}
         aria-label="音效"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <EffectsIcon />
-      </button>
+      </Button>
       {open ? (
         <Suspense fallback={null}>
           <EffectsPanel id={panelId} onClose={() => setOpen(false)} />

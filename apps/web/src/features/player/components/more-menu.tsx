@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { MoreIcon } from '../../../components/icons.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import styles from './player-bar.module.css';
 
 /**
@@ -10,25 +12,13 @@ export function MoreMenu({ label, className, children }: { label: string; classN
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, () => setOpen(false), { enabled: open });
 
   return (
     <div ref={ref} className={`${styles.moreWrap} ${className ?? ''}`}>
-      <button type="button" className={styles.iconButton} aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <Button variant="icon" size="md" tone="accent" aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <MoreIcon />
-      </button>
+      </Button>
       {open ? (
         <div className={styles.moreMenu} role="group" aria-label={label}>
           {children}

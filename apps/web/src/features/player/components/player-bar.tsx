@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import {
   LyricIcon,
@@ -93,9 +94,10 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
 
       <div className={styles.center}>
         <div className={styles.controls}>
-          <button
-            type="button"
-            className={styles.iconButton}
+          <Button
+            variant="icon"
+            size="md"
+            tone="accent"
             onClick={() => cyclePlayMode()}
             aria-label="播放模式"
             title={PLAY_MODE_LABELS[playMode]}
@@ -108,10 +110,10 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
             ) : (
               <RepeatOneIcon size={18} />
             )}
-          </button>
-          <button type="button" className={styles.iconButton} onClick={() => prev()} disabled={!canSwitch} aria-label="上一首">
+          </Button>
+          <Button variant="icon" size="md" tone="accent" onClick={() => prev()} disabled={!canSwitch} aria-label="上一首">
             <PrevIcon size={20} />
-          </button>
+          </Button>
           <button
             type="button"
             data-testid="play-toggle"
@@ -123,9 +125,9 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
           >
             {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} className={styles.playGlyph} />}
           </button>
-          <button type="button" className={styles.iconButton} onClick={() => next()} disabled={!canSwitch} aria-label="下一首">
+          <Button variant="icon" size="md" tone="accent" onClick={() => next()} disabled={!canSwitch} aria-label="下一首">
             <NextIcon size={20} />
-          </button>
+          </Button>
           <span className={styles.spacer} />
         </div>
         <ProgressBar disabled={!current} />
@@ -140,26 +142,31 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
         </MoreMenu>
         <EffectsButton />
         {actions}
-        <button
-          type="button"
-          className={`${styles.iconButton} ${lyricOpen ? styles.active : ''}`}
+        <Button
+          variant="icon"
+          size="md"
+          tone="accent"
+          active={lyricOpen}
           aria-label="歌词"
           aria-pressed={lyricOpen}
           disabled={!current}
           onClick={() => setLyricOpen(!lyricOpen)}
         >
           <LyricIcon />
-        </button>
-        <button
-          type="button"
-          className={`${styles.iconButton} ${queueOpen ? styles.active : ''}`}
+        </Button>
+        <Button
+          variant="icon"
+          size="md"
+          tone="accent"
+          active={queueOpen}
+          className={styles.withBadge}
           aria-label="播放列表"
           aria-expanded={queueOpen}
           onClick={() => setQueueOpen((open) => !open)}
         >
           <QueueIcon />
           {queueLength > 0 ? <span className={styles.badge}>{queueLength > 999 ? '999+' : queueLength}</span> : null}
-        </button>
+        </Button>
       </div>
       {queueOpen ? (
         <Suspense fallback={null}>

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { Button } from '../../../components/button.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { CloseIcon, SpeakerIcon, TrashIcon } from '../../../components/icons.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { artistNames, type PlayableSong } from '../playable-song.ts';
 import { selectCurrentIndex, usePlayerStore } from '../player.store.ts';
+import panelStyles from '../../../components/panel.module.css';
 import styles from './queue-panel.module.css';
 
 type Tab = 'queue' | 'history';
@@ -25,14 +28,12 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
   const songs = tab === 'queue' ? queue : history;
   const active = TABS.find((t) => t.id === tab)!;
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const panel = useRef<HTMLElement>(null);
+  // Escape closes it, a click elsewhere does not: it stays open while songs are picked on the page.
+  useDismiss(panel, onClose, { outside: false });
 
   return (
-    <section className={styles.panel} aria-label="播放列表" data-testid="queue-panel">
+    <section ref={panel} className={`${panelStyles.panel} ${styles.panel}`} aria-label="播放列表" data-testid="queue-panel">
       <header className={styles.header}>
         <div className={styles.tabs} role="tablist" aria-label="播放列表">
           {TABS.map((t) => {
@@ -55,21 +56,21 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
             );
           })}
         </div>
-        <button type="button" className={styles.close} aria-label="关闭播放列表" onClick={onClose}>
+        <Button variant="icon" size="sm" aria-label="关闭播放列表" onClick={onClose}>
           <CloseIcon size={16} />
-        </button>
+        </Button>
       </header>
       <div className={styles.toolbar}>
         <span>共 {songs.length} 首</span>
-        <button
-          type="button"
+        <Button
+          variant="ghost"
           className={styles.clear}
           onClick={tab === 'queue' ? clearQueue : clearHistory}
           disabled={!songs.length}
           aria-label={`清空${active.label}`}
         >
           <TrashIcon size={16} /> 清空
-        </button>
+        </Button>
       </div>
       <SongList key={tab} tab={tab} songs={songs} empty={active.empty} />
     </section>
@@ -126,9 +127,16 @@ function SongList({ tab, songs, empty }: { tab: Tab; songs: readonly PlayableSon
                 </span>
                 <span className={styles.artist}>{artistNames(song)}</span>
                 <span className={styles.duration}>{formatDuration(song.dt)}</span>
-                <button type="button" className={styles.remove} aria-label={`从${from}删除 ${song.name}`} onClick={() => remove(song.id)}>
+                <Button
+                  variant="icon"
+                  size="xs"
+                  tone="danger"
+                  className={styles.remove}
+                  aria-label={`从${from}删除 ${song.name}`}
+                  onClick={() => remove(song.id)}
+                >
                   <CloseIcon size={14} />
-                </button>
+                </Button>
               </div>
             );
           })}

@@ -1,4 +1,5 @@
 import { useRef, type CSSProperties } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { MuteIcon, VolumeIcon } from '../../../components/icons.tsx';
 import { usePlayerStore } from '../player.store.ts';
 import styles from './player-bar.module.css';
@@ -20,16 +21,17 @@ export function VolumeControl() {
 
   return (
     <div className={styles.volume}>
-      <button
-        type="button"
-        className={styles.iconButton}
+      <Button
+        variant="icon"
+        size="md"
+        tone="accent"
         aria-label="静音"
         aria-pressed={muted}
         title={muted ? '取消静音' : '静音'}
         onClick={toggleMute}
       >
         {muted ? <MuteIcon /> : <VolumeIcon />}
-      </button>
+      </Button>
       <input
         type="range"
         className={`${styles.range} ${styles.volumeRange}`}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { DownloadIcon, HeartIcon, PlayIcon } from '../../../components/icons.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -44,25 +45,20 @@ export function ListHeader(props: ListHeaderProps) {
         </h1>
         <div className={styles.byline}>{byline}</div>
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={props.onPlayAll} disabled={!props.canPlay}>
+          <Button variant="primary" size="md" onClick={props.onPlayAll} disabled={!props.canPlay}>
             <PlayIcon size={16} /> 播放全部
-          </button>
+          </Button>
           {props.ownerActions}
           {props.onCollect ? (
-            <button
-              type="button"
-              className={`${styles.secondary} ${collected ? styles.collected : ''}`}
-              onClick={props.onCollect}
-              aria-pressed={!!collected}
-            >
+            <Button variant="secondary" size="md" active={collected} onClick={props.onCollect} aria-pressed={!!collected}>
               <HeartIcon size={16} /> {collected ? '已收藏' : '收藏'}
               {collectCount ? `(${formatCount(collectCount)})` : ''}
-            </button>
+            </Button>
           ) : null}
           {props.onDownloadAll ? (
-            <button type="button" className={styles.secondary} onClick={props.onDownloadAll} disabled={!props.canPlay}>
+            <Button variant="secondary" size="md" onClick={props.onDownloadAll} disabled={!props.canPlay}>
               <DownloadIcon size={16} /> 下载全部
-            </button>
+            </Button>
           ) : null}
         </div>
         <dl className={styles.facts}>

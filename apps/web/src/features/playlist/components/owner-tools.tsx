@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlaylistDetail } from '@cloudtune/contract';
+import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, Dialog, dialogStyles } from '../../../components/dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { notify } from '../../../lib/notice.ts';
 import { deletePlaylist, updatePlaylist, usePlaylistTagNames } from '../api/edit-playlist.ts';
 import { playlistEdit, PLAYLIST_TAGS_MAX, toggleTag } from '../edit-rules.ts';
-import headerStyles from './list-header.module.css';
 import styles from './owner-tools.module.css';
 
 const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
@@ -38,13 +38,13 @@ export function OwnerTools({ playlist, liked, onChanged, onDeleted }: OwnerTools
   };
   return (
     <>
-      <button type="button" className={headerStyles.secondary} onClick={() => setOpen('edit')}>
+      <Button variant="secondary" size="md" onClick={() => setOpen('edit')}>
         编辑
-      </button>
+      </Button>
       {liked ? null : (
-        <button type="button" className={headerStyles.secondary} onClick={() => setOpen('delete')}>
+        <Button variant="secondary" size="md" onClick={() => setOpen('delete')}>
           <TrashIcon size={16} /> 删除
-        </button>
+        </Button>
       )}
       {open === 'edit' ? (
         <EditPlaylistDialog playlist={playlist} liked={liked} onClose={() => setOpen(null)} onChanged={onChanged} />
@@ -108,12 +108,12 @@ function EditPlaylistDialog({
       width={520}
       footer={
         <>
-          <button type="button" className={dialogStyles.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             取消
-          </button>
-          <button type="button" className={dialogStyles.primary} disabled={!edit || busy} onClick={() => void save()}>
+          </Button>
+          <Button variant="primary" disabled={!edit || busy} loading={busy} onClick={() => void save()}>
             保存
-          </button>
+          </Button>
         </>
       }
     >

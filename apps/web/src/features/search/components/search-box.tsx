@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SearchIcon } from '../../../components/icons.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useHotSearches } from '../api/hot.ts';
 import { useSuggestions } from '../api/suggest.ts';
@@ -30,6 +31,7 @@ export function SearchBox({ onPlaySong }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const listId = useId();
   const typed = useDebouncedValue(text.trim(), SUGGEST_DEBOUNCE_MS);
   const history = useSearchHistory();
@@ -51,6 +53,8 @@ export function SearchBox({ onPlaySong }: SearchBoxProps) {
     setOpen(false);
     setActive(-1);
   };
+  // Escape closes the list; so does a press outside the box (as the input's blur does).
+  useDismiss(boxRef, close, { enabled: open });
 
   const searchFor = (keywords: string) => {
     const k = keywords.trim();
@@ -77,8 +81,6 @@ export function SearchBox({ onPlaySong }: SearchBoxProps) {
       setOpen(true);
       if (items.length === 0) return;
       setActive((i) => moveActive(i, e.key === 'ArrowDown' ? 1 : -1, items.length));
-    } else if (e.key === 'Escape') {
-      close();
     } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       e.preventDefault();
       const item = items[active];
@@ -89,7 +91,7 @@ export function SearchBox({ onPlaySong }: SearchBoxProps) {
 
   const activeItem = open ? items[active] : undefined;
   return (
-    <div className={styles.box} role="search">
+    <div ref={boxRef} className={styles.box} role="search">
       <SearchIcon size={16} className={styles.icon} />
       <input
         ref={inputRef}

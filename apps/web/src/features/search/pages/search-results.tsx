@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useScrollContainer } from '../../../components/scroll-container.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { Button } from '../../../components/button.tsx';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { useSearch } from '../api/search.ts';
 import { AlbumResults, ArtistResults, LyricResults, PlaylistResults, SongResults } from '../components/result-lists.tsx';
@@ -83,10 +84,10 @@ export function SearchResults({ tab: slug, onPlaySongs, playingId }: SearchResul
           {resultTitle(tab, count)}
         </p>
         {tab.type === 1 && songs.length > 0 ? (
-          <button type="button" className={styles.playAll} onClick={() => onPlaySongs(ids, 0)}>
+          <Button variant="primary" onClick={() => onPlaySongs(ids, 0)}>
             <PlayIcon size={14} />
             播放全部
-          </button>
+          </Button>
         ) : null}
       </div>
       {empty ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { desktopBridge, isDesktop, type Platform } from '../../../lib/platform.ts';
 import { useSettingsStore } from '../settings.store.ts';
+import { Button } from '../../../components/button.tsx';
 import styles from '../../../components/setting-form.module.css';
 
 /** 下载: the download folder on the desktop; in a browser, songs are kept in its offline storage. */
@@ -42,13 +43,13 @@ export function DownloadSettings({ platform }: { platform: Platform }) {
           onChange={(e) => setDownloadDir(e.currentTarget.value)}
         />
         {desktopBridge()?.chooseFolder ? (
-          <button type="button" className={styles.button} onClick={() => void choose()}>
+          <Button variant="secondary" onClick={() => void choose()}>
             更改目录
-          </button>
+          </Button>
         ) : null}
-        <button type="button" className={styles.button} disabled={!downloadDir} onClick={() => setDownloadDir('')}>
+        <Button variant="secondary" disabled={!downloadDir} onClick={() => setDownloadDir('')}>
           恢复默认
-        </button>
+        </Button>
       </div>
     </div>
   );

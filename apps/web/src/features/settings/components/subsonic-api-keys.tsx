@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { HttpError, request } from '../../../lib/http.ts';
+import { Button } from '../../../components/button.tsx';
 import styles from '../../../components/setting-form.module.css';
 import keyStyles from './subsonic-api-keys.module.css';
 
@@ -83,9 +84,9 @@ export function SubsonicApiKeys() {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <button type="submit" className={styles.button} disabled={busy || name.trim() === ''}>
+          <Button type="submit" variant="secondary" disabled={busy || name.trim() === ''}>
             新建 API 密钥
-          </button>
+          </Button>
         </form>
         {made ? (
           <p className={styles.lead} data-testid="subsonic-api-key">
@@ -116,15 +117,9 @@ export function SubsonicApiKeys() {
                   <td>{when(key.createdAt)}</td>
                   <td>{key.lastUsedAt === null ? '从未使用' : when(key.lastUsedAt)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className={styles.button}
-                      disabled={busy}
-                      aria-label={`撤销 ${key.name}`}
-                      onClick={() => revoke(key)}
-                    >
+                    <Button variant="secondary" disabled={busy} aria-label={`撤销 ${key.name}`} onClick={() => revoke(key)}>
                       撤销
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}

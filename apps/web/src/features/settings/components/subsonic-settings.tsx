@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError, request } from '../../../lib/http.ts';
+import { Button } from '../../../components/button.tsx';
 import styles from '../../../components/setting-form.module.css';
 import { SubsonicApiKeys } from './subsonic-api-keys.tsx';
 
@@ -81,13 +82,13 @@ export function SubsonicSettings() {
             </p>
           )}
           <div className={styles.inline}>
-            <button type="button" className={styles.button} disabled={busy} onClick={() => void act('/subsonic/password')}>
+            <Button variant="secondary" disabled={busy} onClick={() => void act('/subsonic/password')}>
               {status.exists ? '重新生成' : '生成应用密码'}
-            </button>
+            </Button>
             {status.exists ? (
-              <button type="button" className={styles.button} disabled={busy} onClick={() => void act('/subsonic/password/revoke')}>
+              <Button variant="secondary" disabled={busy} onClick={() => void act('/subsonic/password/revoke')}>
                 撤销
-              </button>
+              </Button>
             ) : null}
           </div>
         </div>
