@@ -67,7 +67,7 @@ function earlyAppearance(): Plugin {
 }
 
 /**
- * One code base, two builds (ARCHITECTURE.md): the default mode is the browser build
+ * One code base, two builds: the default mode is the browser build
  * (history URLs, served from `/`); `--mode desktop` is the Electron build, loaded from a
  * file, so its assets are relative. The platform itself is read from `import.meta.env.MODE`
  * (see src/lib/platform.ts).

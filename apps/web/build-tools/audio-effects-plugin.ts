@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 import { REVERB_PRESETS } from '../src/features/player/effects/reverb-presets.ts';
 import { impulseResponseWav } from './impulse-response.ts';
 
-/** Where the app fetches impulse responses from, relative to its base (SPEC §7: audio-effect/{name}.wav). */
+/** Where the app fetches impulse responses from, relative to its base (audio-effect/{name}.wav). */
 export const AUDIO_EFFECT_DIR = 'audio-effect';
 const WAV_PATH = new RegExp(`/${AUDIO_EFFECT_DIR}/([a-z0-9-]+)\\.wav$`);
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { serviceWorkerSource } from './service-worker.ts';
 
-/** The web app manifest (a PWA the browser can install; SPEC §9's theme colour). */
+/** The web app manifest (a PWA the browser can install; the theme colour). */
 const MANIFEST = {
   name: 'Cloudtune 云音乐',
   short_name: 'Cloudtune',

@@ -5,7 +5,7 @@ import { retryParkedRequests } from '../lib/http.ts';
 import type { RouteEntry } from './route-table.ts';
 
 /**
- * The auth guard (SPEC §2, §5): a route flagged `auth` needs a logged-in user. Inside the app
+ * The auth guard: a route flagged `auth` needs a logged-in user. Inside the app
  * the navigation is cancelled (the page stays where it was) and the login view opens; logging
  * in then carries on to where the user was going. On a cold start straight into such a URL
  * there is no page to stay on: the URL stays, the page is replaced by a 登录 prompt

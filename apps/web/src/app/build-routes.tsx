@@ -87,7 +87,7 @@ export function buildRoutes(platform: Platform): RouteObject[] {
           },
         ]
       : []),
-    // SPEC §2: anything else is the full-screen not-found page (outside the shell).
+    // Anything else is the full-screen not-found page (outside the shell).
     { path: '*', HydrateFallback: Splash, lazy: async () => ({ Component: (await import('./pages/not-found.tsx')).default }) },
   ];
 }

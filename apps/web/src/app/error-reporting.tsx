@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { ErrorOverlay, type RuntimeErrorInfo } from '../components/error-overlay.tsx';
 
 /**
- * SPEC §8: unhandled runtime errors show a closable overlay with title, message and stack.
+ * unhandled runtime errors show a closable overlay with title, message and stack.
  * Three sources feed it: window `error`, `unhandledrejection`, and React error boundaries.
  */
 interface RuntimeErrorState {

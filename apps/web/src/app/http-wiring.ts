@@ -2,7 +2,7 @@ import { isLoggedIn, openLoginView, useAuthStore } from '../features/auth/index.
 import { setHttpHooks } from '../lib/http.ts';
 
 /**
- * SPEC §6: a 301 reply to a request that needs login logs the user out (when the app still
+ * a 301 reply to a request that needs login logs the user out (when the app still
  * thought they were logged in) and shows the login view; the http client retries it after
  * the next history pop.
  */

@@ -18,5 +18,5 @@ export async function playSongsByIds(ids: readonly number[], index = 0): Promise
   }
 }
 
-/** One song by id, added to the queue and played (SPEC §4: selecting a song plays it). */
+/** One song by id, added to the queue and played (selecting a song plays it). */
 export const playSongById = (id: number): Promise<void> => playSongsByIds([id]);

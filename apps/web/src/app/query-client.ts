@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { HttpError } from '../lib/http.ts';
 
-/** Server data lives here only (ARCHITECTURE.md). A server's "no" (an HttpError) is not retried. */
+/** Server data lives here only. A server's "no" (an HttpError) is not retried. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -7,7 +7,7 @@ import { MusicLayout } from '../features/discover/index.ts';
 import { SEARCH_TABS } from '../features/search/search-tabs.ts';
 
 /**
- * THE route table (SPEC §2). One data structure for both builds: `platforms` says which
+ * THE route table. One data structure for both builds: `platforms` says which
  * builds keep an entry, `auth` which ones need a logged-in user. buildRoutes() turns it into
  * React Router routes; the first screen is eager, every other page is code-split.
  */
@@ -28,9 +28,9 @@ export interface RouteEntry {
   /** code-split page */
   lazy?: () => Promise<PageModule>;
   children?: RouteEntry[];
-  /** SPEC §2: the user pages hide the main navigation */
+  /** The user pages hide the main navigation */
   hideNav?: boolean;
-  /** the page can be collected (bookmarked into the sidebar later); SPEC §2 */
+  /** The page can be collected (bookmarked into the sidebar later) */
   collectable?: boolean;
 }
 
@@ -51,7 +51,7 @@ const placeholder = (path: string, title: string, extra: Partial<RouteEntry> = {
   ...extra,
 });
 
-/** A user page (SPEC §2): login required, the main navigation hidden; one code-split chunk for all of them. */
+/** A user page: login required, the main navigation hidden; one code-split chunk for all of them. */
 const userPages = () => import('./pages/user-pages.tsx');
 type UserPageName = keyof Awaited<ReturnType<typeof userPages>>;
 const userPage = (path: string, title: string, name: UserPageName, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -85,7 +85,7 @@ export const routeTable: RouteEntry[] = [
     title: '歌单',
     platforms: BOTH,
     lazy: () => import('./pages/list.tsx'),
-    // SPEC §5: the daily-songs list (id -1) needs login.
+    // The daily-songs list (id -1) needs login.
     auth: (params) => params.playlist === '-1',
   },
   { path: '/artist', platforms: BOTH, redirect: '/' },

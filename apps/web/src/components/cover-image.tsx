@@ -4,7 +4,7 @@ import styles from './cover-image.module.css';
 
 interface CoverImageProps {
   src: string | null | undefined;
-  /** displayed width in CSS px; the request asks for twice that (SPEC §7) */
+  /** Displayed width in CSS px; the request asks for twice that */
   width: number;
   height?: number;
   alt?: string;

@@ -8,7 +8,7 @@ export interface RuntimeErrorInfo {
 }
 
 /**
- * The global overlay for unhandled runtime errors (SPEC §2, §8): title, message, stack; closable.
+ * The global overlay for unhandled runtime errors: title, message, stack; closable.
  * An alert dialog above every other layer, dark whatever the palette, so it reads as a failure.
  */
 export function ErrorOverlay({ error, onClose }: { error: RuntimeErrorInfo; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useScrollContainer } from './scroll-container.tsx';
 import { LoadError } from './load-error.tsx';
 import styles from './infinite-scroll.module.css';
 
-/** SPEC §9: the next page loads within 60 px of the bottom; scroll handling is throttled to 200 ms. */
+/** The next page loads within 60 px of the bottom; scroll handling is throttled to 200 ms. */
 export const NEAR_BOTTOM_PX = 60;
 export const SCROLL_THROTTLE_MS = 200;
 

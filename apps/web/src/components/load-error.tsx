@@ -1,6 +1,6 @@
 import styles from './empty-list.module.css';
 
-/** A failed load with a retry (SPEC §8 wording: 请求失败，点击重新加载). */
+/** A failed load with a retry (wording: 请求失败，点击重新加载). */
 export function LoadError({ onRetry, text = '请求失败，点击重新加载' }: { onRetry: () => void; text?: string }) {
   return (
     <div className={styles.empty} role="alert">

@@ -13,7 +13,7 @@ export interface PlainColumn<T> {
 
 /**
  * A short table of songs that are not a server list (downloads, local files): not virtualized
- * (a few hundred rows at most), double-click or Enter plays a row (SPEC §2).
+ * (a few hundred rows at most), double-click or Enter plays a row.
  */
 export function PlainTable<T>({
   rows,

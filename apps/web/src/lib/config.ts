@@ -2,7 +2,7 @@ import { getDesktopPort, platform as currentPlatform, type DesktopBridge, type P
 import { notify } from './notice.ts';
 
 /**
- * Runtime configuration. The API base is configuration, not code (ARCHITECTURE.md): any
+ * Runtime configuration. The API base is configuration, not code: any
  * NeteaseCloudMusicApi-compatible server works.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;

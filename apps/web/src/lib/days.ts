@@ -1,4 +1,4 @@
-/** SPEC §5: 31 days for months 1,3,5,7,8,10,12; February 28 or 29 by the leap-year rule; else 30. */
+/** 31 days for months 1,3,5,7,8,10,12; February 28 or 29 by the leap-year rule; else 30. */
 export const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 export function daysInMonth(year: number, month: number): number {

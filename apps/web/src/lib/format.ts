@@ -1,4 +1,4 @@
-/** Display formatting shared by every screen (SPEC §9: 万/亿 at 10000 steps, KB/MB at 1024). */
+/** Display formatting shared by every screen (万/亿 at 10000 steps, KB/MB at 1024). */
 
 const trimZero = (s: string) => s.replace(/\.0$/, '');
 

@@ -1,5 +1,5 @@
 /**
- * Image URLs carry a size param of twice the displayed size (SPEC §7), in the NetEase image
+ * Image URLs carry a size param of twice the displayed size, in the NetEase image
  * CDN's `?param=200y200` form, which Cloudtune's server also accepts.
  */
 export function sizedImage(url: string | null | undefined, width: number, height = width): string {

@@ -1,5 +1,5 @@
 /**
- * Back/forward navigation history (SPEC §4): at most 20 entries before and after the current
+ * Back/forward navigation history: at most 20 entries before and after the current
  * page, entries older than 2 days are dropped, and a url appears at most once.
  */
 export type NavEntry = { url: string; time: number };

@@ -1,5 +1,5 @@
 /**
- * Window size classes (SPEC §3: screen size sm, md, lg; layout sizes SM, MD). Layout decisions
+ * Window size classes (screen size sm, md, lg; layout sizes SM, MD). Layout decisions
  * are made in CSS against the `data-screen` / `data-layout` attributes the app sets on <html>,
  * so any module can adapt without importing the app.
  */
@@ -10,13 +10,13 @@ export type LayoutSize = 'SM' | 'MD';
 export const SM_MAX = 1080;
 /** From LG_MIN on there is room for everything at full size. */
 export const LG_MIN = 1440;
-/** SPEC §9: the resize handler is debounced by 1000 ms. */
+/** The resize handler is debounced by 1000 ms. */
 export const RESIZE_DEBOUNCE_MS = 1000;
 
 export const screenSizeOf = (width: number): ScreenSize => (width < SM_MAX ? 'sm' : width < LG_MIN ? 'md' : 'lg');
 export const layoutSizeOf = (screen: ScreenSize): LayoutSize => (screen === 'sm' ? 'SM' : 'MD');
 
-/** The current sizes and the previous ones (SPEC §4: layout values are tracked with the previous size). */
+/** The current sizes and the previous ones (layout values are tracked with the previous size). */
 export interface WindowSizes {
   screen: ScreenSize;
   layout: LayoutSize;

@@ -66,7 +66,7 @@ describe('the library in the app', () => {
         .map((a) => a.textContent),
     ).toEqual(['别人的歌单']);
     expect(within(created).getByRole('button', { name: '新建歌单' })).toBeTruthy();
-    // Logged in, the grid after the daily card is /recommend/resource's (SPEC §6).
+    // Logged in, the grid after the daily card is /recommend/resource's.
     await waitFor(() => expect(screen.getAllByTestId('playlist-card').length).toBeGreaterThan(1));
     expect(screen.getByText(resource.recommend[0]!.name)).toBeTruthy();
   });

@@ -45,7 +45,7 @@ function Item({ to, label, icon: Icon }: Pick<NavItem, 'to' | 'label' | 'icon'>)
   );
 }
 
-/** 创建的歌单 / 收藏的歌单 (SPEC §4, §6): 我喜欢的音乐 heads the created ones; 新建歌单 sits by the heading. */
+/** 创建的歌单 / 收藏的歌单: 我喜欢的音乐 heads the created ones; 新建歌单 sits by the heading. */
 function PlaylistSection({
   title,
   playlists,
@@ -96,7 +96,7 @@ function UserPlaylists() {
   );
 }
 
-/** The main navigation (SPEC §2); the user's playlists appear once logged in. */
+/** The main navigation; the user's playlists appear once logged in. */
 export function Sidebar({ platform }: { platform: Platform }) {
   const loggedIn = useAuthStore((s) => s.user !== null);
   const visible = (item: NavItem) => !item.platforms || item.platforms.includes(platform);

@@ -14,7 +14,7 @@ export const songMenu = (song: SongRowData) => [
   { label: '下载', onSelect: () => downloadSongs([song]) },
 ];
 
-/** 收藏到歌单 (SPEC §4 collect flow): logged out, the login view opens instead. */
+/** 收藏到歌单 (collect flow): logged out, the login view opens instead. */
 const collectToPlaylist = (song: SongRowData) => requireLogin() && openAddToPlaylist([song.id]);
 
 const menuWithCollect = (song: SongRowData) => [...songMenu(song), { label: '收藏到歌单', onSelect: () => collectToPlaylist(song) }];

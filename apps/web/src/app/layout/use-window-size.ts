@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { RESIZE_DEBOUNCE_MS, nextSizes, type WindowSizes } from '../../lib/screen-size.ts';
 
-/** The window's size classes, with the previous ones (SPEC §4). */
+/** The window's size classes, with the previous ones. */
 export const useWindowSizes = create<WindowSizes>(() => nextSizes(null, typeof window === 'undefined' ? 1440 : window.innerWidth));
 
 function apply(sizes: WindowSizes) {
@@ -14,7 +14,7 @@ function apply(sizes: WindowSizes) {
 if (typeof document !== 'undefined') apply(useWindowSizes.getState());
 
 /**
- * Follows the window's width: the size classes update 1000 ms after resizing stops (SPEC §9)
+ * Follows the window's width: the size classes update 1000 ms after resizing stops
  * and are written on <html> (`data-screen`, `data-layout`) for CSS to adapt to.
  */
 export function useWindowSizeTracking(): void {

@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { emptyHistory, goBack, goForward, visit, type NavHistory } from '../../lib/nav-history.ts';
 
 /**
- * The top bar's back/forward history (SPEC §4), persisted (SPEC §9). The rules live in
+ * The top bar's back/forward history, persisted. The rules live in
  * lib/nav-history.ts; this store only keeps the value and the time source.
  */
 interface NavHistoryState {

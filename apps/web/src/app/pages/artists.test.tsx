@@ -29,7 +29,7 @@ const group = (name: string) => screen.getByRole('group', { name: `${name}：` }
 const selected = (name: string) => within(group(name)).getByRole('link', { current: true }).textContent;
 
 describe('歌手', () => {
-  it('shows the artists of all filters; an empty next page ends the list (SPEC §4)', async () => {
+  it('shows the artists of all filters; an empty next page ends the list', async () => {
     const calls = recordListCalls();
     renderApp('/music/artists');
     const cards = await screen.findAllByTestId('artist-card');

@@ -11,7 +11,7 @@ export default function DownloadSongsRoute() {
   return <DownloadSongsPage onPlay={play} playingId={playingId} />;
 }
 
-/** /download/mv 已下载MV: MVs are not downloaded yet (SPEC §2 keeps the tab). */
+/** /download/mv 已下载MV: MVs are not downloaded yet (keeps the tab). */
 export function DownloadMvRoute() {
   return <EmptyList />;
 }

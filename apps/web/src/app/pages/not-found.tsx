@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LogoIcon } from '../../components/icons.tsx';
 import styles from './not-found.module.css';
 
-/** SPEC §2: unmatched paths get this full-screen page (never collectable). */
+/** Unmatched paths get this full-screen page (never collectable). */
 export default function NotFoundPage() {
   return (
     <main className={styles.screen} data-testid="not-found">

@@ -3,7 +3,7 @@ import { RecommendPage } from '../../features/discover/index.ts';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { playSongById } from '../play-songs.ts';
 
-/** SPEC §5: the daily-songs card needs login; without it the login view opens instead. */
+/** The daily-songs card needs login; without it the login view opens instead. */
 function openDaily(event: MouseEvent) {
   if (!requireLogin()) event.preventDefault();
 }

@@ -3,7 +3,7 @@ import { useAuthStore } from '../../features/auth/index.ts';
 import { playSongById } from '../play-songs.ts';
 
 /**
- * The user pages (SPEC §2), wired to auth (who is logged in, the stored profile) and the
+ * The user pages, wired to auth (who is logged in, the stored profile) and the
  * player (a shared or ranked song plays).
  */
 const play = (id: number) => void playSongById(id);

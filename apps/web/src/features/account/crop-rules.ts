@@ -1,5 +1,5 @@
 /**
- * The avatar crop box's rules (SPEC §5, §9): a square inside the image, at least 10 px and at
+ * The avatar crop box's rules: a square inside the image, at least 10 px and at
  * most the image's smaller side, in the image's natural pixels; the result is drawn at
  * 1024×1024. Files over 5 MB (5242880 bytes) are refused before they are opened.
  */

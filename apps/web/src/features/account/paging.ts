@@ -1,5 +1,5 @@
 /**
- * Paging of the user pages' lists (SPEC §4, §9). The follow list and the profile's playlists
+ * Paging of the user pages' lists. The follow list and the profile's playlists
  * append with the current list length as the offset; fans and events page by NetEase's
  * `lasttime` (the last fan's follow time, the answer's lasttime). A page saying `more: false`
  * finishes the list.

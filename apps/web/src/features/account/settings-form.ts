@@ -2,7 +2,7 @@ import { daysInMonth } from '../../lib/days.ts';
 import type { Profile } from './api/types.ts';
 
 /**
- * The profile settings form's rules (SPEC §2, §4, §5, §9): 保存 only when nickname, signature,
+ * The profile settings form's rules: 保存 only when nickname, signature,
  * gender, birthday or the avatar differs from the stored profile; birth years 1920 to this year;
  * changing the year resets month and day to 1, changing the month resets the day; the day
  * choices follow the month's length.
@@ -72,7 +72,7 @@ export function isDirty(f: SettingsForm, p: Profile, avatarChanged = false): boo
   );
 }
 
-/** /user/update's params (SPEC §7): every field, province and city as stored (this form does not edit them). */
+/** /user/update's params: every field, province and city as stored (this form does not edit them). */
 export function updateParams(f: SettingsForm, p: Profile) {
   return {
     nickname: f.nickname.trim(),
@@ -91,7 +91,7 @@ export function savedProfile(f: SettingsForm, p: Profile): Partial<Profile> {
 }
 
 /**
- * SPEC §4: the form's values follow later profile changes (an avatar upload, a save, another
+ * the form's values follow later profile changes (an avatar upload, a save, another
  * tab) — but a field the user has edited keeps the edit.
  */
 export function followProfile(f: SettingsForm, before: Profile, after: Profile): SettingsForm {

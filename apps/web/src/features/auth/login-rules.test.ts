@@ -32,7 +32,7 @@ describe('login view rules', () => {
     expect(validateLogin('reset', { ...f, password: 'new-secret' })).toBeNull();
   });
 
-  it('the password is sent as its MD5 (SPEC §7)', async () => {
+  it('the password is sent as its MD5', async () => {
     expect(await hashPassword('123456')).toBe('e10adc3949ba59abbe56e057f20f883e');
   });
 });

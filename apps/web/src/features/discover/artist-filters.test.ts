@@ -13,7 +13,7 @@ import {
 
 const q = (query: string) => new URLSearchParams(query);
 
-describe('artist filters (SPEC §9)', () => {
+describe('artist filters', () => {
   it('offers the SPEC rows and values', () => {
     expect(AREA_OPTIONS.map((o) => [o.label, o.value])).toEqual([
       ['全部', -1],
@@ -60,7 +60,7 @@ describe('artist filters (SPEC §9)', () => {
     expect(artistListParams({ area: 96, type: 3, initial: '#' }, 60).initial).toBe('0');
   });
 
-  it('paging: each page asks for the next 30; an empty page completes the list (SPEC §4)', () => {
+  it('paging: each page asks for the next 30; an empty page completes the list', () => {
     const full = { artists: Array.from({ length: 30 }, (_, i) => ({ id: i, name: `a${i}` })) };
     expect(nextArtistOffset(full, [full])).toBe(30);
     expect(nextArtistOffset({ artists: [{ id: 99, name: 'x' }] }, [full, full])).toBe(60);

@@ -1,7 +1,7 @@
 import { ArtistArea, ArtistType } from '@cloudtune/contract';
 import type { ArtistListResponse } from '@cloudtune/contract';
 
-/** SPEC §9: artists come 30 to a page. */
+/** Artists come 30 to a page. */
 export const ARTIST_PAGE_SIZE = 30;
 
 export interface ArtistFilters {
@@ -16,7 +16,7 @@ export interface FilterOption<V> {
   value: V;
 }
 
-/** SPEC §9 filter rows, in the desktop client's order. */
+/** The filter rows, in the desktop client's order. */
 export const AREA_OPTIONS: FilterOption<number>[] = [
   { label: '全部', value: ArtistArea.all },
   { label: '华语', value: ArtistArea.chinese },
@@ -83,7 +83,7 @@ export function artistListParams(filters: ArtistFilters, offset: number) {
 }
 
 /**
- * The next page's offset. SPEC §4: an empty fetch completes the list (the API's `more` is not
+ * The next page's offset. an empty fetch completes the list (the API's `more` is not
  * trusted for artists); any other page is followed by the next one.
  */
 export function nextArtistOffset(last: Pick<ArtistListResponse, 'artists'>, pages: readonly unknown[]): number | undefined {

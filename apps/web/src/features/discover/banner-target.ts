@@ -1,6 +1,6 @@
 import { BannerTargetType, type Banner } from '@cloudtune/contract';
 
-/** Where a banner click leads (SPEC §3; 1000 is the real API's playlist code, decision 0002). */
+/** Where a banner click leads (1000 is the real API's playlist code, decision 0002). */
 export type BannerTarget =
   { kind: 'song'; id: number } | { kind: 'playlist'; path: string } | { kind: 'external'; url: string } | { kind: 'none' };
 

@@ -3,9 +3,9 @@ import { TagCategory, type PlaylistCategory, type PlaylistCatlistResponse, type 
 /** The API's name for every tag (`cat` default), and what the screen calls it. */
 export const ALL_TAGS = '全部';
 export const ALL_TAGS_LABEL = '全部歌单';
-/** SPEC §2: the URL says `tag=all` for every tag. */
+/** The URL says `tag=all` for every tag. */
 const ALL_IN_URL = 'all';
-/** SPEC §9: the playlist square's page size. */
+/** The playlist square's page size. */
 export const SQUARE_PAGE_SIZE = 30;
 
 /** `?tag=` → the tag to show: none, empty, `all` (or 全部 / 全部歌单) mean every tag. */
@@ -28,7 +28,7 @@ export interface TagGroup {
 }
 
 /**
- * /playlist/catlist → its tags grouped under 语种 / 风格 / 场景 / 情感 / 主题 (SPEC §3 category
+ * /playlist/catlist → its tags grouped under 语种 / 风格 / 场景 / 情感 / 主题 (the category
  * 0–4), in that order, each keeping the catalogue's tag order. A category the response names
  * but SPEC does not is kept after them; categories without tags are left out.
  */

@@ -3,7 +3,7 @@ import { fixtures } from '../../test/msw.ts';
 import { chartUpdateLabel, OFFICIAL_CHART_COUNT, splitCharts } from './toplist-rules.ts';
 
 describe('charts', () => {
-  it('the first 4 charts are 官方榜, the rest 全球榜 (SPEC §9)', () => {
+  it('the first 4 charts are 官方榜, the rest 全球榜', () => {
     const { official, global } = splitCharts(fixtures.toplistDetail.list);
     expect(OFFICIAL_CHART_COUNT).toBe(4);
     expect(official.map((c) => c.name)).toEqual(['飙升榜', '新歌榜', '原创榜', '热歌榜']);

@@ -1,6 +1,6 @@
 import type { Toplist } from '@cloudtune/contract';
 
-/** SPEC §9: the first 4 charts are the featured 官方榜. */
+/** The first 4 charts are the featured 官方榜. */
 export const OFFICIAL_CHART_COUNT = 4;
 
 export function splitCharts(list: readonly Toplist[]): { official: Toplist[]; global: Toplist[] } {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** A downloaded song (SPEC §3 Song: size, dlt = download time; type tag download). */
+/** A downloaded song (Song: size, dlt = download time; type tag download). */
 export interface DownloadedSong {
   id: number;
   name: string;
@@ -33,7 +33,7 @@ const isSong = (s: unknown): s is DownloadedSong =>
   typeof (s as DownloadedSong).size === 'number' &&
   typeof (s as DownloadedSong).dlt === 'number';
 
-/** SPEC §9: downloads are persisted locally (the audio itself is in Cache Storage or a file). */
+/** Downloads are persisted locally (the audio itself is in Cache Storage or a file). */
 export const useDownloadsStore = create<DownloadsState>()(
   persist(
     (set) => ({

@@ -1,5 +1,5 @@
 /**
- * The sidebar's playlists (SPEC §4, §6): /user/playlist lists the user's own playlists and the
+ * The sidebar's playlists: /user/playlist lists the user's own playlists and the
  * ones they collected, liked songs (specialType 5) first. On one's own list that first
  * playlist is shown as 我喜欢的音乐 whatever its stored name ("<nickname>喜欢的音乐").
  */

@@ -17,7 +17,7 @@ interface LocalMusicState {
   sync: () => Promise<void>;
 }
 
-/** SPEC §9: local music is persisted; the songs list is shown at once and refreshed by 同步音乐. */
+/** Local music is persisted; the songs list is shown at once and refreshed by 同步音乐. */
 export const useLocalMusicStore = create<LocalMusicState>()(
   persist(
     (set, get) => ({

@@ -1,6 +1,6 @@
 import { localFileUrl, type LocalTrackFile } from '../../lib/platform.ts';
 
-/** A song found under the local-music folders, shaped like any other song for the player (SPEC §3 Local music item). */
+/** A song found under the local-music folders, shaped like any other song for the player (Local music item). */
 export interface LocalSong {
   /** negative (never a server id), stable per path */
   id: number;

@@ -36,7 +36,7 @@ let loadedId: number | null = null;
 let loadedToPlay = false;
 /** bumps per load so a slow URL lookup for an old song never overrides a newer pick */
 let loadSeq = 0;
-/** FADE (SPEC §9): fade-in on play and song changes, fade-out before a pause */
+/** FADE: fade-in on play and song changes, fade-out before a pause */
 const fader = createFader();
 const failures = createFailureGuard();
 const nextSong = createNextSong((id) => songSource(id));
@@ -169,7 +169,7 @@ interface LoadOptions {
   autoplay?: boolean;
 }
 
-/** Selecting a song (SPEC §4): pause, reset time, load the URL, then play. */
+/** Selecting a song: pause, reset time, load the URL, then play. */
 async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOptions = {}): Promise<void> {
   if (!audio) return;
   const seq = ++loadSeq;

@@ -2,7 +2,7 @@ import { EQ_BANDS, clampGain, type EqGains } from './effects/equalizer.ts';
 import { applyPlaybackRate } from './effects/playback-rate.ts';
 
 /**
- * The Web Audio graph behind the <audio> elements (ARCHITECTURE.md; docs/decisions/0010-audio-effects.md),
+ * The Web Audio graph behind the <audio> elements (docs/decisions/0010-audio-effects.md),
  * built once, ahead of the first play (docs/decisions/0035-first-sound.md):
  *
  *   each element's source → its own gain (gapless hand-over, fades)
@@ -23,7 +23,7 @@ export interface AudioGraph {
   attach: (element: HTMLMediaElement) => void;
   /** an attached element's own level: fades and the gapless cross-fade */
   setElementGain: (element: HTMLMediaElement, gain: number, rampSeconds?: number) => void;
-  /** master volume, ramped over 1 s by default (SPEC §4) */
+  /** Master volume, ramped over 1 s by default */
   setVolume: (volume: number, rampSeconds?: number) => void;
   /** an AudioContext starts suspended until a user gesture; resume it when playing */
   resume: () => void;

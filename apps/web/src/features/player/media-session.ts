@@ -1,7 +1,7 @@
 import { sizedImage } from '../../lib/image.ts';
 import { artistNames, type PlayableSong } from './playable-song.ts';
 
-/** OS media keys and the lock-screen card (ARCHITECTURE.md: MediaSession). */
+/** OS media keys and the lock-screen card (MediaSession). */
 export interface MediaSessionActions {
   play: () => void;
   pause: () => void;
@@ -25,7 +25,7 @@ export function setMediaMetadata(song: PlayableSong | null): void {
         title: song.name,
         artist: artistNames(song),
         album: song.al.name ?? '',
-        // sizedImage asks for twice the size it is given (SPEC §7): half of each size in pixels.
+        // sizedImage asks for twice the size it is given: half of each size in pixels.
         artwork: cover ? ARTWORK_SIZES.map((px) => ({ src: sizedImage(cover, px / 2), sizes: `${px}x${px}`, type: 'image/jpeg' })) : [],
       })
     : null;

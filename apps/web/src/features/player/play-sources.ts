@@ -1,14 +1,14 @@
 import { DEFAULT_BIT_RATE as SPEC_DEFAULT_BIT_RATE } from '../../lib/config.ts';
 
 /**
- * Play sources (SPEC §3/§5/§9): where a server that unblocks songs (NeteaseCloudMusicApi's
+ * Play sources: where a server that unblocks songs (NeteaseCloudMusicApi's
  * `source` param) looks for a playable link. QQ, Kuwo and Migu are fixed; the others can be
  * added and removed. The list is sent comma-joined with /song/url, always in this order.
  */
 export interface PlaySource {
   id: string;
   name: string;
-  /** fixed sources are always in the list and cannot be removed (SPEC §5) */
+  /** Fixed sources are always in the list and cannot be removed */
   fixed: boolean;
 }
 
@@ -35,10 +35,10 @@ export const addSource = (list: readonly string[], id: string): string[] => norm
 /** A fixed source stays. */
 export const removeSource = (list: readonly string[], id: string): string[] => normalizeSources(list.filter((s) => s !== id));
 
-/** SPEC §7: `source` is comma-joined. */
+/** `source` is comma-joined. */
 export const sourceParam = (list: readonly string[]): string => normalizeSources(list).join(',');
 
-/** Bit rates for /song/url's `br` (SPEC §9: 320000 by default; 999000 asks for lossless). */
+/** Bit rates for /song/url's `br` (320000 by default; 999000 asks for lossless). */
 export const BIT_RATES = [
   { value: 128_000, label: '128k', hint: '标准' },
   { value: 192_000, label: '192k', hint: '较高' },

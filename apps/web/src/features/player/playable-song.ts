@@ -1,7 +1,7 @@
 import type { Song } from '@cloudtune/contract';
 import { songAvailability } from '../../lib/song-availability.ts';
 
-/** SPEC §3: a song's type tag says which list it sits in. */
+/** A song's type tag says which list it sits in. */
 export type SongTag = 'stack' | 'history' | 'download';
 
 /**
@@ -15,7 +15,7 @@ export interface PlayableSong {
   al: { id: number; name: string | null; picUrl?: string | null };
   dt: number;
   alia?: string[];
-  /** a local or downloaded file plays from here without asking the server (SPEC §4 offline) */
+  /** A local or downloaded file plays from here without asking the server (offline) */
   url?: string;
   type: SongTag;
   /** the real API marks it unplayable (st < 0): the player skips it */

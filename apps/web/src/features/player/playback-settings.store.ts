@@ -3,7 +3,7 @@ import { persist } from 'zustand/middleware';
 import { createThrottledStorage } from '../../lib/throttled-storage.ts';
 import { DEFAULT_BIT_RATE, DEFAULT_SOURCES, addSource, isBitRate, normalizeSources, removeSource, type BitRate } from './play-sources.ts';
 
-/** The settings the song-URL lookup sends (SPEC §3: source list, bitRate); shown on /setting/source. */
+/** The settings the song-URL lookup sends (source list, bitRate); shown on /setting/source. */
 export interface PersistedPlayback {
   sources: string[];
   bitRate: BitRate;
@@ -17,7 +17,7 @@ interface PlaybackSettingsState extends PersistedPlayback {
 
 export const DEFAULT_PLAYBACK: PersistedPlayback = { sources: [...DEFAULT_SOURCES], bitRate: DEFAULT_BIT_RATE };
 
-/** Any saved state → a valid one; SPEC §3's own key for the list is `source`. */
+/** Any saved state → a valid one; the own key for the list is `source`. */
 export function migratePlayback(saved: unknown): PersistedPlayback {
   const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Record<string, unknown>;
   return {

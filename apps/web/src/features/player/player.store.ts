@@ -20,18 +20,18 @@ import { useTransportStore } from './transport.store.ts';
 /** Play history is bounded so the persisted state stays small. */
 export const HISTORY_LIMIT = 500;
 
-/** What survives a reload (SPEC §9). Transport state lives in transport.store.ts. */
+/** What survives a reload. Transport state lives in transport.store.ts. */
 interface PersistedPlayer {
   queue: PlayableSong[];
-  /** newest first, each song once (SPEC §4: adding skips ids already present) */
+  /** Newest first, each song once (adding skips ids already present) */
   history: PlayableSong[];
   current: PlayableSong | null;
-  /** 0..1 (SPEC §4 default 1) */
+  /** 0..1 (default 1) */
   volume: number;
   playMode: PlayMode;
   /** random mode's play order (queue-rules.ts); null in the other modes */
   shuffle: ShuffleOrder | null;
-  /** the full lyric panel (SPEC §4: lyric panels visible or not) */
+  /** The full lyric panel (lyric panels visible or not) */
   lyricOpen: boolean;
 }
 

@@ -64,7 +64,7 @@ describe('play modes', () => {
     expect(nextPlayMode('single', 5)).toBe('turn');
   });
 
-  it('skip random with one song or none (SPEC §5)', () => {
+  it('skip random with one song or none', () => {
     expect(nextPlayMode('turn', 1)).toBe('single');
     expect(nextPlayMode('turn', 0)).toBe('single');
     expect(nextPlayMode('single', 1)).toBe('turn');
@@ -177,7 +177,7 @@ describe('appendUnique / prependUnique / insertAfter', () => {
     );
   });
 
-  it('prependUnique puts new songs first and leaves known ones where they are (SPEC §4)', () => {
+  it('prependUnique puts new songs first and leaves known ones where they are', () => {
     const history = [{ id: 3 }, { id: 2 }, { id: 1 }];
     expect(prependUnique(history, [{ id: 4 }]).map((s) => s.id)).toEqual([4, 3, 2, 1]);
     expect(prependUnique(history, [{ id: 1 }])).toBe(history);

@@ -1,5 +1,5 @@
 /**
- * Queue rules (SPEC §4–5), kept pure so they are tested apart from the store: switching
+ * Queue rules, kept pure so they are tested apart from the store: switching
  * tracks needs more than one queued song; sequential ("turn") wraps around; random plays the
  * queue in a shuffled order, every song once before any repeats; 单曲循环 replays the song at
  * its end (next/previous still move through the queue in order).
@@ -10,7 +10,7 @@ export type Direction = 1 | -1;
 export const PLAY_MODES: readonly PlayMode[] = ['turn', 'random', 'single'];
 export const PLAY_MODE_LABELS: Record<PlayMode, string> = { turn: '顺序播放', random: '随机播放', single: '单曲循环' };
 
-/** The mode the mode button switches to; SPEC §5: random needs more than one queued song. */
+/** The mode the mode button switches to; random needs more than one queued song. */
 export function nextPlayMode(mode: PlayMode, queueLength: number): PlayMode {
   const next = PLAY_MODES[(PLAY_MODES.indexOf(mode) + 1) % PLAY_MODES.length]!;
   return next === 'random' && queueLength <= 1 ? nextPlayMode(next, queueLength) : next;

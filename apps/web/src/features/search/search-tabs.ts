@@ -1,9 +1,9 @@
 import type { SearchType } from '@cloudtune/contract';
 
-/** SPEC §9: 30 results a page, pages counted from 1. */
+/** 30 results a page, pages counted from 1. */
 export const PAGE_SIZE = 30;
 
-/** The five tabs of /search (SPEC §2), their search type (SPEC §3) and result title (SPEC §9). */
+/** The five tabs of /search, their search type and result title. */
 export const SEARCH_TABS = [
   { slug: 'song', label: '歌曲', type: 1, unit: '首歌曲' },
   { slug: 'artist', label: '歌手', type: 100, unit: '位歌手' },
@@ -20,7 +20,7 @@ export const tabBySlug = (slug: string | undefined): SearchTab | undefined => SE
 /** "找到 12 首歌曲" — N is the server's count. */
 export const resultTitle = (tab: SearchTab, count: number): string => `找到 ${count} ${tab.unit}`;
 
-/** Page 1 → offset 0, page 3 → offset 60 (SPEC §5: the offset follows the page). */
+/** Page 1 → offset 0, page 3 → offset 60 (the offset follows the page). */
 export const offsetOf = (page: number): number => (Math.max(1, Math.floor(page)) - 1) * PAGE_SIZE;
 
 /** How many pages `count` results fill (at least one, so an empty result still has page 1). */

@@ -9,7 +9,7 @@ export const SETTINGS_STORAGE_KEY = 'cloudtune-settings';
 
 export type ColorScheme = 'light' | 'dark';
 
-/** The settings of this feature (SPEC §9: theme, download location); playback settings live with the player. */
+/** The settings of this feature (theme, download location); playback settings live with the player. */
 export interface PersistedSettings {
   themeColor: string;
   colorScheme: ColorScheme;
@@ -19,7 +19,7 @@ export interface PersistedSettings {
 
 export const DEFAULT_SETTINGS: PersistedSettings = { themeColor: THEME_COLOR, colorScheme: 'light', downloadDir: '' };
 
-/** Any saved state → a valid one; SPEC §9 calls the colour `theme`. */
+/** Any saved state → a valid one; the colour is saved as `theme`. */
 export function migrateSettings(saved: unknown): PersistedSettings {
   const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Record<string, unknown>;
   const color = s.themeColor ?? s.theme;

@@ -1,6 +1,6 @@
 import { THEME_COLOR } from '../../lib/theme-color.ts';
 
-/** 外观: the theme colour swatches; SPEC §9's #3dc095 is the default. */
+/** 外观: the theme colour swatches; the #3dc095 is the default. */
 export const THEME_SWATCHES: readonly { color: string; name: string }[] = [
   { color: THEME_COLOR, name: '薄荷绿' },
   { color: '#ec4141', name: '中国红' },

@@ -61,7 +61,7 @@ function Preview({ image, square, size, label }: { image: Loaded; square: Square
 }
 
 /**
- * 上传头像 (SPEC §2, §4, §5): choose an image (at most 5 MB), move and resize a square crop box
+ * 上传头像: choose an image (at most 5 MB), move and resize a square crop box
  * that stays inside it (10 px up to the smaller side), see it as 大尺寸封面 and 小尺寸封面, and
  * 保存并关闭 sends the crop drawn at 1024×1024 as imgFile.
  */

@@ -10,7 +10,7 @@ import { genderIcon, isLongSignature, visibleTags } from '../profile-rules.ts';
 import styles from './profile-header.module.css';
 
 /**
- * The profile's head (SPEC §2 "User profile"): avatar, nickname, tags, level, gender, the
+ * The profile's head: avatar, nickname, tags, level, gender, the
  * buttons (own: 编辑个人资料; another's: 发私信 disabled, 关注/已关注, more), 动态/关注/粉丝
  * linking to their pages, 所在地区 and 社交网络 (placeholders), and the expandable signature.
  */

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * The profile's playlists (SPEC §2): labelled 我的 / Ta的, the synthetic 听歌排行 entry first
+ * The profile's playlists: labelled 我的 / Ta的, the synthetic 听歌排行 entry first
  * (with the play count), then pages of 20 with 没有更多了 / 请求失败，点击重新加载.
  */
 export function ProfilePlaylists({ title, playlists, state, failedEmpty, onRetry, ranking }: Props) {

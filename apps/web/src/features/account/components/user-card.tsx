@@ -5,7 +5,7 @@ import type { SocialUser } from '../api/types.ts';
 import styles from './user-card.module.css';
 
 /**
- * A follow or fan card (SPEC §2): avatar with its identity badge, nickname, a vip tag when
+ * A follow or fan card: avatar with its identity badge, nickname, a vip tag when
  * vipType > 0, signature, 歌单 and 粉丝 counts and a disabled 私信; the card opens the profile.
  */
 export function UserCard({ user }: { user: SocialUser }) {

@@ -11,13 +11,13 @@ interface Page<T> {
 }
 
 /**
- * One of the user pages' infinite lists: pages while scrolling near the bottom (SPEC §9), the
+ * One of the user pages' infinite lists: pages while scrolling near the bottom, the
  * footer's state (加载中…, 没有更多了, 请求失败，点击重新加载 with a retry).
  */
 export function usePagedList<T>(
   q: UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>,
   id: (item: T) => number,
-  /** SPEC §8: event and fan failures are also told as a toast */
+  /** Event and fan failures are also told as a toast */
   toastErrors = false,
 ): { items: T[]; state: ListState; retry: () => void } {
   const error = q.error;

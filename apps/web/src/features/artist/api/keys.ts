@@ -1,7 +1,7 @@
 /** Every query key of the artist feature (the artist page), in one place. */
 export const artistKeys = {
   all: ['artist'] as const,
-  /** SPEC §7: the head is cached per id */
+  /** The head is cached per id */
   detail: (id: number) => [...artistKeys.all, 'detail', id] as const,
   hotSongs: (id: number) => [...artistKeys.all, 'hot-songs', id] as const,
   albums: (id: number) => [...artistKeys.all, 'albums', id] as const,

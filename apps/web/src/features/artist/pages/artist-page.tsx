@@ -10,7 +10,7 @@ import { useArtistId } from '../hooks/use-artist-id.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import styles from './artist-page.module.css';
 
-/** SPEC §2: the artist page's child tabs. */
+/** The artist page's child tabs. */
 const TABS = [
   { to: 'album', label: '专辑' },
   { to: 'mv', label: 'MV' },

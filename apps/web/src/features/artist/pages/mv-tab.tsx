@@ -1,6 +1,6 @@
 import { EmptyList } from '../../../components/empty-list.tsx';
 
-/** MV: Cloudtune's library holds no music videos, so the tab says so (SPEC §2's empty message). */
+/** MV: Cloudtune's library holds no music videos, so the tab says so (the empty message). */
 export function MvTab() {
   return <EmptyList />;
 }

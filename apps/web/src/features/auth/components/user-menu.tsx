@@ -10,7 +10,7 @@ import { logout } from '../session.ts';
 
 /**
  * The logged-in user's menu under the top bar's avatar: 个人主页, 签到 (已签到 and disabled
- * once signed today, SPEC §4), 编辑资料, 退出登录 (server, then cleared, then /).
+ * once signed today), 编辑资料, 退出登录 (server, then cleared, then /).
  */
 export function UserMenu({ anchor, onClose }: { anchor: DOMRect; onClose: () => void }) {
   const navigate = useNavigate();
@@ -45,7 +45,7 @@ export function UserMenu({ anchor, onClose }: { anchor: DOMRect; onClose: () => 
     try {
       await logout();
     } catch (error) {
-      // SPEC §8: a logout failure is told as a toast; the local session is cleared all the same.
+      // A logout failure is told as a toast; the local session is cleared all the same.
       notify({ kind: 'error', message: (error instanceof HttpError && error.msg) || '退出登录失败' });
     }
     navigate('/');

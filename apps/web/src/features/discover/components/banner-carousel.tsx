@@ -6,7 +6,7 @@ import { bannerImage } from '../api/banner.ts';
 import { usePageVisible } from '../hooks/use-page-visible.ts';
 import styles from './banner-carousel.module.css';
 
-/** SPEC §9: the carousel advances every 4000 ms. */
+/** The carousel advances every 4000 ms. */
 export const BANNER_INTERVAL_MS = 4000;
 /** displayed size of the centre slide; images are requested at twice this */
 const SLIDE_W = 540;
@@ -21,7 +21,7 @@ const TAG_COLORS = new Map([
 interface BannerCarouselProps {
   banners: readonly Banner[];
   onSelect: (banner: Banner) => void;
-  /** false while the page is kept but not shown; autoplay pauses (SPEC §4) */
+  /** False while the page is kept but not shown; autoplay pauses */
   active?: boolean;
 }
 

@@ -17,7 +17,7 @@ export interface PlaylistCardData {
   creator?: string;
 }
 
-/** SPEC §3 allows `playcount` (lower-case, /recommend/resource) beside `playCount`. */
+/** A card accepts `playcount` (lower-case, /recommend/resource) beside `playCount`. */
 const playCountOf = (p: PersonalizedPlaylist) => p.playCount ?? (p as { playcount?: number }).playcount ?? 0;
 
 export const fromPersonalized = (p: PersonalizedPlaylist): PlaylistCardData => ({

@@ -14,7 +14,7 @@ interface PlaylistGridProps {
   onDailyOpen: (event: MouseEvent) => void;
 }
 
-/** 推荐歌单: the daily-songs card first (SPEC §2), then the recommended playlists. */
+/** 推荐歌单: the daily-songs card first, then the recommended playlists. */
 export function PlaylistGrid({ playlists, loading, onDailyOpen }: PlaylistGridProps) {
   return (
     <div className={styles.grid}>

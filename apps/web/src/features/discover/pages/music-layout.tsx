@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import styles from './music-layout.module.css';
 
-/** SPEC §2 /music children and their titles; 精品歌单 opens on tag=all. */
+/** The /music children and their titles; 精品歌单 opens on tag=all. */
 const TABS = [
   { to: '/music/recommend', label: '个性推荐' },
   { to: '/music/songlist?tag=all', label: '精品歌单' },

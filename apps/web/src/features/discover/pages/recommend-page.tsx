@@ -18,7 +18,7 @@ export interface RecommendPageProps {
   onPlaySong: (id: number) => void;
   /** the daily-songs card was clicked; the app may cancel it (not logged in → login view) */
   onDailyOpen: (event: MouseEvent) => void;
-  /** the logged-in user: their daily playlists (/recommend/resource) replace the default ones (SPEC §6) */
+  /** The logged-in user: their daily playlists (/recommend/resource) replace the default ones */
   uid?: number | null;
 }
 

@@ -9,7 +9,7 @@ import styles from './local-music.module.css';
 const folderName = (path: string) => path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 
 /**
- * 选择目录 (SPEC §2 Screens): the local-music folders with checkboxes, 添加文件夹 (the OS
+ * 选择目录 (Screens): the local-music folders with checkboxes, 添加文件夹 (the OS
  * folder picker), a folder removed by its ×, and 确认, which saves and rescans. Escape, 关闭 or
  * a press beside the dialog leaves without saving.
  */

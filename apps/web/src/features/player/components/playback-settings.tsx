@@ -3,7 +3,7 @@ import styles from '../../../components/setting-form.module.css';
 import { BIT_RATES, PLAY_SOURCES } from '../play-sources.ts';
 import { usePlaybackSettings } from '../playback-settings.store.ts';
 
-/** 播放源 (SPEC §3/§5/§9): QQ, Kuwo and Migu fixed; the extras can be added and removed. */
+/** 播放源: QQ, Kuwo and Migu fixed; the extras can be added and removed. */
 export function PlaySourceSettings() {
   const sources = usePlaybackSettings((s) => s.sources);
   const { addSource, removeSource } = usePlaybackSettings.getState();
@@ -28,7 +28,7 @@ export function PlaySourceSettings() {
   );
 }
 
-/** 音质: the bit rate asked of /song/url (SPEC §9: 320k by default). */
+/** 音质: the bit rate asked of /song/url (320k by default). */
 export function BitRateSettings() {
   const name = useId();
   const bitRate = usePlaybackSettings((s) => s.bitRate);

@@ -17,7 +17,7 @@ const TABS: { id: Tab; label: string; empty: string }[] = [
 ];
 
 /**
- * 播放列表 panel: the queue and the play history (SPEC §4), each with its count. The current
+ * 播放列表 panel: the queue and the play history, each with its count. The current
  * song is marked; a double-click plays an entry; entries can be removed one by one or all (清空).
  */
 export function QueuePanel({ onClose }: { onClose: () => void }) {

@@ -3,7 +3,7 @@ import type { AudioGraph } from '../audio-graph.ts';
 import { useEffectsStore, type PersistedEffects } from './effects.store.ts';
 import { ORIGINAL_SLUG } from './reverb-presets.ts';
 
-/** SPEC §7: impulse responses live at audio-effect/{name}.wav beside the app (`/` in the browser, `./` on the desktop). */
+/** Impulse responses live at audio-effect/{name}.wav beside the app (`/` in the browser, `./` on the desktop). */
 export const impulseResponseUrl = (slug: string, base: string = import.meta.env.BASE_URL): string => `${base}audio-effect/${slug}.wav`;
 
 /** The last few responses fetched, so switching back and forth does not fetch again. */

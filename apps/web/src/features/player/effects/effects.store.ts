@@ -5,7 +5,7 @@ import { CUSTOM_EQ_ID, EQ_BANDS, EQ_PRESETS, clampGain, eqGainsFor } from './equ
 import { clampPlaybackRate } from './playback-rate.ts';
 import { ORIGINAL_SLUG, reverbByName, reverbBySlug } from './reverb-presets.ts';
 
-/** SPEC §9's basic effects; FADE is on by default. What each does: docs/decisions/0010-audio-effects.md. */
+/** The basic effects; FADE is on by default. What each does: docs/decisions/0010-audio-effects.md. */
 export type BasicEffect = '3D' | 'FADE' | 'TENDER';
 export const BASIC_EFFECTS: readonly { id: BasicEffect; hint: string }[] = [
   { id: '3D', hint: '声音环绕在你身边缓缓移动' },
@@ -56,7 +56,7 @@ const isEffect = (v: unknown): v is BasicEffect => v === '3D' || v === 'FADE' ||
 const unit = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : fallback);
 
 /**
- * Any saved state → a valid one. Version 0 is SPEC §3's own shape: `basicEffect` (a list) and
+ * Any saved state → a valid one. Version 0 is the own shape: `basicEffect` (a list) and
  * `convolver` by its Chinese name (原唱, 音乐厅…); unknown values fall back to the defaults.
  */
 export function migrateEffects(saved: unknown): PersistedEffects {

@@ -3,7 +3,7 @@ import { useTransportStore } from '../transport.store.ts';
 import { fadeSeconds } from './effects.store.ts';
 
 /**
- * FADE (SPEC §9, on by default): the engine calls `beforePlay`/`afterPlay` around
+ * FADE (on by default): the engine calls `beforePlay`/`afterPlay` around
  * `element.play()` and `pause` instead of `element.pause()`. With FADE on, playback starts
  * silent and rises over FADE_SECONDS; a pause falls silent first and pauses the element when the
  * ramp is done. A play during that fall cancels the pause. Without a graph nothing fades.

@@ -1,7 +1,7 @@
 /**
- * The convolver reverbs (SPEC §9: about 40 presets plus 原唱). Each preset's impulse response is
+ * The convolver reverbs (about 40 presets plus 原唱). Each preset's impulse response is
  * generated at build time from its acoustics (apps/web/build-tools/impulse-response.ts) and
- * fetched as `audio-effect/<slug>.wav` (SPEC §7). File names are ASCII slugs, the UI shows the
+ * fetched as `audio-effect/<slug>.wav`. File names are ASCII slugs, the UI shows the
  * Chinese name (docs/decisions/0010-audio-effects.md). Pure data: the build imports it too.
  */
 export interface ReverbAcoustics {
@@ -28,7 +28,7 @@ export interface ReverbAcoustics {
 export interface ReverbPreset {
   name: string;
   slug: string;
-  /** null for 原唱: no convolver (SPEC §5) */
+  /** Null for 原唱: no convolver */
   acoustics: ReverbAcoustics | null;
 }
 

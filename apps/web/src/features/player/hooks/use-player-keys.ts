@@ -12,7 +12,7 @@ const isControl = (target: EventTarget | null) =>
   target instanceof HTMLElement && !!target.closest('button, a[href], [role="button"], [role="menuitem"], [role="tab"], [role="option"]');
 
 /**
- * The player's keys, anywhere but while typing: Space play/pause, ←/→ seek 10 s (SPEC §4),
+ * The player's keys, anywhere but while typing: Space play/pause, ←/→ seek 10 s,
  * Ctrl+←/→ previous/next, Ctrl+↑/↓ volume, L the lyric panel.
  */
 export function usePlayerKeys(): void {

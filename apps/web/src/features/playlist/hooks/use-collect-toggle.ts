@@ -3,7 +3,7 @@ import { notify } from '../../../lib/notice.ts';
 import { useCollect, type CollectKind } from '../api/subscribe.ts';
 
 /**
- * The collect flow (SPEC §4): not logged in → the login view opens and nothing else happens;
+ * The collect flow: not logged in → the login view opens and nothing else happens;
  * otherwise the item is collected or un-collected with a toast.
  */
 export function useCollectToggle(

@@ -5,7 +5,7 @@ import type { ListPageProps } from './list-page-props.ts';
 import { PlaylistView } from './playlist-view.tsx';
 import styles from './list-page.module.css';
 
-/** /list/:type/:playlist — type `song` is a playlist, `album` an album (SPEC §2). */
+/** /list/:type/:playlist — type `song` is a playlist, `album` an album. */
 export function ListPage(props: ListPageProps) {
   const { type, playlist } = useParams();
   const id = Number(playlist);

@@ -1,4 +1,4 @@
-/** Query keys of the search feature, in one place (ARCHITECTURE.md). */
+/** Query keys of the search feature, in one place. */
 export const searchKeys = {
   all: ['search'] as const,
   results: (keywords: string, type: number, page: number) => ['search', 'results', keywords, type, page] as const,

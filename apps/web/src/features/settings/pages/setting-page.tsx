@@ -18,7 +18,7 @@ export interface SettingSlots {
   effect: ReactNode;
 }
 
-/** /setting/:location — each location is a section of the one page (SPEC §2; /setting/source adds a play source). */
+/** /setting/:location — each location is a section of the one page (/setting/source adds a play source). */
 export const SETTING_SECTIONS = [
   { location: 'source', title: '播放源' },
   { location: 'quality', title: '音质' },
