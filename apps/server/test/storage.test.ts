@@ -13,6 +13,7 @@ import { openStorage } from '../src/media/open-storage.ts';
 import { checkKey, LocalStorage, readObject, STORAGE_UNAVAILABLE_MSG, StorageMissing, type Storage } from '../src/media/storage.ts';
 import { CLOUD_REFUSED_MSG } from '../src/services/cloud/index.ts';
 import { call, register } from './account-helpers.ts';
+import { decode } from './audio-probe.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { runFfmpeg } from './import-media.ts';
 import { SPARE_BUCKET, startS3Server, type TestS3Server } from './s3-server.ts';
@@ -466,6 +467,17 @@ describe('the server on S3 storage', () => {
     await storedSoon(t.app.storage, 'transcode/', 2);
     expect((await keysOf(t.app.storage, 'transcode/')).filter((k) => k.endsWith('-96k.opus'))).toHaveLength(1);
     expect(mediaFiles(t.dataDir)).toEqual([]);
+  });
+
+  it('streams a song kept in the bucket from an offset: ffmpeg reads the object by a signed URL, and nothing is kept', async () => {
+    const whole = await decode(await readObject(t.app.storage, 'audio/2.mp3'));
+    const from10 = await get('/rest/stream?id=2&timeOffset=10&u=13800000000&p=subsonic');
+    expect([from10.statusCode, from10.headers['content-type']]).toEqual([200, 'audio/mpeg']);
+    const cut = await decode(from10.rawPayload);
+    expect(cut.errors).toBe('');
+    expect(Math.abs(cut.seconds - (whole.seconds - 10))).toBeLessThan(0.15);
+    expect(await keysOf(t.app.storage, 'transcode/from/')).toEqual([]);
+    await vi.waitFor(() => expect(mediaFiles(t.dataDir)).toEqual([]), { timeout: 15_000, interval: 50 });
   });
 });
 
