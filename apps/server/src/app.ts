@@ -3,11 +3,20 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
-import { DEFAULT_AUDIO_CACHE_BYTES, DEFAULT_CLOUD_QUOTA_BYTES, DEFAULT_IMAGE_CACHE_BYTES, type AdminPhone } from './config.ts';
+import {
+  DEFAULT_AUDIO_CACHE_BYTES,
+  DEFAULT_CLOUD_QUOTA_BYTES,
+  DEFAULT_IMAGE_CACHE_BYTES,
+  DEFAULT_S3_MEDIA,
+  type AdminPhone,
+  type S3MediaMode,
+} from './config.ts';
 import { folderScanner } from './content/import/folder-scan.ts';
 import { readTrack } from './content/import/read-track.ts';
 import { removeStrayTemporaries } from './media/disk-cache.ts';
 import { ffmpeg } from './media/ffmpeg.ts';
+import { openStorage } from './media/open-storage.ts';
+import type { Storage, StorageConfig } from './media/storage.ts';
 import { openDatabase } from './db/connection.ts';
 import {
   DEMO_ACCOUNT,
@@ -100,6 +109,17 @@ export interface BuildAppOptions {
   podcastAllowPrivate?: boolean;
   /** makes share ids (tests: predictable ones); default 144 random bits (services/shares.ts) */
   newShareId?: () => string;
+  /** where everything the server writes is kept (CLOUDTUNE_STORAGE_URL); default the data directory's media folder */
+  storage?: StorageConfig;
+  /** how media kept in S3 reaches clients (CLOUDTUNE_S3_MEDIA; default proxy) */
+  s3Media?: S3MediaMode;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** where the server keeps what it writes (the importer's covers go there too) */
+    storage: Storage;
+  }
 }
 
 /**
@@ -113,6 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustsProxy = proxyTrust(options.trustedProxies);
   const hosts = hostPolicy({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts, trustsProxy });
   const origins = originPolicy(options.allowedOrigins);
+  // A bucket that cannot be used stops the start with why, before the database is opened.
+  const storage = await openStorage(options.storage ?? { kind: 'local' }, options.dataDir);
+  try {
+    await storage.check();
+  } catch (err) {
+    storage.close();
+    throw err;
+  }
   const db = openDatabase(options.dataDir);
   let demoAccount: number | null;
   try {
@@ -122,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ensureDemoGenres(db);
   } catch (err) {
     db.close();
+    storage.close();
     throw err;
   }
 
@@ -137,7 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(trustsProxy ? { trustProxy: (address: string) => trustsProxy(address) } : {}),
     ...serverLimitOptions(options.limits, options.tls ?? null, () => filesBeyondBudget()),
   });
-  // A crash during a render leaves `.tmp` files that nothing would ever delete or count.
+  // A crash during a render leaves `.tmp` files that nothing would ever delete or count (scratch
+  // files are on this machine's disk whatever the storage).
   await removeStrayTemporaries(join(options.dataDir, 'media'));
   // Chosen (and its version checked) now rather than on the first song.
   ffmpeg();
@@ -156,9 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.newShareId ? { newShareId: options.newShareId } : {}),
     // An upload has no folders: only its own name stands in for missing tags.
     readTags: (path, size, fileName) => readTrack('.', path, size, fileName),
-    scanFolder: folderScanner(db, options.dataDir, (line) => app.log.info(line)),
+    scanFolder: folderScanner(db, options.dataDir, (line) => app.log.info(line), storage),
     log: (line) => app.log.warn(line),
+    storage,
+    remoteMedia: options.s3Media ?? DEFAULT_S3_MEDIA,
   });
+  app.decorate('storage', storage);
   filesBeyondBudget = () => services.files.beyondBudget;
   // A crash between storing a cloud upload and writing its row leaves a file nobody owns.
   await services.cloud.sweep();
@@ -174,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await Promise.all([services.audio.idle(), services.transcodes.idle(), services.images.idle()]);
     services.files.closeAll();
     db.close();
+    storage.close();
   });
 
   try {

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StorageConfig } from './media/storage.ts';
 
 export interface Config {
   port: number;
@@ -43,7 +44,15 @@ export interface Config {
   admins: AdminPhone[];
   /** CLOUDTUNE_PODCAST_ALLOW_PRIVATE: podcast feeds and episodes may be fetched from loopback and private addresses (decision 0033) */
   podcastAllowPrivate: boolean;
+  /** CLOUDTUNE_STORAGE_URL and the S3 settings: where everything the server writes is kept (decision 0038) */
+  storage: StorageConfig;
+  /** CLOUDTUNE_S3_MEDIA: how media kept in S3 reaches clients (ignored for the data directory) */
+  s3Media: S3MediaMode;
 }
+
+/** `proxy`: the server fetches the range asked for from S3 and sends it; `redirect`: 302 to a URL signed for a few minutes. */
+export type S3MediaMode = 'proxy' | 'redirect';
+export const DEFAULT_S3_MEDIA: S3MediaMode = 'proxy';
 
 /** An account named by phone: country code (86 unless given) and number. */
 export interface AdminPhone {
@@ -144,6 +153,59 @@ function adminPhones(text: string | undefined): AdminPhone[] {
   });
 }
 
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * Where the server keeps what it writes: unset, the data directory; `s3://bucket/prefix`, an
+ * S3-compatible object store, reached at AWS_ENDPOINT_URL (or CLOUDTUNE_S3_ENDPOINT) with the usual
+ * AWS variables. Every mistake is told at start, naming the variable.
+ */
+export function storageConfig(env: NodeJS.ProcessEnv): { storage: StorageConfig; s3Media: S3MediaMode } {
+  const raw = env.CLOUDTUNE_STORAGE_URL?.trim() ?? '';
+  const media = env.CLOUDTUNE_S3_MEDIA?.trim().toLowerCase() ?? '';
+  if (media !== '' && media !== 'proxy' && media !== 'redirect') {
+    throw new Error(`CLOUDTUNE_S3_MEDIA must be proxy or redirect, got "${env.CLOUDTUNE_S3_MEDIA}"`);
+  }
+  const s3Media = (media || DEFAULT_S3_MEDIA) as S3MediaMode;
+  if (raw === '') {
+    const stray = ['CLOUDTUNE_S3_ENDPOINT', 'CLOUDTUNE_S3_PATH_STYLE', 'CLOUDTUNE_S3_MEDIA'].filter((name) => env[name]?.trim());
+    if (stray.length) throw new Error(`${stray.join(', ')} apply to S3 storage only: set CLOUDTUNE_STORAGE_URL=s3://bucket/prefix too`);
+    return { storage: { kind: 'local' }, s3Media };
+  }
+  const m = /^s3:\/\/([^/?#]+)(?:\/([^?#]*))?$/i.exec(raw);
+  if (!m) throw new Error(`CLOUDTUNE_STORAGE_URL must look like s3://bucket/prefix (or be unset for the data directory), got "${raw}"`);
+  const bucket = m[1]!;
+  if (!BUCKET.test(bucket))
+    throw new Error(`CLOUDTUNE_STORAGE_URL: "${bucket}" is not a bucket name (3–63 lower-case letters, digits, dots, hyphens)`);
+  const prefix = (m[2] ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && !/^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/.test(prefix)) {
+    throw new Error(`CLOUDTUNE_STORAGE_URL: the prefix "${prefix}" may hold letters, digits, . _ - and single slashes only`);
+  }
+  const endpointName = ['CLOUDTUNE_S3_ENDPOINT', 'AWS_ENDPOINT_URL_S3', 'AWS_ENDPOINT_URL'].find((name) => env[name]?.trim());
+  const endpoint = endpointName ? httpUrl(endpointName, env[endpointName]) : null;
+  const region = env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || (endpoint ? 'us-east-1' : '');
+  if (!region) throw new Error('S3 storage needs AWS_REGION (or an endpoint, AWS_ENDPOINT_URL, for an S3-compatible server)');
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim() ?? '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) {
+    throw new Error('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither (a profile or an instance role)');
+  }
+  const sessionToken = env.AWS_SESSION_TOKEN?.trim();
+  return {
+    storage: {
+      kind: 's3',
+      bucket,
+      prefix,
+      endpoint,
+      region,
+      // MinIO-like servers answer at <endpoint>/<bucket>; AWS itself prefers the bucket in the host name.
+      pathStyle: flag('CLOUDTUNE_S3_PATH_STYLE', env.CLOUDTUNE_S3_PATH_STYLE) ?? endpoint !== null,
+      credentials: accessKeyId ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : null,
+    },
+    s3Media,
+  };
+}
+
 /**
  * Configuration from the environment, with safe defaults. Relative paths resolve against the
  * directory the user ran npm in (npm sets INIT_CWD), so `npm start` at the repository root
@@ -190,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: demoMode(flag('CLOUDTUNE_DEMO', env.CLOUDTUNE_DEMO), { host, trustedProxies, publicUrl }),
     admins: adminPhones(env.CLOUDTUNE_ADMIN),
     podcastAllowPrivate: flag('CLOUDTUNE_PODCAST_ALLOW_PRIVATE', env.CLOUDTUNE_PODCAST_ALLOW_PRIVATE) ?? false,
+    ...storageConfig(env),
   };
 }

@@ -57,6 +57,8 @@ export async function startServer(config: Config, print: (line: string) => void 
     demo: config.demo,
     admins: config.admins,
     podcastAllowPrivate: config.podcastAllowPrivate,
+    storage: config.storage,
+    s3Media: config.s3Media,
   });
   try {
     // A deep accept queue rides out connection bursts (the kernel caps it at net.core.somaxconn).

@@ -8,7 +8,7 @@ import { recorded } from '@cloudtune/ncm-fixtures';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { CLOUD_FULL_MSG, CLOUD_REFUSED_MSG, cloudFilePath, MALFORMED_MSG, NOT_AUDIO_MSG } from '../src/services/cloud/index.ts';
+import { CLOUD_FULL_MSG, CLOUD_REFUSED_MSG, cloudKey, MALFORMED_MSG, NOT_AUDIO_MSG } from '../src/services/cloud/index.ts';
 import { call, loginByPhone, register, testClock } from './account-helpers.ts';
 import { expectContract, expectError, shapeOf, startTestApp, type TestApp } from './helpers.ts';
 import { runFfmpeg } from './import-media.ts';
@@ -85,7 +85,7 @@ const cloudFiles = (dataDir = t.dataDir): string[] => {
     .sort();
 };
 const storedName = (bytes: Buffer, type: string) =>
-  relative(join(t.dataDir, 'media', 'cloud'), cloudFilePath(join(t.dataDir, 'media'), sha256(bytes), type));
+  relative(join(t.dataDir, 'media', 'cloud'), join(t.dataDir, 'media', cloudKey(sha256(bytes), type)));
 
 describe('login and params', () => {
   it.each(Object.keys(endpoints).filter((p) => p === '/cloud' || p.startsWith('/user/cloud')))(
@@ -153,7 +153,7 @@ describe('POST /cloud', () => {
     const real = recorded<Record<string, unknown>[]>('user_cloud.data_items.partial')[0]!;
     expect(Object.keys(body.privateCloud).sort()).toEqual(Object.keys(real).sort());
     expect(cloudFiles()).toEqual([storedName(audio.tagged, 'mp3')]);
-    expect(readFileSync(cloudFilePath(join(t.dataDir, 'media'), sha256(audio.tagged), 'mp3')).equals(audio.tagged)).toBe(true);
+    expect(readFileSync(join(t.dataDir, 'media', cloudKey(sha256(audio.tagged), 'mp3'))).equals(audio.tagged)).toBe(true);
   });
 
   it('names an untagged file after its file name (never stored under it)', async () => {

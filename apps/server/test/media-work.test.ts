@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DiskCache, removeStrayTemporaries } from '../src/media/disk-cache.ts';
 import { SIZE_BUCKETS, bucketSize } from '../src/media/image-sizes.ts';
 import { OpenFiles } from '../src/media/open-files.ts';
+import { LocalStorage } from '../src/media/storage.ts';
 import { PreemptedError, QueueFullError, SharedWork, WorkLane, WorkQueue } from '../src/media/work.ts';
 import { freshDataDir } from './helpers.ts';
 
@@ -60,10 +61,11 @@ describe('DiskCache', () => {
     const dir = tempDir();
     const file = (name: string, bytes: number) => {
       writeFileSync(join(dir, name), Buffer.alloc(bytes));
-      return join(dir, name);
+      // the storage key of the file
+      return name;
     };
-    const kept = file('original.jpg', 5000);
-    const cache = new DiskCache([dir], 3000, (p) => p !== kept);
+    file('original.jpg', 5000);
+    const cache = new DiskCache(new LocalStorage(dir), [''], 3000, (key) => key !== 'original.jpg');
     await cache.ready();
     const a = file('a.jpg', 1000);
     await cache.add(a, 1000);
@@ -82,7 +84,7 @@ describe('DiskCache', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'album'));
     for (let i = 0; i < 10; i++) writeFileSync(join(dir, 'album', `${i}.jpg`), Buffer.alloc(100));
-    const cache = new DiskCache([dir], 450);
+    const cache = new DiskCache(new LocalStorage(dir), ['album/'], 450);
     await cache.ready();
     expect(cache.count).toBe(4);
     expect(readdirSync(join(dir, 'album'))).toHaveLength(4);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
-import { AVATAR_MAX_PIXELS, AVATAR_TOO_MANY_PIXELS_MSG, avatarFilePath } from '../src/services/accounts/avatar.ts';
+import { AVATAR_MAX_PIXELS, AVATAR_TOO_MANY_PIXELS_MSG, avatarKey } from '../src/services/accounts/avatar.ts';
 import { call, loginByPhone, register, testClock } from './account-helpers.ts';
 import { expectContract, expectError, shapeOf, startTestApp, type TestApp } from './helpers.ts';
 
@@ -271,7 +271,7 @@ describe('/avatar/upload', () => {
       await sharp((await t.app.inject({ method: 'GET', url: new URL(second.data.url).pathname })).rawPayload).metadata(),
     ).toMatchObject({ width: 300, height: 300 });
     const oldHash = /([0-9a-f]{32})\.jpg$/.exec(body.data.url)![1]!;
-    expect(existsSync(avatarFilePath(`${t.dataDir}/media`, oldHash))).toBe(false);
+    expect(existsSync(`${t.dataDir}/media/${avatarKey(oldHash)}`)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: new URL(body.data.url).pathname })).statusCode).toBe(404);
   });
 

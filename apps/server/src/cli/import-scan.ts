@@ -1,5 +1,6 @@
 import { openDatabase } from '../db/connection.ts';
 import { folderScanner } from '../content/import/folder-scan.ts';
+import type { Storage } from '../media/storage.ts';
 import { createRepos } from '../repos/index.ts';
 import { createImportScanService } from '../services/import-scans.ts';
 
@@ -17,9 +18,9 @@ export interface ImportScan {
  * (services/import-scans.ts): Subsonic apps see it in getScanStatus, and while another process
  * scans it does not start. Never throws: a failing scan is logged and the server keeps serving.
  */
-export function startImportScan(dataDir: string, folder: string, log: (line: string) => void): ImportScan {
+export function startImportScan(dataDir: string, folder: string, log: (line: string) => void, storage?: Storage): ImportScan {
   const db = openDatabase(dataDir);
-  const scans = createImportScanService(createRepos(db), folderScanner(db, dataDir, log), { clock: Date.now, log });
+  const scans = createImportScanService(createRepos(db), folderScanner(db, dataDir, log, storage), { clock: Date.now, log });
   if (!scans.start([folder]).started) log(`A library scan is already running; ${folder} is not scanned again now.`);
   const done = scans.idle().finally(() => db.close());
   return {

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { needsDemoLibrary, seedDemoLibrary } from '../content/demo/index.ts';
 import { importFolder, musicFolder, summaryLine, type ImportSummary } from '../content/import/import-folder.ts';
+import { openStorage } from '../media/open-storage.ts';
 
 /**
  * `cloudtune import <folder>`: imports or rescans a music folder into the library in
@@ -17,6 +18,9 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length !== 1) throw new Error('usage: cloudtune import <music folder>');
   const folder = await musicFolder(resolve(env.INIT_CWD ?? process.cwd(), positionals[0]!));
+  // Covers taken from the music go where the server keeps what it writes.
+  const storage = await openStorage(config.storage, config.dataDir);
+  await storage.check();
   const db = openDatabase(config.dataDir);
   const controller = new AbortController();
   const stop = () => {
@@ -28,6 +32,7 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
     if (needsDemoLibrary(db)) seedDemoLibrary(db);
     const summary = await importFolder(db, config.dataDir, folder, {
       signal: controller.signal,
+      storage,
       onWarning: (message) => console.error(message),
       onProgress: ({ index, total, path, outcome, detail }) => {
         const at = `[${index}/${total}]`;
@@ -41,5 +46,6 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
   } finally {
     process.off('SIGINT', stop);
     db.close();
+    storage.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { StorageUnavailable } from '../media/storage.ts';
 import { QueueFullError } from '../media/work.ts';
 
 export const INTERNAL_ERROR_MSG = '服务器内部错误';
@@ -31,6 +32,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof QueueFullError) {
       return reply.code(503).header('retry-after', '2').send({ code: 503, msg: BUSY_MSG });
     }
+    // What the store said is for the log; the client hears 503, come back shortly.
+    if (error instanceof StorageUnavailable) request.log.error({ err: error.cause ?? error, why: error.why }, 'media storage unavailable');
     if (error instanceof ApiError) {
       if (error.retryAfterS === undefined) return reply.code(httpStatusOf(error.code)).send({ code: error.code, msg: error.message });
       return reply

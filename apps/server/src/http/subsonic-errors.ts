@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, SUBSONIC_ERRORS, SubsonicError } from '../errors.ts';
+import { StorageUnavailable } from '../media/storage.ts';
 import { QueueFullError } from '../media/work.ts';
 import { rawParams } from './params.ts';
 import { formatOf, sendError, SUBSONIC_MESSAGES } from './subsonic-envelope.ts';
@@ -31,6 +32,8 @@ export function answerSubsonicError(error: FastifyError | Error, request: Fastif
   }
   const raw = rawParams(request.query, request.body);
   const format = formatOf(raw.f, raw.callback);
+  // What the store said is for the log; the client hears 503, come back shortly.
+  if (error instanceof StorageUnavailable) request.log.error({ err: error.cause ?? error, why: error.why }, 'media storage unavailable');
   if ((error instanceof SubsonicError || error instanceof ApiError) && error.retryAfterS !== undefined) {
     reply.header('retry-after', String(error.retryAfterS));
   }

@@ -1,21 +1,16 @@
 import { loadSharp } from './sharp.ts';
 import { coverArtSvg } from './cover-art.ts';
-import { writeAtomically } from './store.ts';
 
-/** Renders a kind's generated artwork at width × height as a JPEG file (drawn at that size, so it stays sharp). */
-export async function renderCoverArt(outFile: string, kind: string, id: number, width: number, height: number): Promise<void> {
+/** A kind's generated artwork at width × height as JPEG bytes (drawn at that size, so it stays sharp). */
+export async function renderCoverArt(kind: string, id: number, width: number, height: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  await writeAtomically(outFile, async (tmp) => {
-    await sharp(Buffer.from(coverArtSvg(kind, id, width, height)))
-      .jpeg({ quality: 88 })
-      .toFile(tmp);
-  });
+  return sharp(Buffer.from(coverArtSvg(kind, id, width, height)))
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
-/** A resized variant of an image file, cropped to fill (covers keep their centre). */
-export async function resizeImage(source: string, outFile: string, width: number, height: number): Promise<void> {
+/** A resized variant of an image, cropped to fill (covers keep their centre), as JPEG bytes. */
+export async function resizeImage(source: Buffer, width: number, height: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  await writeAtomically(outFile, async (tmp) => {
-    await sharp(source).resize(width, height, { fit: 'cover' }).jpeg({ quality: 85 }).toFile(tmp);
-  });
+  return sharp(source).resize(width, height, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
 }

@@ -1,11 +1,13 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Storage } from './storage.ts';
 
 /**
- * A disk budget over files that can be made again (resized images, generated art): an index in
- * memory of every cached file, least recently used first, filled by one scan of the folders at
- * start. Adding a file past the budget deletes the least recently used ones. Files for which
- * `evictable` is false (e.g. covers taken from a user's music) are never counted or deleted.
+ * A storage budget over objects that can be made again (resized images, generated art): an
+ * index in memory of every cached object, least recently used first, filled by one listing of
+ * the prefixes at start (what is in storage counts, whoever put it there). Adding an object past
+ * the budget deletes the least recently used ones. Objects for which `evictable` is false (e.g.
+ * covers taken from a user's music) are never counted or deleted.
  */
 export class DiskCache {
   readonly #files = new Map<string, number>();
@@ -13,11 +15,13 @@ export class DiskCache {
   readonly #loaded: Promise<void>;
 
   constructor(
-    readonly folders: readonly string[],
+    readonly storage: Storage,
+    readonly prefixes: readonly string[],
     readonly budgetBytes: number,
-    readonly evictable: (path: string) => boolean = () => true,
+    readonly evictable: (key: string) => boolean = () => true,
   ) {
-    this.#loaded = Promise.all(folders.map((f) => this.#scan(f))).then(() => this.#evict(undefined));
+    this.#loaded = Promise.all(prefixes.map((p) => this.#scan(p))).then(() => this.#evict(undefined));
+    this.#loaded.catch(() => {});
   }
 
   /** Resolves once the start-up scan is done. */
@@ -32,7 +36,7 @@ export class DiskCache {
     return this.#files.size;
   }
 
-  /** Marks a cached file as just used (most recent). */
+  /** Marks a cached object as just used (most recent). */
   touch(path: string): void {
     const size = this.#files.get(path);
     if (size === undefined) return;
@@ -40,7 +44,7 @@ export class DiskCache {
     this.#files.set(path, size);
   }
 
-  /** Records a new file, then deletes least recently used files (never this one) beyond the budget. */
+  /** Records a new object, then deletes least recently used ones (never this one) beyond the budget. */
   async add(path: string, size: number): Promise<void> {
     if (!this.evictable(path)) return;
     await this.#loaded;
@@ -67,24 +71,19 @@ export class DiskCache {
       this.#files.delete(path);
       this.#total -= size;
       // A reader holding the file open keeps reading it; the next request makes it again.
-      await rm(path, { force: true });
+      await this.storage.delete(path);
     }
   }
 
-  async #scan(folder: string): Promise<void> {
-    const entries = await readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
-    const found: { path: string; size: number; atimeMs: number }[] = [];
-    for (const entry of entries) {
-      if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
-      const path = join(entry.parentPath ?? entry.path, entry.name);
-      if (!this.evictable(path)) continue;
-      const info = await stat(path).catch(() => undefined);
-      if (info) found.push({ path, size: info.size, atimeMs: Math.max(info.atimeMs, info.mtimeMs) });
+  async #scan(prefix: string): Promise<void> {
+    const found: { key: string; size: number; usedMs: number }[] = [];
+    for await (const { key, size, mtimeMs } of this.storage.list(prefix)) {
+      if (this.evictable(key)) found.push({ key, size, usedMs: mtimeMs });
     }
-    // Oldest first: the order files were last used in before the restart (as far as the disk knows).
-    found.sort((a, b) => a.atimeMs - b.atimeMs);
+    // Oldest first: the order objects were last used in before the restart (as far as storage knows).
+    found.sort((a, b) => a.usedMs - b.usedMs);
     for (const f of found) {
-      this.#files.set(f.path, f.size);
+      this.#files.set(f.key, f.size);
       this.#total += f.size;
     }
   }

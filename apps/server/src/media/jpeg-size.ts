@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { ImageSize } from './image-sizes.ts';
+import type { Storage } from './storage.ts';
 
 /** The frame header sits before the picture data, within the first few KB of the JPEGs written here. */
 const HEAD_BYTES = 64 * 1024;
@@ -19,6 +20,18 @@ export async function jpegSize(path: string): Promise<ImageSize | undefined> {
   } finally {
     await file.close();
   }
+  return jpegSizeOf(head);
+}
+
+/** jpegSize of a stored object: its first 64 KB are fetched. */
+export async function storedJpegSize(storage: Storage, key: string): Promise<ImageSize | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key, { start: 0, end: HEAD_BYTES - 1 })) chunks.push(chunk as Buffer);
+  return jpegSizeOf(Buffer.concat(chunks));
+}
+
+/** The size in a JPEG's first bytes (see jpegSize). */
+export function jpegSizeOf(head: Buffer): ImageSize | undefined {
   if (head[0] !== 0xff || head[1] !== 0xd8) return undefined;
   // Segments: 0xFF, marker, 2-byte length (counting itself); SOF0–SOF15 but DHT (C4), JPG (C8), DAC (CC).
   for (let at = 2; at + 9 <= head.length;) {

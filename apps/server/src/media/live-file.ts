@@ -58,8 +58,12 @@ export class LiveFile {
   /** Opens a temporary file beside `finalPath`; `size`: the exact final size, when known ahead. */
   static async create(finalPath: string, size?: number): Promise<LiveFile> {
     await mkdir(dirname(finalPath), { recursive: true });
-    const tmp = temporaryPath(finalPath);
-    return new LiveFile(await open(tmp, 'wx+'), tmp, size);
+    return LiveFile.open(temporaryPath(finalPath), size);
+  }
+
+  /** Opens `scratch` (a new file, its folder existing: Storage.scratchFile); `size` as for create. */
+  static async open(scratch: string, size?: number): Promise<LiveFile> {
+    return new LiveFile(await open(scratch, 'wx+'), scratch, size);
   }
 
   get written(): number {
@@ -93,15 +97,28 @@ export class LiveFile {
     this.#notify();
   }
 
-  /** Renames the file into place; readers carry on to its end. */
-  async commit(finalPath: string): Promise<CompletedFile> {
+  /**
+   * The file is complete: readers carry on to its end, from this descriptor. Then it is put in
+   * its place — renamed to `target`, or handed to `target` (moved into storage, which may take an
+   * upload's time: readers of this process keep reading it meanwhile, and a new reader still
+   * gets a lease). A place that fails deletes the temporary file and rejects; readers still
+   * finish what was written.
+   */
+  async commit(target: string | ((tmp: string) => Promise<unknown>)): Promise<CompletedFile> {
     if (this.#declared !== undefined && this.#written !== this.#declared)
       throw new Error(`${this.#written} bytes written, ${this.#declared} declared`);
-    await rename(this.#tmp, finalPath);
     this.#state = 'complete';
     this.#start();
     this.#notify();
-    this.#release();
+    try {
+      if (typeof target === 'string') await rename(this.#tmp, target);
+      else await target(this.#tmp);
+    } catch (err) {
+      await rm(this.#tmp, { force: true });
+      throw err;
+    } finally {
+      this.#release();
+    }
     return { size: this.#written, md5: this.#hash.digest('hex') };
   }
 

@@ -6,7 +6,8 @@ import { requireUser } from '../http/auth.ts';
 import { sendNotFound } from '../http/errors.ts';
 import { filePart, fileRequired, readWholeFile, type UploadRule } from '../http/multipart.ts';
 import { parseParams, rawParams } from '../http/params.ts';
-import { sendFile } from '../http/send-file.ts';
+import { sendMedia } from '../http/send-stored.ts';
+import { isMissing } from '../media/storage.ts';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE_MSG } from '../services/accounts/avatar.ts';
 import type { RouteOptions } from './options.ts';
 
@@ -56,16 +57,16 @@ export function avatarRoutes(app: FastifyInstance, { services, apiPrefix }: Rout
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const hash = /^([0-9a-f]{32})\.jpg$/.exec(request.params.file)?.[1];
-      const path = hash && services.avatars.file(hash);
-      if (!hash || !path) return sendNotFound(reply);
-      const file = await services.files.acquire(path).catch(() => undefined);
-      if (!file) return sendNotFound(reply);
-      return sendFile(request, reply, {
-        file,
+      const stored = hash && services.avatars.file(hash);
+      if (!hash || !stored) return sendNotFound(reply);
+      const opened = await services.media.open(stored).catch((err: unknown) => (isMissing(err) ? undefined : Promise.reject(err)));
+      if (!opened) return sendNotFound(reply);
+      await sendMedia(request, reply, services.media, opened, {
         contentType: 'image/jpeg',
         etag: `"${hash}"`,
         cacheControl: 'public, max-age=31536000, immutable',
-      });
+      }).catch((err: unknown) => (isMissing(err) ? sendNotFound(reply) : Promise.reject(err)));
+      return reply;
     },
   });
 }

@@ -6,7 +6,8 @@ import { endpoint } from '../http/endpoint.ts';
 import { sendNotFound } from '../http/errors.ts';
 import { filePart, fileRequired } from '../http/multipart.ts';
 import { requestSignal } from '../http/request-signal.ts';
-import { sendFile } from '../http/send-file.ts';
+import { sendMedia } from '../http/send-stored.ts';
+import { isMissing } from '../media/storage.ts';
 import { CLOUD_REFUSED_MSG, cleanFileName, cloudFull, MALFORMED_MSG } from '../services/cloud/index.ts';
 import type { RouteOptions } from './options.ts';
 
@@ -54,11 +55,16 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
       const found = m ? services.cloud.file(Number(m[1]), request.user, token) : undefined;
       if (!found) return sendNotFound(reply);
       if (found === 'refused') throw new ApiError(403, CLOUD_REFUSED_MSG);
-      const file = await services.files.acquire(found.path).catch(() => undefined);
-      if (!file) return sendNotFound(reply);
+      const opened = await services.media.open(found).catch((err: unknown) => (isMissing(err) ? undefined : Promise.reject(err)));
+      if (!opened) return sendNotFound(reply);
       // Only this user may hear it: no shared cache keeps a copy, and the browser's own asks again each
       // time (a 304 when allowed), so a copy it kept is not played after a logout or by the next user.
-      return sendFile(request, reply, { file, contentType: found.mimeType, etag: found.etag, cacheControl: 'private, no-cache' });
+      await sendMedia(request, reply, services.media, opened, {
+        contentType: found.mimeType,
+        etag: found.etag,
+        cacheControl: 'private, no-cache',
+      }).catch((err: unknown) => (isMissing(err) ? sendNotFound(reply) : Promise.reject(err)));
+      return reply;
     },
   });
 }

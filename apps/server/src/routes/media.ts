@@ -5,8 +5,8 @@ import { badRequest, notFound } from '../errors.ts';
 import { sendNotFound } from '../http/errors.ts';
 import { parseParams } from '../http/params.ts';
 import { requestSignal } from '../http/request-signal.ts';
-import { sendFile } from '../http/send-file.ts';
-import type { OpenFile } from '../media/open-files.ts';
+import { sendFound } from '../http/send-stored.ts';
+import { versionTag } from '../media/media-files.ts';
 import { IMAGE_KINDS, type ImageKind } from '../media/urls.ts';
 import type { ImageSize } from '../services/images.ts';
 import { VARIANT_BITRATES, variantFromKbps, type VariantBitrate } from '../services/transcode-levels.ts';
@@ -43,8 +43,6 @@ export function parseImageSize(param: unknown): ImageSize | undefined {
   return { width: clamp(Number(m[1])), height: clamp(Number(m[2])) };
 }
 
-const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
-
 /** Headers for a song whose file is not made yet (HEAD makes nothing, so it has no length to tell). */
 const sendNotMade = (reply: FastifyReply, type: string): FastifyReply =>
   reply
@@ -53,18 +51,6 @@ const sendNotMade = (reply: FastifyReply, type: string): FastifyReply =>
     .send();
 
 export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): void {
-  /** Opens the file `find` names; when it vanished since it was found (evicted, deleted), finds it afresh. */
-  async function open<T extends { path: string }>(find: (fresh: boolean) => Promise<T>): Promise<{ found: T; file: OpenFile }> {
-    const found = await find(false);
-    try {
-      return { found, file: await services.files.acquire(found.path) };
-    } catch (err) {
-      if (!isMissing(err)) throw err;
-      const again = await find(true);
-      return { found: again, file: await services.files.acquire(again.path) };
-    }
-  }
-
   app.route<{ Params: { file: string } }>({
     method: ['GET', 'HEAD'],
     url: '/media/audio/:file',
@@ -75,12 +61,19 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
         // HEAD never renders: a file not made yet answers its type without a length.
         const notMade = new Error('not made');
         try {
-          const { found, file } = await open(async (fresh) => {
-            const audio = await services.songs.audioFile(id, bitrate, { fresh });
-            if (audio === 'not-made') throw notMade;
-            return audio;
-          });
-          return sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
+          await sendFound(
+            request,
+            reply,
+            services.media,
+            async (fresh) => {
+              const audio = await services.songs.audioFile(id, bitrate, { fresh });
+              if (audio === 'not-made') throw notMade;
+              return audio;
+            },
+            (audio) => audio.ref,
+            (audio) => ({ contentType: audio.mimeType, etag: `"${audio.key}"`, cacheControl: CACHE_FOR_A_DAY }),
+          );
+          return reply;
         } catch (err) {
           if (err !== notMade) throw err;
           return sendNotMade(reply, bitrate === null ? services.audio.quality(id).type : 'mp3');
@@ -100,17 +93,19 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
       const id = idFrom(request.params.file, '.jpg');
       const size = parseImageSize(request.query.param);
       const signal = requestSignal(reply);
-      const { file } = await open(async (fresh) => {
-        const image = await services.images.ensure(kind as ImageKind, id, size, signal, fresh);
-        if (!image) throw notFound(kind, id);
-        return image;
-      });
-      return sendFile(request, reply, {
-        file,
-        contentType: 'image/jpeg',
-        etag: `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`,
-        cacheControl: CACHE_FOR_A_DAY,
-      });
+      await sendFound(
+        request,
+        reply,
+        services.media,
+        async (fresh) => {
+          const image = await services.images.ensure(kind as ImageKind, id, size, signal, fresh);
+          if (!image) throw notFound(kind, id);
+          return image;
+        },
+        (image) => image,
+        (_image, opened) => ({ contentType: 'image/jpeg', etag: versionTag(opened), cacheControl: CACHE_FOR_A_DAY }),
+      );
+      return reply;
     },
   });
 }

@@ -1,19 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSignal } from '../http/request-signal.ts';
-import { sendFile } from '../http/send-file.ts';
 import { sendLive } from '../http/send-live.ts';
+import { sendMedia } from '../http/send-stored.ts';
+import { isMissing } from '../media/storage.ts';
 import type { AudioSource } from '../services/audio.ts';
 import type { Services } from '../services/index.ts';
 import type { Variant } from '../services/transcode-formats.ts';
 import type { VariantBitrate } from '../services/transcode-levels.ts';
 
 export const CACHE_FOR_A_DAY = 'public, max-age=86400';
-const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
- * Sends audio found by `find` with Range support: a file on disk, or one being made, read as it
- * grows. A file evicted or deleted between being found and being opened is found afresh (made
- * again if need be). When the listener leaves, work only it waited for stops.
+ * Sends audio found by `find` with Range support: a file on disk or in storage, or one being
+ * made, read as it grows. A file evicted or deleted between being found and being sent is found
+ * afresh (made again if need be). When the listener leaves, work only it waited for stops.
  */
 async function sendAudioSource(
   request: FastifyRequest,
@@ -30,12 +30,18 @@ async function sendAudioSource(
       return true;
     }
     const found = source.file;
-    const file = await services.files.acquire(found.path).catch((err: unknown) => {
+    try {
+      const opened = await services.media.open(found.ref);
+      await sendMedia(request, reply, services.media, opened, {
+        contentType: found.mimeType,
+        etag: `"${found.key}"`,
+        cacheControl: CACHE_FOR_A_DAY,
+      });
+      return true;
+    } catch (err) {
       if (fresh || !isMissing(err)) throw err;
-      return undefined;
-    });
-    if (file) sendFile(request, reply, { file, contentType: found.mimeType, etag: `"${found.key}"`, cacheControl: CACHE_FOR_A_DAY });
-    return file !== undefined;
+      return false;
+    }
   };
   if (!(await send(false))) await send(true);
   return reply;

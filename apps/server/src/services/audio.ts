@@ -1,16 +1,17 @@
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
-import type { MediaPaths } from '../media/store.ts';
+import type { MediaRef } from '../media/media-files.ts';
+import type { Storage } from '../media/storage.ts';
 import { PreemptedError, SharedWork, untilAborted, WorkLane, type Joined, type WorkPriority, type WorkQueue } from '../media/work.ts';
 import { renderSongMp3, songMp3Size } from '../media/song-audio.ts';
 import { MP3_BITRATE, mp3Encoders } from '../media/synth/encode-mp3.ts';
 import { SAMPLE_RATE } from '../media/synth/wavetables.ts';
 
-/** A song's original audio on disk: a rendered demo MP3 or an imported file. */
+/** A song's original audio: a rendered demo MP3 (in storage) or an imported file (where it is). */
 export interface AudioFile {
-  path: string;
+  ref: MediaRef;
   size: number;
   /** null for an imported file changed on disk since the last scan (unknown until rescanned) */
   md5: string | null;
@@ -48,8 +49,11 @@ const DEMO_QUALITY: AudioQuality = {
   bitDepth: null,
 };
 
-const rendered = (path: string, file: { size: number; md5: string; bitrate: number }): AudioFile => ({
-  path,
+/** Where a demo song's rendered MP3 is stored. */
+export const renderedKey = (songId: number): string => `audio/${songId}.mp3`;
+
+const rendered = (songId: number, file: { size: number; md5: string; bitrate: number }): AudioFile => ({
+  ref: { object: renderedKey(songId) },
   ...file,
   key: file.md5,
   lossless: false,
@@ -100,11 +104,11 @@ export interface AudioServiceOptions {
 
 /**
  * A song's original audio: an imported song's own file, or a demo song's MP3, rendered on
- * first request and cached in the data directory. Concurrent requests
+ * first request and kept in storage (within its budget). Concurrent requests
  * for one song share a single rendering; renderings wait for a free encode slot. Rendering is
  * deterministic, so evicting a file only costs a re-render the next time it is played.
  */
-export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, cacheBytes }: AudioServiceOptions) {
+export function createAudioService(repos: Repos, storage: Storage, { encoder, cacheBytes }: AudioServiceOptions) {
   const flights = new SharedWork<AudioFile, LiveFile>();
   /** the priority of each render in flight: a listener joining a prepared render raises it */
   const lanes = new Map<number, WorkLane>();
@@ -121,7 +125,7 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
     const fresh = onDisk.size === record.size && Math.floor(onDisk.mtimeMs) === record.mtimeMs;
     const { path, bitrate, lossless, type, mimeType } = record;
     return {
-      path,
+      ref: { path },
       size: onDisk.size,
       md5: fresh ? record.md5 : null,
       key: fresh ? record.md5 : `${onDisk.size.toString(16)}-${Math.floor(onDisk.mtimeMs).toString(16)}`,
@@ -138,16 +142,15 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
     return renderedFile(songId);
   }
 
-  /** A demo song's rendered MP3, if it is on disk. */
+  /** A demo song's rendered MP3, if it is stored. */
   async function renderedFile(songId: number): Promise<AudioFile | undefined> {
     const record = repos.audioFiles.find(songId);
     if (!record) return undefined;
-    const path = paths.audio(songId);
-    const onDisk = await stat(path).catch(() => undefined);
-    // A file deleted or truncated behind our back is rendered again.
-    if (onDisk?.size !== record.size) return undefined;
+    const stored = await storage.stat(renderedKey(songId));
+    // An object deleted or cut short behind our back is rendered again.
+    if (stored?.size !== record.size) return undefined;
     repos.audioFiles.touch(songId);
-    return rendered(path, record);
+    return rendered(songId, record);
   }
 
   /** Deletes least recently played files (never `keep`) until the cache fits its budget. */
@@ -160,7 +163,7 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
       // Forget first: a concurrent request then re-renders instead of trusting a vanishing file.
       // (A response already streaming keeps its open file handle.)
       repos.audioFiles.forget(file.songId);
-      await rm(paths.audio(file.songId), { force: true });
+      await storage.delete(renderedKey(file.songId));
       total -= file.size;
     }
   }
@@ -178,11 +181,12 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
         async (signal) => {
           const again = await renderedFile(songId);
           if (again) return again;
-          const path = paths.audio(songId);
+          const key = renderedKey(songId);
           const tags = tagsOf(source);
-          const live = await LiveFile.create(path, songMp3Size(source.durationMs, tags));
+          // Rendered into a local file this process's listeners read as it grows; the finished
+          // file is then put in storage, where any later listener (of any process) finds it.
+          const live = await LiveFile.open(await storage.scratchFile(key), songMp3Size(source.durationMs, tags));
           publish(live);
-          let done;
           try {
             const pcmEncoder = mp3Encoders.take(signal);
             await renderSongMp3(
@@ -200,15 +204,16 @@ export function createAudioService(repos: Repos, paths: MediaPaths, { encoder, c
                 return paused && untilAborted(paused, signal);
               },
             );
-            done = await live.commit(path);
           } catch (err) {
             await live.fail(err as Error);
             throw signal.reason instanceof PreemptedError ? signal.reason : err;
           }
+          // Put in its place first, then recorded: a recorded song is always there to be read.
+          const done = await live.commit((tmp) => storage.putFile(key, tmp, { contentType: 'audio/mpeg' }));
           const encoded = { ...done, bitrate: MP3_BITRATE };
           repos.audioFiles.save({ songId, ...encoded });
           await evict(songId);
-          return rendered(path, encoded);
+          return rendered(songId, encoded);
         },
         workSignal,
         lane,

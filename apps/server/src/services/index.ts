@@ -1,7 +1,8 @@
 import type { Db } from '../db/connection.ts';
 import { createRepos } from '../repos/index.ts';
+import { MediaFiles, type RemoteMediaMode } from '../media/media-files.ts';
 import { OpenFiles } from '../media/open-files.ts';
-import { mediaPaths } from '../media/store.ts';
+import type { Storage } from '../media/storage.ts';
 import { WorkQueue } from '../media/work.ts';
 import { createAccountServices, type SmsSender } from './accounts/index.ts';
 import type { Phone } from './accounts/captcha.ts';
@@ -65,6 +66,10 @@ export interface ServiceOptions {
   log: (line: string) => void;
   /** makes share ids (tests: predictable ones); default 144 random bits */
   newShareId?: () => string;
+  /** where everything the services write is kept: the data directory's media folder, or S3 */
+  storage: Storage;
+  /** how media in remote storage reaches clients (CLOUDTUNE_S3_MEDIA) */
+  remoteMedia: RemoteMediaMode;
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -73,23 +78,24 @@ export const MAX_WAITING_MEDIA_WORK = 32;
 /** The domain services over one database and data directory. */
 export function createServices(db: Db, dataDir: string, options: ServiceOptions) {
   const repos = createRepos(db);
-  const paths = mediaPaths(dataDir);
+  const { storage } = options;
   const encoder = new WorkQueue(options.encodeSlots, MAX_WAITING_MEDIA_WORK);
   const encoding = { encoder, cacheBytes: options.audioCacheBytes };
-  const audio = createAudioService(repos, paths, encoding);
-  const transcodes = createTranscodeService(repos, paths.root, encoding);
+  const audio = createAudioService(repos, storage, encoding);
+  const transcodes = createTranscodeService(repos, storage, encoding);
   const artistAbout = createArtistAboutService(repos);
   const limits = createLoginLimits(repos, options.clock);
   const accounts = createAccountServices(repos, {
     clock: options.clock,
     sms: options.sms,
-    mediaRoot: paths.root,
+    storage,
     encoder,
     admins: options.admins,
     limits,
   });
   const charts = createChartService(repos, options.clock);
   const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock, limits);
+  const files = new OpenFiles();
   return {
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),
@@ -98,7 +104,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     albums: createAlbumService(repos, subsonic.stars),
     audio,
     transcodes,
-    images: createImageService(repos, paths, { encoder, cacheBytes: options.imageCacheBytes }),
+    images: createImageService(repos, storage, { encoder, cacheBytes: options.imageCacheBytes }),
     square: createSquareService(repos),
     charts,
     artists: createArtistService(repos, subsonic.stars),
@@ -120,15 +126,18 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     shares: createShareService(repos, options.clock, options.newShareId),
     fm: createFmService(repos),
     ...accounts,
-    cloud: createCloudService(repos, paths.root, options),
+    cloud: createCloudService(repos, storage, options),
     radioStations: createRadioStationService(repos, options.clock),
     chat: createChatService(repos, options.clock),
-    podcasts: createPodcastService(repos, { mediaRoot: paths.root, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
+    podcasts: createPodcastService(repos, { storage, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
     importScans: createImportScanService(repos, options.scanFolder, options),
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */
-    files: new OpenFiles(),
+    files,
+    /** what media responses send: files of this machine held open, or objects in storage */
+    media: new MediaFiles(storage, files, options.remoteMedia),
+    storage,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,11 +1,12 @@
 import { type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { spawnFfmpeg } from '../media/ffmpeg.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
+import type { Storage } from '../media/storage.ts';
 import type { Repos } from '../repos/index.ts';
 import { SharedWork, untilAborted, WorkLane, type Joined } from '../media/work.ts';
 import { firstBytes, OPENING_SECONDS, type AudioFile, type AudioServiceOptions, type AudioSource } from './audio.ts';
@@ -20,17 +21,17 @@ export const mp3Variant = (bitrate: VariantBitrate): Variant => ({ format: 'mp3'
 
 /**
  * Variants of originals (MP3, Opus, AAC at the levels of transcode-formats.ts), made with ffmpeg
- * on first request and kept on disk under `<media>/transcode/<original md5>-<kbps>k.<ext>`: a
+ * on first request and kept in storage as `transcode/<original md5>-<kbps>k.<ext>`: a
  * changed original never serves an old variant, and a Range request always reads the same bytes.
  * Concurrent requests for one variant share a single ffmpeg run, and each hears it from the first
  * bytes ffmpeg makes. A stream that starts part way in (Subsonic's timeOffset) is made for its one
  * listener and never kept.
  */
-export function createTranscodeService(repos: Repos, mediaRoot: string, { encoder, cacheBytes }: TranscodeOptions) {
+export function createTranscodeService(repos: Repos, storage: Storage, { encoder, cacheBytes }: TranscodeOptions) {
   const flights = new SharedWork<AudioFile, LiveFile>();
-  const pathOf = (key: string, variant: Variant) => join(mediaRoot, 'transcode', `${key}-${variantName(variant)}`);
-  const fileOf = (path: string, size: number, md5: string, { format, bitrate }: Variant): AudioFile => ({
-    path,
+  const keyOf = (key: string, variant: Variant) => `transcode/${key}-${variantName(variant)}`;
+  const fileOf = (object: string, size: number, md5: string, { format, bitrate }: Variant): AudioFile => ({
+    ref: { object },
     size,
     md5,
     key: md5,
@@ -40,47 +41,61 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
     mimeType: specOf(format).mimeType,
   });
 
+  /** ffmpeg's input: a file of this machine (read where it is), or an object in remote storage. */
+  const inputOf = ({ ref, type }: Pick<AudioFile, 'ref' | 'type'>): TranscodeInput => {
+    if ('path' in ref) return { type, path: ref.path };
+    const key = ref.object;
+    const path = storage.localPath(key);
+    if (path !== undefined) return { type, path };
+    return {
+      type,
+      stream: () => storage.get(key),
+      // ffmpeg reads a URL with ranges itself (an M4A's index may be at its end; an offset is sought).
+      ...(storage.presign ? { url: () => storage.presign!(key, 3600) } : {}),
+    };
+  };
+
   async function cached(source: AudioFile, variant: Variant): Promise<AudioFile | undefined> {
     const record = repos.transcodes.find(source.key, variant.format, variant.bitrate);
     if (!record) return undefined;
-    const path = pathOf(source.key, variant);
-    if ((await stat(path).catch(() => undefined))?.size !== record.size) return undefined;
+    const object = keyOf(source.key, variant);
+    if ((await storage.stat(object))?.size !== record.size) return undefined;
     repos.transcodes.touch(source.key, variant.format, variant.bitrate);
-    return fileOf(path, record.size, record.md5, variant);
+    return fileOf(object, record.size, record.md5, variant);
   }
 
-  /** Deletes least recently used variants (never `keep`) while audio on disk exceeds the budget. */
+  /** Deletes least recently used variants (never `keep`) while audio in storage exceeds the budget. */
   async function evict(keep: string): Promise<void> {
     let over = repos.audioFiles.totalSize() + repos.transcodes.totalSize() - cacheBytes;
     for (const file of over > 0 ? repos.transcodes.leastRecent(1000) : []) {
       if (over <= 0) break;
       if (!TRANSCODE_FORMATS.includes(file.format as TranscodeFormat)) continue;
-      const path = pathOf(file.sourceMd5, { format: file.format as TranscodeFormat, bitrate: file.bitrate });
-      if (path === keep) continue;
+      const object = keyOf(file.sourceMd5, { format: file.format as TranscodeFormat, bitrate: file.bitrate });
+      if (object === keep) continue;
       repos.transcodes.forget(file.sourceMd5, file.format, file.bitrate);
-      await rm(path, { force: true });
+      await storage.delete(object);
       over -= file.size;
     }
   }
 
   /** The run making a variant (started, or joined when in flight). */
   function transcoding(source: AudioFile, variant: Variant, signal?: AbortSignal): Joined<AudioFile, LiveFile> {
-    const path = pathOf(source.key, variant);
+    const object = keyOf(source.key, variant);
     // Someone is listening: ahead of covers and of songs rendered ahead.
     const lane = new WorkLane('listener');
     return flights.join(
-      path,
+      object,
       (workSignal, publish) =>
         encoder.run(
           async () => {
             const again = await cached(source, variant);
             if (again) return again;
-            const live = await LiveFile.create(path);
+            // Made in a local file this process's listeners read as it grows, then put in storage.
+            const live = await LiveFile.open(await storage.scratchFile(object));
             publish(live);
-            let done;
             try {
               await encode(
-                source,
+                inputOf(source),
                 variant,
                 0,
                 (chunk) => live.append(chunk),
@@ -92,14 +107,15 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
                   return paused && untilAborted(paused, workSignal);
                 },
               );
-              done = await live.commit(path);
             } catch (err) {
               await live.fail(err as Error);
               throw err;
             }
+            // Put in its place first, then recorded: a recorded variant is always there to be read.
+            const done = await live.commit((tmp) => storage.putFile(object, tmp, { contentType: specOf(variant.format).mimeType }));
             repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
-            await evict(path);
-            return fileOf(path, done.size, done.md5, variant);
+            await evict(object);
+            return fileOf(object, done.size, done.md5, variant);
           },
           workSignal,
           lane,
@@ -109,7 +125,7 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
   }
 
   return {
-    /** The variant if it is already on disk (never transcodes). */
+    /** The variant if it is already stored (never transcodes). */
     cached,
     idle: () => flights.idle(),
     /** The original transcoded to `variant`, made if needed (stopped when every requester left). */
@@ -129,24 +145,23 @@ export function createTranscodeService(repos: Repos, mediaRoot: string, { encode
      * stopped when the listener leaves (`signal`).
      */
     async streamFrom(source: AudioFile, variant: Variant, offsetS: number, signal?: AbortSignal): Promise<AudioSource> {
-      const path = join(mediaRoot, 'transcode', 'from', `${randomUUID()}.${specOf(variant.format).extension}`);
+      const scratch = await storage.scratchFile(`transcode/from/${randomUUID()}.${specOf(variant.format).extension}`);
       let opened!: (file: { live: LiveFile; lease: LiveLease }) => void;
       let failed!: (err: unknown) => void;
       const published = new Promise<{ live: LiveFile; lease: LiveLease }>((resolve, reject) => ((opened = resolve), (failed = reject)));
       const work = encoder.run(
         async (workSignal) => {
-          const live = await LiveFile.create(path);
+          const live = await LiveFile.open(scratch);
           // The listener's hold, taken before a byte is written: the file cannot close under it.
           opened({ live, lease: live.lease()! });
           try {
-            await encode(source, variant, offsetS, (chunk) => live.append(chunk), workSignal);
-            await live.commit(path);
+            await encode(inputOf(source), variant, offsetS, (chunk) => live.append(chunk), workSignal);
           } catch (err) {
             await live.fail(err as Error);
             throw err;
-          } finally {
-            await rm(path, { force: true });
           }
+          // Never kept: the listener's descriptor reads it to the end.
+          await live.commit((tmp) => rm(tmp, { force: true }));
         },
         signal,
         'listener',
@@ -254,12 +269,18 @@ export function warmTranscoder(variant: Variant): void {
 }
 
 /**
+ * What ffmpeg transcodes: a file of this machine by its path, or an object in remote storage —
+ * its bytes as a stream, and (when the storage signs URLs) a URL ffmpeg reads with ranges.
+ */
+type TranscodeInput = { type: string } & ({ path: string } | { stream: () => Promise<Readable>; url?: () => Promise<string> });
+
+/**
  * ffmpeg: the first audio stream from `offsetS` seconds in (decoded and dropped up to there, so
  * the cut is sample-exact) → `variant`, stereo, tags kept, pictures dropped, handed to `out` as it
  * is made. Bit-exact flags make a re-transcode byte-identical.
  */
 async function encode(
-  { path: input, type }: Pick<AudioFile, 'path' | 'type'>,
+  input: TranscodeInput,
   { format, bitrate }: Variant,
   offsetS: number,
   out: (chunk: Buffer) => Promise<void>,
@@ -268,15 +289,27 @@ async function encode(
   pace?: (seconds: number) => Promise<void> | undefined,
 ): Promise<void> {
   const args = transcodeArgs({ format, bitrate });
-  // From the start of a file that streams: a transcoder started ahead, fed the file.
-  const piped = offsetS === 0 && STREAMS_FROM_A_PIPE.has(type);
-  const child = piped
-    ? transcoders.take(args, signal)
-    : spawnFfmpeg([...(offsetS > 0 ? ['-ss', String(offsetS)] : []), '-i', input, ...args], { stdio: ['ignore', 'pipe', 'pipe'], signal });
+  // From the start of a file that streams: a transcoder started ahead, fed the file. An object
+  // with no URL to read is fed through the pipe too (ffmpeg drops what precedes an offset).
+  const local = 'path' in input ? input.path : undefined;
+  const url = local === undefined && !('path' in input) ? input.url : undefined;
+  const fromStart = offsetS === 0 && STREAMS_FROM_A_PIPE.has(input.type);
+  const piped = fromStart || (local === undefined && !url);
+  const named = piped ? undefined : (local ?? (await url!()));
+  const child =
+    piped && offsetS === 0
+      ? transcoders.take(args, signal)
+      : spawnFfmpeg([...(offsetS > 0 ? ['-ss', String(offsetS)] : []), '-i', named ?? 'pipe:0', ...args], {
+          stdio: [piped ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+          signal,
+        });
   if (piped) {
     child.stdin!.on('error', () => {});
     // An unreadable original fails the transcode (ffmpeg is stopped; its exit reports it).
-    void pipeline(createReadStream(input), child.stdin!).catch(() => child.kill('SIGKILL'));
+    const bytes = (): Promise<Readable> => ('path' in input ? Promise.resolve(createReadStream(input.path)) : input.stream());
+    void bytes()
+      .then((source) => pipeline(source, child.stdin!))
+      .catch(() => child.kill('SIGKILL'));
   }
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => {

@@ -1,10 +1,11 @@
 import { realpath, stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { normalizeLrc } from '@cloudtune/lrc';
 import type { Db } from '../../db/connection.ts';
 import { createRepos, withTx } from '../../repos/index.ts';
 import type { ImportFileRecord } from '../../repos/import-files.ts';
-import { concurrencyLimit, mediaPaths } from '../../media/store.ts';
+import { LocalStorage, type Storage } from '../../media/storage.ts';
+import { concurrencyLimit } from '../../media/store.ts';
 import { md5OfFile } from '../../media/song-audio.ts';
 import { createCatalogWriter, type PreparedTrack } from './catalog-writer.ts';
 import { removeUnusedCovers, storeCover } from '../../media/stored-covers.ts';
@@ -43,6 +44,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** files written per transaction */
   batchSize?: number;
+  /** where covers taken from the files are stored (the server's storage); default the data directory's media folder */
+  storage?: Storage;
 }
 
 /** The folder's real path; throws a readable error when it is missing or not a folder. */
@@ -74,7 +77,8 @@ export async function importFolder(db: Db, dataDir: string, folder: string, opti
   const repos = createRepos(db);
   // Recorded first: a later rescan (Subsonic's startScan) walks every folder ever imported.
   repos.importFolders.add(root);
-  const mediaRoot = mediaPaths(dataDir).root;
+  // The music stays where it is; only the covers taken from it are stored.
+  const storage = options.storage ?? new LocalStorage(join(dataDir, 'media'));
   const found = await findAudioFiles(root, onWarning);
   const known = new Map(repos.importFiles.under(root, sep).map((r) => [r.path, r]));
   const vanished = new Map(known);
@@ -103,7 +107,7 @@ export async function importFolder(db: Db, dataDir: string, folder: string, opti
       const info = await readTrack(root, file.path, file.size);
       const [md5, coverHash, sidecar] = await Promise.all([
         md5OfFile(file.path),
-        info.picture ? storeCover(mediaRoot, info.picture.data) : null,
+        info.picture ? storeCover(storage, info.picture.data) : null,
         file.lyricPath ? readLyricFile(file.lyricPath) : null,
       ]);
       // Stored normalized, so the player shows every timed line and search indexes exactly those.
@@ -170,7 +174,7 @@ export async function importFolder(db: Db, dataDir: string, folder: string, opti
     });
     repos.searchIndex.refresh();
     summary.removed = vanished.size;
-    await removeUnusedCovers(mediaRoot, repos.storedCovers.referenced());
+    await removeUnusedCovers(storage, repos.storedCovers.referenced());
     repos.importFolders.scanned(root);
   }
   summary.ms = Math.round(performance.now() - started);

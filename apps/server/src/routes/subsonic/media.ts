@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSignal } from '../../http/request-signal.ts';
-import { sendFile } from '../../http/send-file.ts';
+import { sendMedia } from '../../http/send-stored.ts';
+import { versionTag } from '../../media/media-files.ts';
 import type { Services } from '../../services/index.ts';
 import { invalidParam, isPodcastEpisodeId, notFoundError, parseAnyId, parseId } from '../../services/subsonic/index.ts';
 import { chooseVariant, variantFromOffset, type StreamWish } from '../../services/transcode-choice.ts';
@@ -91,11 +92,11 @@ export async function coverArt(request: FastifyRequest, reply: FastifyReply, ser
   } else image = { kind, id };
   const file = await services.images.ensure(image.kind, image.id, side ? { width: side, height: side } : undefined, requestSignal(reply));
   if (!file) throw notFoundError('Cover art');
-  const open = await services.files.acquire(file.path);
-  return sendFile(request, reply, {
-    file: open,
+  const opened = await services.media.open(file);
+  await sendMedia(request, reply, services.media, opened, {
     contentType: 'image/jpeg',
-    etag: `"${open.size.toString(16)}-${Math.floor(open.mtimeMs).toString(16)}"`,
+    etag: versionTag(opened),
     cacheControl: CACHE_FOR_A_DAY,
   });
+  return reply;
 }

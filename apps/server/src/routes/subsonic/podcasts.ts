@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendFile } from '../../http/send-file.ts';
+import { sendMedia } from '../../http/send-stored.ts';
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { Services } from '../../services/index.ts';
 import { MAX_PAGE, notAuthorized, parseOtherId } from '../../services/subsonic/index.ts';
@@ -56,17 +56,17 @@ export const podcastMethods: Record<string, (call: SubsonicCall) => Payload | Pr
 
 /** stream / download of a downloaded episode (`pe-12`): its file as it was fetched, with Range. */
 export async function sendEpisode(request: FastifyRequest, reply: FastifyReply, services: Services, raw: string, asDownload: boolean) {
-  const { path, contentType, episode } = services.podcasts.file(parseOtherId('podcastEpisode', raw));
-  const file = await services.files.acquire(path);
+  const { object, contentType, episode } = services.podcasts.file(parseOtherId('podcastEpisode', raw));
+  const opened = await services.media.open({ object });
   // Anything but audio or video is sent as a file to save, never as something a browser would render.
   if (asDownload || !/^(audio|video)\//.test(contentType)) {
     reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${episode.title}.${episode.suffix}`)}`);
   }
   reply.header('x-content-type-options', 'nosniff');
-  return sendFile(request, reply, {
-    file,
+  await sendMedia(request, reply, services.media, opened, {
     contentType,
-    etag: `"pe-${episode.id}-${file.size.toString(16)}"`,
+    etag: `"pe-${episode.id}-${opened.size.toString(16)}"`,
     cacheControl: 'public, max-age=86400',
   });
+  return reply;
 }

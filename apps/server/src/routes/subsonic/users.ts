@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Payload } from '../../http/subsonic-envelope.ts';
 import { requestSignal } from '../../http/request-signal.ts';
-import { sendFile } from '../../http/send-file.ts';
+import { sendMedia } from '../../http/send-stored.ts';
+import { versionTag } from '../../media/media-files.ts';
 import type { Services } from '../../services/index.ts';
 import { missingParam, notFoundError } from '../../services/subsonic/index.ts';
 import type { AccountChanges } from '../../services/subsonic/users.ts';
@@ -58,14 +59,14 @@ export const userMethods: Record<string, (call: SubsonicCall) => Payload | Promi
 export async function avatar(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
   const id = services.subsonic.passwords.userIdOf(params.required('username'));
   if (id === undefined) throw notFoundError('User');
-  const path = services.avatars.fileOf(id) ?? (await services.images.ensure('avatar', id, undefined, requestSignal(reply)))?.path;
-  if (!path) throw notFoundError('User');
-  const file = await services.files.acquire(path);
-  return sendFile(request, reply, {
-    file,
+  const stored = services.avatars.fileOf(id) ?? (await services.images.ensure('avatar', id, undefined, requestSignal(reply)));
+  if (!stored) throw notFoundError('User');
+  const opened = await services.media.open(stored);
+  await sendMedia(request, reply, services.media, opened, {
     contentType: 'image/jpeg',
-    etag: `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`,
+    etag: versionTag(opened),
     // A new upload is a new file (and ETag); a few minutes of an old picture is no harm.
     cacheControl: 'public, max-age=300',
   });
+  return reply;
 }

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { access, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ApiError, badRequest } from '../../errors.ts';
 import { loadSharp } from '../../media/sharp.ts';
-import { writeAtomically } from '../../media/store.ts';
+import type { Storage } from '../../media/storage.ts';
 import type { MediaUrls } from '../../media/urls.ts';
 import type { WorkQueue } from '../../media/work.ts';
 import type { Repos } from '../../repos/index.ts';
@@ -29,17 +27,18 @@ export interface AvatarCrop {
   imgY?: number;
 }
 
-export const avatarFilePath = (mediaRoot: string, hash: string): string => join(mediaRoot, 'avatars', `${hash}.jpg`);
+/** Where an uploaded avatar is stored: one object per picture, named by its content. */
+export const avatarKey = (hash: string): string => `avatars/${hash}.jpg`;
 
 const notAnImage = (): ApiError => badRequest('imgFile must be a JPEG, PNG, WebP, GIF or AVIF image');
 
 /**
  * /avatar/upload: the picture, sniffed by sharp, is cropped to a square, made `imgSize` pixels
- * JPEG, and stored once per content under `<data>/media/avatars/<hash>.jpg` (a new avatar is a new
+ * JPEG, and stored once per content as `avatars/<hash>.jpg` (a new avatar is a new
  * URL, so every copy of the old one cached anywhere stays right until replaced). The previous
  * file is deleted once no account shows it any more.
  */
-export function createAvatarService(repos: Repos, mediaRoot: string, encoder: WorkQueue) {
+export function createAvatarService(repos: Repos, storage: Storage, encoder: WorkQueue) {
   async function render(bytes: Buffer, crop: AvatarCrop): Promise<Buffer> {
     const sharp = await loadSharp();
     const options = { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' as const };
@@ -75,32 +74,28 @@ export function createAvatarService(repos: Repos, mediaRoot: string, encoder: Wo
         render(bytes, crop).catch((err: unknown) => Promise.reject(err instanceof ApiError ? err : notAnImage())),
       );
       const hash = createHash('sha256').update(jpeg).digest('hex').slice(0, 32);
-      const path = avatarFilePath(mediaRoot, hash);
-      const stored = await access(path).then(
-        () => true,
-        () => false,
-      );
-      if (!stored) await writeAtomically(path, (tmp) => writeFile(tmp, jpeg));
+      const key = avatarKey(hash);
+      if (!(await storage.exists(key))) await storage.put(key, jpeg, { contentType: 'image/jpeg' });
       const previous = repos.users.findById(viewer.id)?.avatarHash ?? null;
       repos.users.setAvatarHash(viewer.id, hash);
       if (previous && previous !== hash && repos.users.avatarUsers(previous) === 0) {
-        await rm(avatarFilePath(mediaRoot, previous), { force: true });
+        await storage.delete(avatarKey(previous));
       }
       const url = urls.uploadedAvatar(hash);
       const imgId = avatarImgIdOf({ avatarHash: hash });
       return { code: 200 as const, data: { code: 200, url_pre: url, url, imgId, imgIdStr: String(imgId) } };
     },
 
-    /** The stored file of the avatar the user uploaded; undefined when they show generated art. */
-    fileOf(userId: number): string | undefined {
+    /** The stored object of the avatar the user uploaded; undefined when they show generated art. */
+    fileOf(userId: number): { object: string } | undefined {
       const hash = repos.users.findById(userId)?.avatarHash;
-      return hash ? avatarFilePath(mediaRoot, hash) : undefined;
+      return hash ? { object: avatarKey(hash) } : undefined;
     },
 
-    /** The stored file of an uploaded avatar, when `hash` names one some account shows. */
-    file(hash: string): string | undefined {
+    /** The stored object of an uploaded avatar, when `hash` names one some account shows. */
+    file(hash: string): { object: string } | undefined {
       if (!HASH.test(hash) || repos.users.avatarUsers(hash) === 0) return undefined;
-      return avatarFilePath(mediaRoot, hash);
+      return { object: avatarKey(hash) };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Storage } from '../../media/storage.ts';
 import type { WorkQueue } from '../../media/work.ts';
 import type { Repos } from '../../repos/index.ts';
 import type { LoginLimits } from '../login-limits.ts';
@@ -17,8 +18,8 @@ export interface AccountOptions {
   /** real time in ms (sessions, captchas, sign-in days, failed-login windows) */
   clock: Clock;
   sms: SmsSender;
-  /** `<data>/media`, where uploaded avatars are kept */
-  mediaRoot: string;
+  /** where uploaded avatars are kept */
+  storage: Storage;
   /** the encode slots shared with other image and audio work */
   encoder: WorkQueue;
   /** phones whose accounts administer the server (CLOUDTUNE_ADMIN) */
@@ -28,7 +29,7 @@ export interface AccountOptions {
 }
 
 /** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars, administrators. */
-export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, encoder, admins: named, limits }: AccountOptions) {
+export function createAccountServices(repos: Repos, { clock, sms, storage, encoder, admins: named, limits }: AccountOptions) {
   const sessions = createSessionService(repos, clock);
   const captchas = createCaptchaService(repos, clock, sms, limits);
   const profiles = createProfileService(repos, clock);
@@ -39,7 +40,7 @@ export function createAccountServices(repos: Repos, { clock, sms, mediaRoot, enc
     profiles,
     admins,
     auth: createAuthService(repos, clock, captchas, sessions, profiles, admins, limits),
-    avatars: createAvatarService(repos, mediaRoot, encoder),
+    avatars: createAvatarService(repos, storage, encoder),
   };
 }
 export type AccountServices = ReturnType<typeof createAccountServices>;

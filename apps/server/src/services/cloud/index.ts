@@ -1,12 +1,11 @@
 import type { SongDetailResponse, SongUrlResponse } from '@cloudtune/contract';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, badRequest } from '../../errors.ts';
-import { temporaryPath } from '../../media/store.ts';
+import type { Storage } from '../../media/storage.ts';
 import type { MediaUrls } from '../../media/urls.ts';
 import type { CloudSongRecord } from '../../repos/cloud-songs.ts';
 import { isCloudSongId } from '../../repos/cloud-songs.ts';
@@ -43,10 +42,11 @@ export interface IncomingFile {
   fileName: string;
 }
 
-/** Where the bytes of a cloud song are: one file per content, whoever uploaded it. */
-export const cloudFilePath = (mediaRoot: string, sha256: string, type: string): string =>
-  join(mediaRoot, 'cloud', sha256.slice(0, 2), `${sha256}.${type}`);
-const STORED_NAME = /^([0-9a-f]{64})\.[a-z0-9]+$/;
+/** Where the bytes of a cloud song are stored: one object per content, whoever uploaded it. */
+export const cloudKey = (sha256: string, type: string): string => `cloud/${sha256.slice(0, 2)}/${sha256}.${type}`;
+/** Shared object storage: an unrecorded object younger than this is left to the process uploading it. */
+const ORPHAN_GRACE_MS = 3_600_000;
+const STORED_KEY = /^cloud\/[0-9a-f]{2}\/([0-9a-f]{64})\.[a-z0-9]+$/;
 
 const notAudio = (): ApiError => badRequest(NOT_AUDIO_MSG);
 export const cloudFull = (): ApiError => new ApiError(507, CLOUD_FULL_MSG);
@@ -88,14 +88,14 @@ function serialize() {
 
 /**
  * The cloud drive (我的音乐云盘, docs/decisions/0016-cloud-drive.md). An upload streams to a
- * temporary file while it is hashed, is read by the importer's tag reader, and is renamed into
- * place under its SHA-256 before its row is written: an upload cut off at any point leaves a
- * `.tmp` (deleted at once, or swept at the next start) and no row. A user's songs play for that
+ * local scratch file while it is hashed (its key is its SHA-256, known at the end, and the tag
+ * reader needs the whole file), is read by the importer's tag reader, and is moved into storage
+ * under its SHA-256 before its row is written: an upload cut off at any point leaves a `.tmp`
+ * (deleted at once, or swept at the next start), no object and no row. A user's songs play for that
  * user only: through their session, or a URL /song/url signed for them that expires like
  * NetEase's.
  */
-export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuotaBytes: quotaBytes, readTags, clock }: CloudOptions) {
-  const root = join(mediaRoot, 'cloud');
+export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaBytes: quotaBytes, readTags, clock }: CloudOptions) {
   const exclusive = serialize();
   // Signs play URLs; a restart ends the URLs handed out before it (clients ask /song/url again).
   const urlKey = randomBytes(32);
@@ -122,13 +122,10 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
       if (existing) return { song: existing, needUpload: false };
       // Checked again here: uploads of one user running side by side must not pass it together.
       if (repos.cloudSongs.usage(userId).bytes + size > quotaBytes) throw cloudFull();
-      const path = cloudFilePath(mediaRoot, sha256, tags.type);
-      await mkdir(dirname(path), { recursive: true });
-      const stored = await stat(path).then(
-        (s) => s.size === size,
-        () => false,
-      );
-      if (!stored) await rename(tmp, path);
+      const key = cloudKey(sha256, tags.type);
+      const stored = (await storage.stat(key))?.size === size;
+      // Into storage whole (a rename, or an upload in parts): no reader ever sees part of it.
+      if (!stored) await storage.putFile(key, tmp, { contentType: tags.mimeType });
       try {
         const song: Omit<CloudSongRecord, 'id'> = {
           userId,
@@ -148,7 +145,7 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
         };
         return { song: { ...song, id: repos.cloudSongs.insert(song) }, needUpload: !stored };
       } catch (err) {
-        if (repos.cloudSongs.hashUsers(sha256) === 0) await rm(path, { force: true });
+        if (repos.cloudSongs.hashUsers(sha256) === 0) await storage.delete(key);
         throw err;
       }
     });
@@ -172,8 +169,7 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
      */
     async upload(user: { id: number }, { stream, fileName }: IncomingFile, signal: AbortSignal) {
       if (remaining(user.id) === 0) throw cloudFull();
-      await mkdir(root, { recursive: true });
-      const tmp = temporaryPath(join(root, 'upload'));
+      const tmp = await storage.scratchFile('cloud/upload');
       const sha = createHash('sha256');
       const md5 = createHash('md5');
       let size = 0;
@@ -243,7 +239,7 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
             continue;
           }
           succIds.push(id);
-          if (repos.cloudSongs.hashUsers(song.sha256) === 0) await rm(cloudFilePath(mediaRoot, song.sha256, song.type), { force: true });
+          if (repos.cloudSongs.hashUsers(song.sha256) === 0) await storage.delete(cloudKey(song.sha256, song.type));
         }
       });
       if (succIds.length === 0) throw new ApiError(404, `cloud song ${failIds[0]} not found`);
@@ -294,21 +290,23 @@ export function createCloudService(repos: Repos, mediaRoot: string, { cloudQuota
       const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
       if (!song) return undefined;
       if (viewer?.id !== song.userId && !tokenValid(song, token)) return 'refused' as const;
-      return { path: cloudFilePath(mediaRoot, song.sha256, song.type), mimeType: song.mimeType, etag: `"${song.sha256.slice(0, 32)}"` };
+      return { object: cloudKey(song.sha256, song.type), mimeType: song.mimeType, etag: `"${song.sha256.slice(0, 32)}"` };
     },
 
     /**
-     * At start: deletes stored files no row needs (the server died between renaming an upload
-     * into place and writing its row). Temporary files are swept with the other media's.
+     * At start: deletes stored objects no row needs (the server died between moving an upload
+     * into storage and writing its row). Temporary files are swept with the other media's.
      */
     async sweep(): Promise<number> {
       const needed = repos.cloudSongs.hashes();
-      const entries = await readdir(root, { withFileTypes: true, recursive: true }).catch(() => []);
       let removed = 0;
-      for (const entry of entries) {
-        const hash = entry.isFile() ? STORED_NAME.exec(entry.name)?.[1] : undefined;
-        if (hash === undefined || needed.has(hash)) continue;
-        await rm(join(entry.parentPath ?? entry.path, entry.name), { force: true });
+      // In shared storage an object stored in the last hour may be another process's upload whose
+      // row is being written (the stores' dates are wall-clock ones).
+      const before = Date.now() - ORPHAN_GRACE_MS;
+      for await (const { key, mtimeMs } of storage.list('cloud/')) {
+        const hash = STORED_KEY.exec(key)?.[1];
+        if (hash === undefined || needed.has(hash) || (storage.kind === 's3' && mtimeMs > before)) continue;
+        await storage.delete(key);
         removed++;
       }
       return removed;

@@ -1,8 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ApiError, badRequest, notFound } from '../../errors.ts';
-import { writeAtomically } from '../../media/store.ts';
+import type { Storage } from '../../media/storage.ts';
 import type { Repos } from '../../repos/index.ts';
 import type { PodcastEpisode } from '../../repos/podcasts.ts';
 import type { Clock } from '../rate-windows.ts';
@@ -22,8 +21,8 @@ export const FETCH_IDLE_MS = 30_000;
 const PARALLEL_DOWNLOADS = 2;
 
 export interface PodcastOptions {
-  /** `<data>/media`: episodes are kept in its podcasts/ folder */
-  mediaRoot: string;
+  /** where downloaded episodes are kept (`podcasts/<id>.<suffix>`) */
+  storage: Storage;
   clock: Clock;
   /** feeds and episodes on loopback, private and link-local addresses may be fetched (CLOUDTUNE_PODCAST_ALLOW_PRIVATE) */
   allowPrivate: boolean;
@@ -69,20 +68,20 @@ function suffixOf(type: string, url: URL): string {
 
 /**
  * Podcasts: the server subscribes to RSS feeds (one list for everyone, as in Subsonic), lists their
- * episodes and downloads the ones asked for into `<data>/media/podcasts/`, from where they are
+ * episodes and downloads the ones asked for into storage (`podcasts/`), from where they are
  * streamed like songs. Everything fetched is fetched by the rules of fetch.ts (http(s), public
  * addresses unless allowPrivate, size caps, timeouts). Refreshes and downloads run in the
  * background: `idle()` resolves when none is left, `close()` stops them (the app closing).
  * Who may change the list is the caller's to check (Subsonic's podcastRole).
  */
-export function createPodcastService(repos: Repos, { mediaRoot, clock, allowPrivate }: PodcastOptions) {
+export function createPodcastService(repos: Repos, { storage, clock, allowPrivate }: PodcastOptions) {
   const running = new Set<Promise<unknown>>();
   const stop = new AbortController();
   let slots = PARALLEL_DOWNLOADS;
   const waiting: (() => void)[] = [];
 
   const rules = (maxBytes: number): FetchRules => ({ allowPrivate, maxBytes, idleMs: FETCH_IDLE_MS, signal: stop.signal });
-  const filePath = (e: Pick<PodcastEpisode, 'id' | 'suffix'>): string => join(mediaRoot, 'podcasts', `${e.id}.${e.suffix ?? 'bin'}`);
+  const fileKey = (e: Pick<PodcastEpisode, 'id' | 'suffix'>): string => `podcasts/${e.id}.${e.suffix ?? 'bin'}`;
 
   /** Runs `work` in the background, remembered until it settles; its failure is its own to record. */
   function background(work: () => Promise<void>): void {
@@ -125,16 +124,20 @@ export function createPodcastService(repos: Repos, { mediaRoot, clock, allowPriv
         const { response, url: final } = await open(url, rules(MAX_EPISODE_BYTES));
         const contentType = mediaTypeOf(response.headers['content-type'], episode.enclosureType);
         const suffix = suffixOf(contentType, final);
-        const path = filePath({ id: episode.id, suffix });
-        await writeAtomically(path, (tmp) => saveBody(response, createWriteStream(tmp), rules(MAX_EPISODE_BYTES)));
-        const size = (await stat(path)).size;
-        const facts = await readFacts(path);
-        // Deleted (the episode or its channel) while it was downloading: the file goes too.
-        if (repos.podcasts.episode(episode.id)?.status !== 'downloading') {
-          await rm(path, { force: true });
-          return;
+        const key = fileKey({ id: episode.id, suffix });
+        // Downloaded to a local scratch file (its facts are read from the whole file), then moved into storage.
+        const tmp = await storage.scratchFile(key);
+        try {
+          await saveBody(response, createWriteStream(tmp), rules(MAX_EPISODE_BYTES));
+          const size = (await stat(tmp)).size;
+          const facts = await readFacts(tmp);
+          // Deleted (the episode or its channel) while it was downloading: the file goes too.
+          if (repos.podcasts.episode(episode.id)?.status !== 'downloading') return;
+          await storage.putFile(key, tmp, { contentType });
+          repos.podcasts.completed(episode.id, { suffix, contentType, size, ...facts });
+        } finally {
+          await rm(tmp, { force: true });
         }
-        repos.podcasts.completed(episode.id, { suffix, contentType, size, ...facts });
       });
     } catch (err) {
       if (repos.podcasts.episode(episode.id)?.status === 'downloading') repos.podcasts.failed(episode.id, messageOf(err));
@@ -189,7 +192,7 @@ export function createPodcastService(repos: Repos, { mediaRoot, clock, allowPriv
     async removeChannel(id: number): Promise<void> {
       const episodes = repos.podcasts.episodesOf(id);
       if (!repos.podcasts.removeChannel(id)) throw notFound('podcast channel', id);
-      await Promise.all(episodes.filter((e) => e.suffix).map((e) => rm(filePath(e), { force: true })));
+      await Promise.all(episodes.filter((e) => e.suffix).map((e) => storage.delete(fileKey(e))));
     },
 
     /** Starts downloading the episode in the background (status downloading, then completed or error); one already there or on its way is left alone. */
@@ -203,14 +206,14 @@ export function createPodcastService(repos: Repos, { mediaRoot, clock, allowPriv
     async removeEpisode(id: number): Promise<void> {
       const episode = episodeOrFail(id);
       repos.podcasts.deleted(id);
-      if (episode.suffix) await rm(filePath(episode), { force: true });
+      if (episode.suffix) await storage.delete(fileKey(episode));
     },
 
     /** The downloaded file of a completed episode, for streaming. */
-    file(id: number): { path: string; contentType: string; episode: PodcastEpisode } {
+    file(id: number): { object: string; contentType: string; episode: PodcastEpisode } {
       const episode = episodeOrFail(id);
       if (episode.status !== 'completed' || !episode.suffix) throw new ApiError(404, 'podcast episode is not downloaded');
-      return { path: filePath(episode), contentType: episode.contentType ?? 'application/octet-stream', episode };
+      return { object: fileKey(episode), contentType: episode.contentType ?? 'application/octet-stream', episode };
     },
 
     /** Resolves when no refresh or download is running. */
