@@ -8,6 +8,7 @@ import { createCaptchaRepo } from './captchas.ts';
 import { createChatMessageRepo } from './chat-messages.ts';
 import { createCloudSongRepo } from './cloud-songs.ts';
 import { createChartRepo } from './charts.ts';
+import { createFmTrashRepo } from './fm-trash.ts';
 import { createGenreRepo } from './genres.ts';
 import { createImportFileRepo } from './import-files.ts';
 import { createImportFolderRepo } from './import-folders.ts';
@@ -20,6 +21,7 @@ import { createPlayQueueRepo } from './play-queues.ts';
 import { createPlaylistRepo } from './playlists.ts';
 import { createPlayRepo } from './plays.ts';
 import { createPodcastRepo } from './podcasts.ts';
+import { createQrLoginKeyRepo } from './qr-login-keys.ts';
 import { createRadioStationRepo } from './radio-stations.ts';
 import { createRatingRepo } from './ratings.ts';
 import { createRecommendationRepo } from './recommendations.ts';
@@ -61,6 +63,7 @@ export function createRepos(db: Db) {
     chatMessages: createChatMessageRepo(db),
     cloudSongs: createCloudSongRepo(db),
     charts: createChartRepo(db),
+    fmTrash: createFmTrashRepo(db),
     genres: createGenreRepo(db),
     importFiles,
     // services/audio.ts reads imported files under this name.
@@ -75,6 +78,7 @@ export function createRepos(db: Db) {
     playlists: createPlaylistRepo(db),
     plays: createPlayRepo(db),
     podcasts: createPodcastRepo(db),
+    qrLoginKeys: createQrLoginKeyRepo(db),
     radioStations: createRadioStationRepo(db),
     ratings: createRatingRepo(db),
     recommendations: createRecommendationRepo(db),

@@ -1,24 +1,23 @@
 import { notFound } from '../errors.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import type { Repos } from '../repos/index.ts';
+import type { Clock } from './rate-windows.ts';
 import { songObjectWithOldFields } from './shapes.ts';
 
 /** 私人FM skips what the listener played in the last day (library clock). */
 const FM_FRESH_MS = 24 * 3600_000;
 /** Songs a call to /personal_fm answers. */
 const FM_BATCH = 3;
-/** Songs put in the FM's trash are kept out of it until the server restarts (per listener, at most this many). */
+/** Songs put in the FM's trash are kept out of it (per listener, the newest this many). */
 const FM_TRASH_KEPT = 500;
 
 /** 私人FM: a few songs at a time from the listener's taste (popular songs for anyone else), and its trash. */
-export function createFmService(repos: Repos) {
-  const trash = new Map<number, number[]>();
-
+export function createFmService(repos: Repos, clock: Clock) {
   return {
     /** /personal_fm: the next songs for the listener (null: anyone). */
     next(userId: number | null, urls: MediaUrls) {
       const since = repos.plays.latestPlayedAt() - FM_FRESH_MS;
-      const ids = repos.songs.fm(userId, since, FM_BATCH, userId === null ? [] : (trash.get(userId) ?? []));
+      const ids = repos.songs.fm(userId, since, FM_BATCH, userId === null ? [] : repos.fmTrash.ids(userId));
       const found = repos.songs.findByIds(ids);
       const data = ids.flatMap((id) => found.get(id) ?? []).map((s) => songObjectWithOldFields(s, urls));
       return { code: 200 as const, popAdjust: false, data };
@@ -27,9 +26,8 @@ export function createFmService(repos: Repos) {
     /** /fm_trash: keeps the song out of the listener's FM. */
     trash(userId: number, id: number) {
       if (!repos.songs.exists(id)) throw notFound('song', id);
-      const kept = [...(trash.get(userId) ?? []).filter((s) => s !== id), id].slice(-FM_TRASH_KEPT);
-      trash.set(userId, kept);
-      return { code: 200 as const, count: kept.length };
+      const count = repos.fmTrash.add(userId, id, clock(), FM_TRASH_KEPT);
+      return { code: 200 as const, count };
     },
   };
 }

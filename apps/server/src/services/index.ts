@@ -124,7 +124,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     ratings: createRatingService(repos, options.clock),
     nowPlaying: createNowPlayingService(repos, options.clock, charts),
     shares: createShareService(repos, options.clock, options.newShareId),
-    fm: createFmService(repos),
+    fm: createFmService(repos, options.clock),
     ...accounts,
     cloud: createCloudService(repos, storage, options),
     radioStations: createRadioStationService(repos, options.clock),

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaUrls } from '../media/urls.ts';
-import type { Repos } from '../repos/index.ts';
+import { withTx, type Repos } from '../repos/index.ts';
+import type { QrKeyState } from '../repos/qr-login-keys.ts';
 import type { SessionService } from './accounts/sessions.ts';
 import type { Clock } from './rate-windows.ts';
 
 /**
  * QR login (NetEase's /login/qr/*): a device asks for a key and shows the QR of Cloudtune's
  * approval page for it; someone logged in on another device opens it (802 to the poller) and
- * approves (803 with a new session of theirs for the polling device). Keys live in memory for
- * QR_KEY_TTL_MS and log in once: a restart expires them (800), which only asks for a new QR.
+ * approves (803 with a new session of theirs for the polling device). Keys are kept in the
+ * database for QR_KEY_TTL_MS, so any server process on it answers for them, and log in once.
  */
 export const QR_KEY_TTL_MS = 5 * 60_000;
-/** Keys waiting at once, beyond which the oldest are dropped (a flood cannot grow memory). */
+/** Keys kept at once, beyond which the oldest are dropped (a flood cannot grow the table). */
 const MAX_KEYS = 10_000;
 
-type QrState = { createdAt: number; state: 'waiting' } | { createdAt: number; state: 'scanned' | 'approved'; userId: number };
+type QrState = QrKeyState;
 
 export type QrCheck =
   | { code: 800 | 801; message: string; cookie: '' }
@@ -22,32 +23,23 @@ export type QrCheck =
   | { code: 803; message: string; userId: number };
 
 export function createQrLoginService(repos: Repos, sessions: SessionService, clock: Clock) {
-  const keys = new Map<string, QrState>();
-
-  function live(key: string): QrState | undefined {
-    const found = keys.get(key);
-    if (found && clock() - found.createdAt > QR_KEY_TTL_MS) {
-      keys.delete(key);
-      return undefined;
-    }
-    return found;
-  }
-
-  function prune(): void {
-    const now = clock();
-    for (const [key, state] of keys) {
-      // Insertion order is creation order: the first live one ends the expired run.
-      if (now - state.createdAt <= QR_KEY_TTL_MS && keys.size < MAX_KEYS) break;
-      keys.delete(key);
-    }
-  }
+  const keys = repos.qrLoginKeys;
+  const liveSince = () => clock() - QR_KEY_TTL_MS;
 
   return {
     newKey(): string {
-      prune();
       const key = randomUUID();
-      keys.set(key, { createdAt: clock(), state: 'waiting' });
+      const now = clock();
+      withTx(repos.db, () => {
+        keys.prune(now - QR_KEY_TTL_MS, MAX_KEYS - 1);
+        keys.insert(key, now);
+      });
       return key;
+    },
+
+    /** Drops expired keys (creating a key does it too). */
+    prune(): void {
+      keys.prune(liveSince(), MAX_KEYS);
     },
 
     /** The approval page's URL for a key (`apiBase` = the API's absolute base for the requesting client). */
@@ -60,39 +52,31 @@ export function createQrLoginService(repos: Repos, sessions: SessionService, clo
     },
 
     /** Whether the key can still be approved ('waiting' or 'scanned'); undefined = expired or used. */
-    state: (key: string): QrState['state'] | undefined => live(key)?.state,
+    state: (key: string): QrState | undefined => keys.find(key, liveSince())?.state,
 
     /** A logged-in user opened the approval page: the poller sees 802 with their name. */
-    scanned(key: string, userId: number): boolean {
-      const found = live(key);
-      if (!found || found.state === 'approved') return false;
-      keys.set(key, { createdAt: found.createdAt, state: 'scanned', userId });
-      return true;
-    },
+    scanned: (key: string, userId: number): boolean => keys.mark(key, 'scanned', userId, liveSince()),
 
     /** The user approved: the next check logs the polling device in as them. false = expired or used. */
-    approve(key: string, userId: number): boolean {
-      const found = live(key);
-      if (!found || found.state === 'approved') return false;
-      keys.set(key, { createdAt: found.createdAt, state: 'approved', userId });
-      return true;
-    },
+    approve: (key: string, userId: number): boolean => keys.mark(key, 'approved', userId, liveSince()),
 
     /** The poller's answer; 803 uses the key up (the caller starts the session). */
     check(key: string, urls: MediaUrls): QrCheck {
-      const found = live(key);
+      const since = liveSince();
+      const found = keys.find(key, since);
       if (!found) return { code: 800, message: '二维码不存在或已过期', cookie: '' };
       if (found.state === 'waiting') return { code: 801, message: '等待扫码', cookie: '' };
-      const user = repos.users.findById(found.userId);
+      const user = found.userId === null ? undefined : repos.users.findById(found.userId);
       if (!user) {
-        keys.delete(key);
+        keys.remove(key);
         return { code: 800, message: '二维码不存在或已过期', cookie: '' };
       }
       if (found.state === 'scanned') {
         const avatarUrl = user.avatarHash ? urls.uploadedAvatar(user.avatarHash) : urls.image('avatar', user.id);
         return { code: 802, message: '授权中', cookie: '', nickname: user.nickname, avatarUrl };
       }
-      keys.delete(key);
+      // Used once, by whichever poll (on whichever process) deletes it first.
+      if (!keys.takeApproved(key, since)) return { code: 800, message: '二维码不存在或已过期', cookie: '' };
       return { code: 803, message: '授权登陆成功', userId: user.id };
     },
 

@@ -1,0 +1,28 @@
+import type { Db } from '../db/connection.ts';
+import { withTx } from './tx.ts';
+
+/** 私人FM's trash (migration 040): the songs each listener threw out, newest kept beyond a cap. */
+export function createFmTrashRepo(db: Db) {
+  const ids = db.prepare<[number], number>('SELECT song_id FROM fm_trash WHERE user_id = ? ORDER BY trashed_at, seq').pluck();
+  const put = db.prepare(`
+    INSERT INTO fm_trash (user_id, song_id, trashed_at, seq)
+    VALUES (@userId, @songId, @at, (SELECT COALESCE(MAX(seq), 0) + 1 FROM fm_trash WHERE user_id = @userId))
+    ON CONFLICT (user_id, song_id) DO UPDATE SET trashed_at = excluded.trashed_at, seq = excluded.seq`);
+  const trim = db.prepare(`
+    DELETE FROM fm_trash WHERE user_id = @userId AND song_id IN (
+      SELECT song_id FROM fm_trash WHERE user_id = @userId ORDER BY trashed_at DESC, seq DESC LIMIT -1 OFFSET @keep)`);
+  const count = db.prepare<[number], number>('SELECT COUNT(*) FROM fm_trash WHERE user_id = ?').pluck();
+
+  return {
+    /** The listener's trashed songs, oldest first. */
+    ids: (userId: number): number[] => ids.all(userId),
+    /** Trashes a song (again: it becomes the newest) keeping the newest `keep`; returns how many are kept. */
+    add: (userId: number, songId: number, at: number, keep: number): number =>
+      withTx(db, () => {
+        put.run({ userId, songId, at });
+        trim.run({ userId, keep });
+        return count.get(userId)!;
+      }),
+  };
+}
+export type FmTrashRepo = ReturnType<typeof createFmTrashRepo>;

@@ -1,0 +1,53 @@
+import type { Db } from '../db/connection.ts';
+
+export type QrKeyState = 'waiting' | 'scanned' | 'approved';
+
+export interface QrKeyRecord {
+  createdAt: number;
+  state: QrKeyState;
+  /** who opened or approved it; null while waiting */
+  userId: number | null;
+}
+
+/**
+ * QR-login keys (migration 040), shared by every process on the database. A key is live while
+ * created after `liveSince`; each change is one conditional statement, so two processes racing
+ * on a key cannot both use it.
+ */
+export function createQrLoginKeyRepo(db: Db) {
+  const insert = db.prepare("INSERT INTO qr_login_keys (key, created_at, state) VALUES (?, ?, 'waiting')");
+  const find = db.prepare<[string, number], QrKeyRecord>(
+    'SELECT created_at AS createdAt, state, user_id AS userId FROM qr_login_keys WHERE key = ? AND created_at >= ?',
+  );
+  const mark = db.prepare(`
+    UPDATE qr_login_keys SET state = @state, user_id = @userId
+    WHERE key = @key AND created_at >= @liveSince AND state <> 'approved'`);
+  const takeApproved = db.prepare("DELETE FROM qr_login_keys WHERE key = ? AND state = 'approved' AND created_at >= ?");
+  const remove = db.prepare('DELETE FROM qr_login_keys WHERE key = ?');
+  const pruneOld = db.prepare('DELETE FROM qr_login_keys WHERE created_at < ?');
+  const pruneExtra = db.prepare(`
+    DELETE FROM qr_login_keys WHERE key IN (
+      SELECT key FROM qr_login_keys ORDER BY created_at DESC LIMIT -1 OFFSET ?)`);
+
+  return {
+    insert(key: string, createdAt: number): void {
+      insert.run(key, createdAt);
+    },
+    /** The key, if created at or after `liveSince`. */
+    find: (key: string, liveSince: number): QrKeyRecord | undefined => find.get(key, liveSince),
+    /** Moves a live, not yet approved key to `state` for `userId`; false when it is expired, used or approved. */
+    mark: (key: string, state: 'scanned' | 'approved', userId: number, liveSince: number): boolean =>
+      mark.run({ key, state, userId, liveSince }).changes === 1,
+    /** Uses an approved key up; true for exactly one caller. */
+    takeApproved: (key: string, liveSince: number): boolean => takeApproved.run(key, liveSince).changes === 1,
+    remove(key: string): void {
+      remove.run(key);
+    },
+    /** Drops keys created before `before`, and the oldest beyond `keep`. */
+    prune(before: number, keep: number): void {
+      pruneOld.run(before);
+      pruneExtra.run(keep);
+    },
+  };
+}
+export type QrLoginKeyRepo = ReturnType<typeof createQrLoginKeyRepo>;
