@@ -51,6 +51,9 @@ import { createServices } from './services/index.ts';
 import { DEMO_SUBSONIC_PASSWORD } from './services/subsonic/index.ts';
 import type { Clock } from './services/rate-windows.ts';
 
+/** How often expired request budgets and QR-login keys are forgotten. */
+const SWEEP_EVERY_MS = 60_000;
+
 /** The demo account's published login (README), Subsonic app password included (decision 0022). */
 const DEMO_LOGIN: DemoLogin = {
   countryCode: DEMO_ACCOUNT.countryCode,
@@ -198,6 +201,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh.
   services.charts.refresh();
   const stopTimers = [services.charts.schedule(), services.search.schedule()];
+  // Request budgets and QR-login keys that ran out are forgotten now and then.
+  const sweeper = setInterval(() => services.sweep(), SWEEP_EVERY_MS);
+  sweeper.unref();
+  stopTimers.push(() => clearInterval(sweeper));
   app.addHook('onClose', async () => {
     for (const stop of stopTimers) stop();
     await services.podcasts.close();
@@ -235,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await allowCrossOrigin(app, origins);
     refuseCrossSiteWrites(app, origins);
     await installSessions(app, (token) => services.sessions.lookup(token));
-    await installRateLimits(app);
+    await installRateLimits(app, (limiter, key, windowMs) => services.rateWindows.hit(limiter, key, windowMs));
     await app.register(apiRoutes, {
       prefix: apiPrefix,
       services,

@@ -23,6 +23,7 @@ import { createPlayRepo } from './plays.ts';
 import { createPodcastRepo } from './podcasts.ts';
 import { createQrLoginKeyRepo } from './qr-login-keys.ts';
 import { createRadioStationRepo } from './radio-stations.ts';
+import { createRateWindowRepo } from './rate-windows.ts';
 import { createRatingRepo } from './ratings.ts';
 import { createRecommendationRepo } from './recommendations.ts';
 import { createSearchRepo } from './search.ts';
@@ -80,6 +81,7 @@ export function createRepos(db: Db) {
     podcasts: createPodcastRepo(db),
     qrLoginKeys: createQrLoginKeyRepo(db),
     radioStations: createRadioStationRepo(db),
+    rateWindows: createRateWindowRepo(db),
     ratings: createRatingRepo(db),
     recommendations: createRecommendationRepo(db),
     search: createSearchRepo(db),

@@ -38,7 +38,7 @@ import { createSubsonicInfo } from './subsonic/info.ts';
 import { createQrLoginService } from './qr-login.ts';
 import { createFmService } from './fm.ts';
 import { createMvService } from './mvs.ts';
-import type { Clock } from './rate-windows.ts';
+import { createRateWindows, type Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
 export interface ServiceOptions {
@@ -93,6 +93,8 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     admins: options.admins,
     limits,
   });
+  const rateWindows = createRateWindows(repos, options.clock);
+  const qrLogin = createQrLoginService(repos, accounts.sessions, options.clock);
   const charts = createChartService(repos, options.clock);
   const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock, limits);
   const files = new OpenFiles();
@@ -118,7 +120,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     /** the Subsonic API's info and discovery: artist and album info, top songs, similar songs */
     subsonicInfo: createSubsonicInfo(repos, subsonic.browsing, artistAbout, options.clock),
     demoAccount: createDemoAccountService(repos, options.clock, accounts.auth, subsonic.passwords),
-    qrLogin: createQrLoginService(repos, accounts.sessions, options.clock),
+    qrLogin,
     playQueue: createPlayQueueService(repos, options.clock),
     bookmarks: createBookmarkService(repos, options.clock),
     ratings: createRatingService(repos, options.clock),
@@ -131,6 +133,13 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     chat: createChatService(repos, options.clock),
     podcasts: createPodcastService(repos, { storage, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
     importScans: createImportScanService(repos, options.scanFolder, options),
+    /** request budgets shared by every process on the database (http/rate-limit.ts) */
+    rateWindows,
+    /** forgets what ran out: request budgets and QR-login keys */
+    sweep(): void {
+      rateWindows.prune();
+      qrLogin.prune();
+    },
     /** changes with every write to the library: answers cached before it are stale */
     catalogVersion: (): string => repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */

@@ -1,47 +1,58 @@
+import { withWriteTx, type Repos } from '../repos/index.ts';
+
 /** Milliseconds now; injected so tests can move time instead of waiting for it. */
 export type Clock = () => number;
 
-/** Keys tracked at once by one limiter; the least recently touched are forgotten beyond this. */
-const DEFAULT_MAX_KEYS = 10_000;
-
-/** A Map that forgets its least recently touched keys beyond `maxKeys` (insertion order = age). */
-class BoundedMap<V> {
-  readonly #entries = new Map<string, V>();
-  constructor(readonly maxKeys: number) {}
-
-  get(key: string): V | undefined {
-    return this.#entries.get(key);
-  }
-
-  set(key: string, value: V): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    while (this.#entries.size > this.maxKeys) this.#entries.delete(this.#entries.keys().next().value!);
-  }
-}
-
 /**
- * Token buckets per key: `capacity` actions at once, refilled at `capacity` per `periodMs`.
- * take() spends one token and says whether there was one.
+ * Token buckets per key, kept in the database so every server process spends the same budget:
+ * `capacity` actions at once, refilled at `capacity` per `periodMs`. take() spends one token and
+ * says whether there was one. A bucket left alone for `periodMs` is full again, which is what an
+ * absent row means, so rows live that long.
  */
 export class TokenBuckets {
-  readonly #buckets: BoundedMap<{ tokens: number; at: number }>;
-
   constructor(
+    readonly repos: Pick<Repos, 'db' | 'rateWindows'>,
+    /** which budget this is (its rows' limiter) */
+    readonly limiter: string,
     readonly capacity: number,
     readonly periodMs: number,
     readonly clock: Clock,
-    maxKeys = DEFAULT_MAX_KEYS,
-  ) {
-    this.#buckets = new BoundedMap(maxKeys);
-  }
+  ) {}
 
   take(key: string): boolean {
-    const now = this.clock();
-    const bucket = this.#buckets.get(key);
-    const tokens = bucket ? Math.min(this.capacity, bucket.tokens + ((now - bucket.at) * this.capacity) / this.periodMs) : this.capacity;
-    const ok = tokens >= 1;
-    this.#buckets.set(key, { tokens: ok ? tokens - 1 : tokens, at: now });
-    return ok;
+    // Read and written under the write lock: two processes cannot both spend the last token.
+    return withWriteTx(this.repos.db, () => {
+      const now = this.clock();
+      const bucket = this.repos.rateWindows.find(this.limiter, key, now);
+      const tokens = bucket ? Math.min(this.capacity, bucket.amount + ((now - bucket.at) * this.capacity) / this.periodMs) : this.capacity;
+      const ok = tokens >= 1;
+      this.repos.rateWindows.put(this.limiter, key, { amount: ok ? tokens - 1 : tokens, at: now }, now + this.periodMs);
+      return ok;
+    });
   }
 }
+
+/** One request counted in a fixed window: how many the window has seen, and the ms until it ends. */
+export interface WindowHit {
+  count: number;
+  ttlMs: number;
+}
+
+/**
+ * Request budgets shared by every process on the database: fixed windows (the per-route limits
+ * of http/rate-limit.ts), token buckets (services that meter an action), and their pruning.
+ */
+export function createRateWindows(repos: Repos, clock: Clock) {
+  return {
+    /** Counts a request of `key` against `limiter`'s window of `windowMs`. */
+    hit(limiter: string, key: string, windowMs: number): WindowHit {
+      const now = clock();
+      const { count, endsAt } = repos.rateWindows.hit(limiter, key, now, windowMs);
+      return { count, ttlMs: Math.max(0, endsAt - now) };
+    },
+    buckets: (limiter: string, capacity: number, periodMs: number) => new TokenBuckets(repos, limiter, capacity, periodMs, clock),
+    /** Forgets windows and buckets that ran out (a sweep). */
+    prune: (): number => repos.rateWindows.prune(clock()),
+  };
+}
+export type RateWindows = ReturnType<typeof createRateWindows>;

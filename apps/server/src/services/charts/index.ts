@@ -54,8 +54,8 @@ export interface ScrobbleInput {
 export function createChartService(repos: Repos, clock: Clock = Date.now) {
   const now = libraryClock(repos.meta);
   let artistLeaders: ArtistLeader[] = [];
-  const replays = new TokenBuckets(1, SONG_REPLAY_INTERVAL_MS, clock);
-  const anonymousPlays = new TokenBuckets(ANONYMOUS_PLAYS_PER_HOUR, 3_600_000, clock);
+  const replays = new TokenBuckets(repos, 'song-replay', 1, SONG_REPLAY_INTERVAL_MS, clock);
+  const anonymousPlays = new TokenBuckets(repos, 'anonymous-plays', ANONYMOUS_PLAYS_PER_HOUR, 3_600_000, clock);
 
   /**
    * Whether this play counts: a repeat of a song the listener played within 20 s does not (NetEase

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { call, getOk, loginByPhone, type Json } from './account-helpers.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * Two apps over one data directory: two connections to one SQLite file, as two server processes
+ * behind a load balancer would be. What one acknowledges, the other answers alike.
+ */
+let a: TestApp;
+let b: FastifyInstance;
+let demoOnA: string;
+let demoOnB: string;
+beforeAll(async () => {
+  a = await startTestApp();
+  b = await buildApp({ dataDir: a.dataDir, demo: true });
+  demoOnA = await loginByPhone(a.app, '13800000000', 'cloudtune');
+  demoOnB = await loginByPhone(b, '13800000000', 'cloudtune');
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+const approvePage = (app: FastifyInstance, key: string, session: string) =>
+  app.inject({ url: `/api/login/qr/approve?key=${key}`, headers: { cookie: `MUSIC_U=${session}`, 'sec-fetch-site': 'none' } });
+const approve = (app: FastifyInstance, key: string, session: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/login/qr/approve',
+    payload: `key=${key}&action=approve`,
+    headers: { cookie: `MUSIC_U=${session}`, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:80' },
+  });
+const check = async (app: FastifyInstance, key: string) => (await call(app, `/api/login/qr/check?key=${key}`)).body;
+
+describe('two processes on one database', () => {
+  test('a QR key made by one is opened and approved through the other, and logs in once', async () => {
+    const key = ((await getOk(a.app, '/login/qr/key')).data as Json).unikey as string;
+    expect((await check(b, key)).code).toBe(801);
+    expect((await approvePage(b, key, demoOnB)).body).toContain('确认登录');
+    expect(await check(a.app, key)).toMatchObject({ code: 802, nickname: expect.any(String) });
+    expect((await approve(b, key, demoOnB)).body).toContain('已确认登录');
+    const done = await call(a.app, `/api/login/qr/check?key=${key}`);
+    expect(done.body.code).toBe(803);
+    // used up, on both
+    expect((await check(b, key)).code).toBe(800);
+    expect((await check(a.app, key)).code).toBe(800);
+    // the session it started is known to the other process too
+    const session = done.res.cookies.find((c) => c.name === 'MUSIC_U')!.value;
+    expect(((await getOk(b, '/login/status', session)).data as Json).account?.id).toBeGreaterThan(0);
+  });
+
+  test('a song thrown in the FM trash through one stays out of the FM served by the other', async () => {
+    const first = (await getOk(a.app, '/personal_fm', demoOnA)).data as Json[];
+    const trashed = first[0]!.id as number;
+    expect((await getOk(b, `/fm_trash?id=${trashed}`, demoOnB)).code).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect(((await getOk(a.app, '/personal_fm', demoOnA)).data as Json[]).map((s) => s.id)).not.toContain(trashed);
+    }
+  });
+
+  test('a per-address request budget counts the requests made to both', async () => {
+    const remoteAddress = '10.77.0.1';
+    const key = (app: FastifyInstance) => call(app, '/api/login/qr/key', { remoteAddress });
+    // /login/qr/key: 60 a minute per address
+    for (let i = 0; i < 30; i++) {
+      expect((await key(a.app)).status).toBe(200);
+      expect((await key(b)).status).toBe(200);
+    }
+    const over = await key(a.app);
+    expect(over.status).toBe(429);
+    expect(over.res.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await key(b)).status).toBe(429);
+    // another address has its own budget
+    expect((await call(b, '/api/login/qr/key', { remoteAddress: '10.77.0.2' })).status).toBe(200);
+  });
+
+  test('a like written through one is in the other’s next answer at once (no stale cached body)', async () => {
+    const songs = ((await getOk(a.app, '/personal_fm')).data as Json[]).map((s) => s.id as number);
+    const trackIds = async (app: FastifyInstance, id: number) =>
+      (((await getOk(app, `/playlist/detail?id=${id}`, app === b ? demoOnB : demoOnA)).playlist as Json).trackIds as Json[]).map(
+        (t) => t.id as number,
+      );
+    await call(a.app, `/api/like?id=${songs[0]}&like=false`, { session: demoOnA });
+    await call(a.app, `/api/like?id=${songs[1]}&like=false`, { session: demoOnA });
+    const liked = (await call(a.app, `/api/like?id=${songs[0]}`, { session: demoOnA })).body.playlistId as number;
+    // both have the playlist's answer cached
+    expect(await trackIds(b, liked)).toContain(songs[0]);
+    expect(await trackIds(a.app, liked)).toContain(songs[0]);
+    expect(await trackIds(b, liked)).not.toContain(songs[1]);
+    await call(a.app, `/api/like?id=${songs[1]}`, { session: demoOnA });
+    expect(await trackIds(b, liked)).toContain(songs[1]);
+    await call(b, `/api/like?id=${songs[0]}&like=false`, { session: demoOnB });
+    expect(await trackIds(a.app, liked)).not.toContain(songs[0]);
+  });
+});
