@@ -42,7 +42,8 @@ const shownForm = (typed: string): string => typed.replace(/[\u0000-\u001f\u007f
 
 /**
  * 热搜: what people searched for and played in the last seven days. A search is only counted in
- * memory (reads never write); `flush()` adds the counts to search_keywords on a timer. The list
+ * memory (reads never write); `flush()` adds the counts to search_keywords on a timer — each
+ * process its own, the database adding them up. The list
  * merges the most searched keywords (each search worth SEARCH_HEAT plays), the most played songs
  * and the artists whose songs were played most; a song, an artist and a keyword that fold alike
  * are one entry, their heat added up.
@@ -52,7 +53,7 @@ export function createHotSearches(repos: Repos) {
   const pending = new Map<string, { shown: string; count: number }>();
   /** Date.now() of the first search counted since the last write */
   let pendingSince = 0;
-  let computed: { at: number; list: HotEntry[] } | undefined;
+  let computed: { at: number; version: string; list: HotEntry[] } | undefined;
 
   function compute(): HotEntry[] {
     const at = now();
@@ -102,9 +103,15 @@ export function createHotSearches(repos: Repos) {
       computed = undefined;
     },
 
-    /** The hot list, computed at most once per HOT_FLUSH_EVERY_MS. */
+    /**
+     * The hot list, computed again once HOT_FLUSH_EVERY_MS old or once the database changed (a
+     * play or a flush by any process: no list older than a write another process acknowledged).
+     */
     list(): HotEntry[] {
-      if (!computed || Date.now() - computed.at >= HOT_FLUSH_EVERY_MS) computed = { at: Date.now(), list: compute() };
+      const version = repos.meta.version();
+      if (!computed || computed.version !== version || Date.now() - computed.at >= HOT_FLUSH_EVERY_MS) {
+        computed = { at: Date.now(), version, list: compute() };
+      }
       return computed.list;
     },
   };
