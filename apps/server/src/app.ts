@@ -51,7 +51,7 @@ import { createServices } from './services/index.ts';
 import { DEMO_SUBSONIC_PASSWORD } from './services/subsonic/index.ts';
 import type { Clock } from './services/rate-windows.ts';
 
-/** How often expired request budgets and QR-login keys are forgotten. */
+/** How often expired request budgets and QR-login keys are forgotten (by one of the processes sharing the database). */
 const SWEEP_EVERY_MS = 60_000;
 
 /** The demo account's published login (README), Subsonic app password included (decision 0022). */
@@ -196,15 +196,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('storage', storage);
   filesBeyondBudget = () => services.files.beyondBudget;
-  // A crash between storing a cloud upload and writing its row leaves a file nobody owns.
-  await services.cloud.sweep();
-  // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh.
+  // A crash between storing a cloud upload and writing its row leaves a file nobody owns (one
+  // process sweeps at a time: several starting together do not walk the storage each).
+  await services.leases.runOnceAsync('cloud-sweep', () => services.cloud.sweep());
+  // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh
+  // (by whichever process finds them stale first).
   services.charts.refresh();
-  const stopTimers = [services.charts.schedule(), services.search.schedule()];
-  // Request budgets and QR-login keys that ran out are forgotten now and then.
-  const sweeper = setInterval(() => services.sweep(), SWEEP_EVERY_MS);
-  sweeper.unref();
-  stopTimers.push(() => clearInterval(sweeper));
+  const stopTimers = [
+    services.charts.schedule(),
+    services.search.schedule(),
+    // Request budgets and QR-login keys that ran out are forgotten now and then, by one process.
+    services.leases.every(
+      'sweep',
+      SWEEP_EVERY_MS,
+      () => services.sweep(),
+      (err) => app.log.warn(`sweep failed: ${String(err)}`),
+    ),
+  ];
   app.addHook('onClose', async () => {
     for (const stop of stopTimers) stop();
     await services.podcasts.close();

@@ -14,6 +14,7 @@ import { createImportFileRepo } from './import-files.ts';
 import { createImportFolderRepo } from './import-folders.ts';
 import { createImportScanRepo } from './import-scans.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
+import { createLeaseRepo } from './leases.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
 import { createNowPlayingRepo } from './now-playing.ts';
@@ -71,6 +72,7 @@ export function createRepos(db: Db) {
     libraryFiles: importFiles,
     importFolders: createImportFolderRepo(db),
     importScans: createImportScanRepo(db),
+    leases: createLeaseRepo(db),
     loginFailures: createLoginFailureRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),

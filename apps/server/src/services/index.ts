@@ -38,6 +38,7 @@ import { createSubsonicInfo } from './subsonic/info.ts';
 import { createQrLoginService } from './qr-login.ts';
 import { createFmService } from './fm.ts';
 import { createMvService } from './mvs.ts';
+import { createLeases } from './leases.ts';
 import { createRateWindows, type Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
@@ -93,9 +94,10 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     admins: options.admins,
     limits,
   });
+  const leases = createLeases(repos, options.clock);
   const rateWindows = createRateWindows(repos, options.clock);
   const qrLogin = createQrLoginService(repos, accounts.sessions, options.clock);
-  const charts = createChartService(repos, options.clock);
+  const charts = createChartService(repos, leases, options.clock);
   const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock, limits);
   const files = new OpenFiles();
   return {
@@ -133,9 +135,11 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     chat: createChatService(repos, options.clock),
     podcasts: createPodcastService(repos, { storage, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
     importScans: createImportScanService(repos, options.scanFolder, options),
+    /** work one process at a time does, across every process on the database */
+    leases,
     /** request budgets shared by every process on the database (http/rate-limit.ts) */
     rateWindows,
-    /** forgets what ran out: request budgets and QR-login keys */
+    /** forgets what ran out: request budgets and QR-login keys (app.ts runs it in one process at a time) */
     sweep(): void {
       rateWindows.prune();
       qrLogin.prune();

@@ -8,6 +8,7 @@ import { libraryClock } from './clock.ts';
 import { DAY_MS, WEEK_MS, newReleaseWindowDays, rankArtists, rankChart } from './ranking.ts';
 import { artistToplistObject, toplistObject, type ArtistLeader } from './shapes.ts';
 import type { MediaUrls } from '../../media/urls.ts';
+import type { Leases } from '../leases.ts';
 import { TokenBuckets, type Clock } from '../rate-windows.ts';
 import { artistObject } from '../shapes.ts';
 
@@ -49,11 +50,13 @@ export interface ScrobbleInput {
  * Charts computed from play records. Each chart is a playlist (so /playlist/detail?id= shows it
  * in rank order). Reads never write: /toplist/detail reads the stored ranking (a handful of
  * indexed reads); the rankings are rewritten by `refresh()` — at start, by a timer, and by
- * /scrobble once enough plays are unseen.
+ * /scrobble once enough plays are unseen — in one process at a time (the `charts` lease): the
+ * others see the new rankings in the database. The artist leaders are derived from the plays of
+ * the ranking's window and kept per process for as long as the ranking stands.
  */
-export function createChartService(repos: Repos, clock: Clock = Date.now) {
+export function createChartService(repos: Repos, leases: Leases, clock: Clock = Date.now) {
   const now = libraryClock(repos.meta);
-  let artistLeaders: ArtistLeader[] = [];
+  let leaders: { rankedAt: number; list: ArtistLeader[] } | undefined;
   const replays = new TokenBuckets(repos, 'song-replay', 1, SONG_REPLAY_INTERVAL_MS, clock);
   const anonymousPlays = new TokenBuckets(repos, 'anonymous-plays', ANONYMOUS_PLAYS_PER_HOUR, 3_600_000, clock);
 
@@ -109,8 +112,21 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
 
   const windowStats = (at: number) => repos.plays.windowStats(at - 2 * WEEK_MS, at - WEEK_MS, at + 1);
 
-  /** Re-ranks every chart from the last two weeks of plays, in one transaction. */
+  /** The artist leaders of the charts' latest ranking (computed again once any process re-ranks). */
+  function artistLeaders(rows: Iterable<ChartRecord>): ArtistLeader[] {
+    const rankedAt = Math.max(0, ...[...rows].map((r) => r.computedAt));
+    if (leaders?.rankedAt !== rankedAt) leaders = { rankedAt, list: rankLeaders(windowStats(rankedAt || now())) };
+    return leaders.list;
+  }
+
+  /** Re-ranks every chart from the last two weeks of plays, in one transaction (unless another process is at it). */
   function rerank(rows: Map<string, ChartRecord>): void {
+    leases.runOnce('charts', () => rerankNow(rows));
+  }
+
+  function rerankNow(rows: Map<string, ChartRecord>): void {
+    // Another process may have re-ranked since the caller looked.
+    if (!isStale(repos.charts.all(), now(), repos.plays.latestId())) return;
     const at = now();
     const lastPlayId = repos.plays.latestId();
     const stats = windowStats(at);
@@ -127,14 +143,13 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
       }
     });
     repos.searchIndex.refresh();
-    artistLeaders = rankLeaders(stats);
+    leaders = { rankedAt: at, list: rankLeaders(stats) };
   }
 
-  /** Creates missing charts and re-ranks them when stale; otherwise only reads the artist leaders. */
+  /** Creates missing charts and re-ranks them when stale. */
   function refresh(): void {
     const rows = ensureCharts();
     if (isStale(rows.values(), now(), repos.plays.latestId())) rerank(rows);
-    else artistLeaders = rankLeaders(windowStats(now()));
   }
 
   return {
@@ -149,6 +164,7 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
 
     toplistDetail(urls: MediaUrls) {
       const rows = new Map(repos.charts.all().map((r) => [r.kind, r]));
+      const artistToplist = artistToplistObject(artistLeaders(rows.values()), urls);
       const official = CHARTS.filter((d) => d.toplistType).map((d) => rows.get(d.kind)!.playlistId);
       const leaders = repos.playlists.leadingTracks(official, 3);
       const songs = repos.songs.findByIds([...leaders.values()].flat());
@@ -158,7 +174,7 @@ export function createChartService(repos: Repos, clock: Clock = Date.now) {
         const preview = (leaders.get(id) ?? []).flatMap((sid) => songs.get(sid) ?? []);
         return toplistObject(def, playlist, preview, urls);
       });
-      return { code: 200 as const, list, artistToplist: artistToplistObject(artistLeaders, urls) };
+      return { code: 200 as const, list, artistToplist };
     },
 
     /** /toplist: the charts, as /toplist/detail lists them. */
