@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import Database from 'better-sqlite3';
 import { buildApp } from '../src/app.ts';
+import { databaseFile } from '../src/db/connection.ts';
 import { call, getOk, loginByPhone, type Json } from './account-helpers.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -93,5 +95,19 @@ describe('two processes on one database', () => {
     expect(await trackIds(b, liked)).toContain(songs[1]);
     await call(b, `/api/like?id=${songs[0]}&like=false`, { session: demoOnB });
     expect(await trackIds(a.app, liked)).not.toContain(songs[0]);
+  });
+
+  test('a play reported to both within 20 s counts once (the replay window is shared)', async () => {
+    const db = new Database(databaseFile(a.dataDir), { readonly: true });
+    try {
+      const plays = () => db.prepare('SELECT COUNT(*) FROM play_records').pluck().get() as number;
+      const before = plays();
+      const url = '/api/scrobble?id=7&time=60';
+      expect((await call(a.app, url, { session: demoOnA })).body).toMatchObject({ code: 200 });
+      expect((await call(b, url, { session: demoOnB })).body).toMatchObject({ code: 200 });
+      expect(plays()).toBe(before + 1);
+    } finally {
+      db.close();
+    }
   });
 });
