@@ -29,7 +29,7 @@ beforeEach(() => {
     http.get(api('/user/cloud'), () =>
       HttpResponse.json({ code: 200, data: list, count: list.length, size: String(1024 * 1024), maxSize: String(10 * GB), hasMore: false }),
     ),
-    http.get(api('/user/cloud/del'), ({ request }) => {
+    http.post(api('/user/cloud/del'), ({ request }) => {
       const id = new URL(request.url).searchParams.get('id')!;
       deleted.push(id);
       list = list.filter((i) => String(i.songId) !== id);

@@ -1,23 +1,25 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { ApiResult } from '../../lib/api.ts';
 
 /**
  * Auth state (SPEC §3–4): the logged-in user, whether the login view is showing, and the
  * user's playlists for the navigation. The login/logout calls themselves belong to the
  * accounts feature; this store is what every other screen reads.
  */
-export interface UserProfile {
-  userId: number;
-  nickname: string;
-  avatarUrl?: string | null;
-  signature?: string | null;
-  [key: string]: unknown;
-}
+type Profile = ApiResult<'/user/detail'>['profile'];
 
+/** The stored profile: who is logged in (userId, nickname), the rest as the server last sent it. */
+export type UserProfile = Pick<Profile, 'userId' | 'nickname'> & Partial<Profile>;
+
+/** Who is logged in, with what /user/detail adds to a login's answer (SPEC §7: level, pcSign, listenSongs). */
 export interface AuthUser {
   profile: UserProfile;
   account: { id: number };
-  [key: string]: unknown;
+  level?: number;
+  listenSongs?: number;
+  pcSign?: boolean;
+  peopleCanSeeMyPlayRecord?: boolean;
 }
 
 /** A playlist of the user, as /user/playlist lists it. */

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { recorded } from '@cloudtune/ncm-fixtures';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../test/msw.ts';
-import { useAuthStore, type AuthUser } from './auth.store.ts';
+import type { LoginResponse } from './api/account.ts';
+import { useAuthStore } from './auth.store.ts';
 import { completeLogin, logout, restoreSession } from './session.ts';
 
 /** The session's life over the recorded login, /user/detail and /user/playlist bodies. */
@@ -10,7 +11,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const login = recorded('login_cellphone') as AuthUser & { account: { id: number } };
+const login = recorded('login_cellphone') as LoginResponse;
 const uid = login.account.id;
 let playlistQuery: URLSearchParams | null = null;
 

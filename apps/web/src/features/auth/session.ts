@@ -1,6 +1,6 @@
-import { request } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
 import { fetchLoginStatus, fetchUserDetail, logoutOnServer, type LoginResponse } from './api/account.ts';
-import { useAuthStore, type UserPlaylist } from './auth.store.ts';
+import { useAuthStore } from './auth.store.ts';
 
 /**
  * The session's life (SPEC §4): a login stores the user, merges /user/detail (level, pcSign,
@@ -10,9 +10,7 @@ import { useAuthStore, type UserPlaylist } from './auth.store.ts';
 export const PLAYLIST_LOAD_LIMIT = 10_000;
 
 export async function loadUserPlaylists(uid: number): Promise<void> {
-  const { playlist } = await request<{ code?: number; playlist: UserPlaylist[] }>('/user/playlist', {
-    params: { uid, offset: 0, limit: PLAYLIST_LOAD_LIMIT, cookie: 1 },
-  });
+  const { playlist } = await api('/user/playlist', { uid, offset: 0, limit: PLAYLIST_LOAD_LIMIT });
   // Only while the same user is still logged in (a logout may have happened meanwhile).
   if (useAuthStore.getState().user?.account.id === uid) useAuthStore.getState().setPlaylist(playlist);
 }

@@ -1,4 +1,4 @@
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notice.ts';
 import { emptyLikes, loadedLikes, useLikeStore, withLiked } from '../like-state.ts';
 
@@ -8,13 +8,13 @@ import { emptyLikes, loadedLikes, useLikeStore, withLiked } from '../like-state.
  * pop the login view up (the session check logs it out quietly); the hearts just stay empty.
  */
 export async function fetchLikeList(uid: number): Promise<number[]> {
-  const data = await request<{ code?: number; ids?: number[] }>('/likelist', { params: { uid } });
+  const data = await api('/likelist', { uid });
   return data.ids ?? [];
 }
 
 /** GET /like?id&like=true|false — heart or un-heart a song (it goes into or out of 我喜欢的音乐). */
 export function setSongLiked(id: number, like: boolean) {
-  return request('/like', { params: { id, like }, auth: true });
+  return api('/like', { id, like }, { auth: true });
 }
 
 /** The store follows who is logged in: a new user's likes are loaded, a logout empties it. */

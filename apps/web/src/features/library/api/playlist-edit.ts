@@ -1,11 +1,8 @@
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 
 /** GET /playlist/create?name&privacy — privacy 0 an ordinary playlist, 10 a private one (NetEase). */
 export async function createPlaylist(name: string, privacy: boolean): Promise<{ id: number; name: string }> {
-  const data = await request<{ code?: number; id?: number; playlist?: { id: number; name: string } }>('/playlist/create', {
-    params: { name, privacy: privacy ? 10 : 0 },
-    auth: true,
-  });
+  const data = await api('/playlist/create', { name, privacy: privacy ? 10 : 0 }, { auth: true });
   const id = data.playlist?.id ?? data.id;
   if (id === undefined) throw new Error('歌单创建失败');
   return { id, name: data.playlist?.name ?? name };
@@ -13,5 +10,5 @@ export async function createPlaylist(name: string, privacy: boolean): Promise<{ 
 
 /** GET /playlist/tracks?op=add|del&pid&tracks=1,2 — songs into or out of one's own playlist. */
 export function changePlaylistTracks(op: 'add' | 'del', pid: number, trackIds: readonly number[]) {
-  return request('/playlist/tracks', { params: { op, pid, tracks: trackIds }, auth: true });
+  return api('/playlist/tracks', { op, pid, tracks: trackIds }, { auth: true });
 }

@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Song } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 
-export type DailySong = Song & { reason?: string | null };
-
-export interface RecommendSongsResponse {
-  code?: number;
-  data: { dailySongs: DailySong[]; recommendReasons?: { songId: number; reason: string }[] };
-}
+export type DailySong = ApiResult<'/recommend/songs'>['data']['dailySongs'][number];
 
 /** GET /recommend/songs — the logged-in user's daily songs (SPEC §7: data.dailySongs; each embeds its privilege). */
 export async function fetchRecommendSongs(signal?: AbortSignal) {
-  const { data } = await request<RecommendSongsResponse>('/recommend/songs', { auth: true, signal });
+  const { data } = await api('/recommend/songs', {}, { auth: true, signal });
   return { songs: data.dailySongs, reasons: data.recommendReasons ?? [] };
 }
 

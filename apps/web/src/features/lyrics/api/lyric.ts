@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LyricResponse } from '@cloudtune/contract';
 import { parseLrc, type LyricLine } from '@cloudtune/lrc';
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 
 /** A song's lyrics as /lyric gives them: the timed lines, their translation (`tlyric`), and whether it is instrumental. */
 export interface Lyric {
@@ -17,7 +16,7 @@ const NO_LYRIC: Lyric = { lines: [], translation: [], instrumental: false };
 /** GET /lyric, parsed. SPEC §8: a failed lyric fetch is only logged; the lyrics stay empty. */
 export async function fetchLyric(id: number, signal?: AbortSignal): Promise<Lyric> {
   try {
-    const data = await request<LyricResponse>('/lyric', { params: { id }, signal });
+    const data = await api('/lyric', { id }, { signal });
     return {
       lines: parseLrc(data.lrc?.lyric ?? ''),
       translation: parseLrc(data.tlyric?.lyric ?? ''),

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SongUrlResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 import { trialSpan } from '../../../lib/song-availability.ts';
 import { sourceParam } from '../play-sources.ts';
 import { usePlaybackSettings } from '../playback-settings.store.ts';
@@ -25,7 +24,7 @@ export interface SongSource {
 export async function fetchSongSource(id: number, br?: number, signal?: AbortSignal): Promise<SongSource> {
   try {
     const params = { id, ...playbackParams(), ...(br !== undefined && { br }) };
-    const { data } = await request<SongUrlResponse>('/song/url', { params, signal });
+    const { data } = await api('/song/url', params, { signal });
     const entry = data.find((d) => d.id === id) ?? data[0];
     return { url: entry?.url ?? '', trial: entry?.url ? trialSpan(entry.freeTrialInfo) : null };
   } catch (error) {

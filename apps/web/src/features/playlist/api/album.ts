@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AlbumResponse } from '@cloudtune/contract';
-import { request, type ApiData } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 
-export type AlbumData = ApiData<AlbumResponse>;
+export type AlbumData = ApiResult<'/album'>;
 
 /** GET /album?id — the album and its songs. */
 export function fetchAlbum(id: number, signal?: AbortSignal): Promise<AlbumData> {
-  return request<AlbumResponse>('/album', { params: { id }, signal });
+  return api('/album', { id }, { signal });
 }
 
 export const albumQueryOptions = (id: number) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlaylistDetail, PlaylistDetailResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import type { PlaylistDetail } from '@cloudtune/contract';
+import { api } from '../../../lib/api.ts';
 import { withPrivileges } from '../../../lib/song-availability.ts';
 
 /**
@@ -8,7 +8,7 @@ import { withPrivileges } from '../../../lib/song-availability.ts';
  * track gets its privilege from the `privileges` sent beside them.
  */
 export async function fetchPlaylistDetail(id: number, signal?: AbortSignal): Promise<PlaylistDetail> {
-  const data = await request<PlaylistDetailResponse>('/playlist/detail', { params: { id }, signal });
+  const data = await api('/playlist/detail', { id }, { signal });
   return { ...data.playlist, tracks: withPrivileges(data.playlist.tracks, data.privileges) };
 }
 

@@ -1,20 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { HttpError, request } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
+import { HttpError } from '../../../lib/http.ts';
 import styles from '../../../components/setting-form.module.css';
 import { SubsonicApiKeys } from './subsonic-api-keys.tsx';
 
 /** The server's answers about the logged-in user's Subsonic app password (docs/decisions/0022). */
-interface PasswordStatus {
-  code?: number;
-  data: { exists: boolean; username: string; createdAt: number | null };
-}
-interface MadePassword {
-  code?: number;
-  data: { username: string; password: string; createdAt: number };
-}
+type PasswordStatus = ApiResult<'/subsonic/password/status'>['data'];
+type MadePassword = ApiResult<'/subsonic/password'>['data'];
 
-type View =
-  { kind: 'loading' } | { kind: 'logged-out' } | { kind: 'ready'; status: PasswordStatus['data'] } | { kind: 'error'; text: string };
+type View = { kind: 'loading' } | { kind: 'logged-out' } | { kind: 'ready'; status: PasswordStatus } | { kind: 'error'; text: string };
 
 const errorText = (err: unknown) => (err instanceof HttpError && err.msg ? err.msg : '操作失败，请稍后重试');
 
@@ -24,11 +18,11 @@ const errorText = (err: unknown) => (err instanceof HttpError && err.msg ? err.m
  */
 export function SubsonicSettings() {
   const [view, setView] = useState<View>({ kind: 'loading' });
-  const [made, setMade] = useState<MadePassword['data'] | null>(null);
+  const [made, setMade] = useState<MadePassword | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    request<PasswordStatus>('/subsonic/password/status').then(
+    api('/subsonic/password/status').then(
       ({ data }) => setView({ kind: 'ready', status: data }),
       (err: unknown) =>
         setView(err instanceof HttpError && err.code === 301 ? { kind: 'logged-out' } : { kind: 'error', text: errorText(err) }),
@@ -39,9 +33,9 @@ export function SubsonicSettings() {
   const act = async (path: '/subsonic/password' | '/subsonic/password/revoke') => {
     setBusy(true);
     try {
-      if (path === '/subsonic/password') setMade((await request<MadePassword>(path, { method: 'POST' })).data);
+      if (path === '/subsonic/password') setMade((await api(path, {}, { method: 'POST' })).data);
       else {
-        await request(path, { method: 'POST' });
+        await api(path, {}, { method: 'POST' });
         setMade(null);
       }
       load();
