@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { trialSpan } from '../../../lib/song-availability.ts';
 import { sourceParam } from '../play-sources.ts';
@@ -45,5 +45,3 @@ export const songUrlQueryOptions = (id: number, br: number = usePlaybackSettings
     staleTime: 0,
     gcTime: 60_000,
   });
-
-export const useSongUrl = (id: number, br?: number) => useQuery(songUrlQueryOptions(id, br));
