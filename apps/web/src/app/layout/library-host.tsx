@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { loadUserPlaylists, requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { LibraryDialogs, LikeButton, splitUserPlaylists, syncLikes, toggleSongLiked } from '../../features/library/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
+import { changePlaylistTracks, playlistKeys } from '../../features/playlist/index.ts';
 
 /**
  * The library joined to auth, player and playlist pages: the logged-in user's likes are loaded
@@ -16,7 +17,7 @@ export function useLibraryRefresh() {
 
 export async function refreshLibrary(client: QueryClient, playlistId?: number): Promise<void> {
   const uid = useAuthStore.getState().user?.account.id;
-  if (playlistId !== undefined) await client.invalidateQueries({ queryKey: ['playlist-detail', playlistId] });
+  if (playlistId !== undefined) await client.invalidateQueries({ queryKey: playlistKeys.detail(playlistId) });
   if (uid !== undefined) await loadUserPlaylists(uid).catch(() => undefined);
 }
 
@@ -40,8 +41,10 @@ export function LibraryHost() {
   useEffect(() => {
     void syncLikes(uid).catch(() => undefined);
   }, [uid]);
-  return <LibraryDialogs uid={uid} playlists={playlists} onPlaylistsChanged={(id) => void refresh(id)} />;
+  return <LibraryDialogs uid={uid} playlists={playlists} onPlaylistsChanged={(id) => void refresh(id)} addTracks={addTracks} />;
 }
+
+const addTracks = (pid: number, songIds: readonly number[]) => changePlaylistTracks('add', pid, songIds);
 
 /** The player bar's heart for the song playing. */
 export function PlayerLike() {

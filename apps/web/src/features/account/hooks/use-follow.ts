@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../lib/notice.ts';
 import { HttpError } from '../../../lib/http.ts';
-import { accountKeys } from '../api/queries.ts';
+import { accountKeys } from '../api/keys.ts';
 import type { UserDetail } from '../api/types.ts';
 import { setFollowing } from '../api/user.ts';
 
@@ -29,9 +29,9 @@ export function useFollow(uid: number, onChanged?: () => void) {
     },
     onSuccess: (_data, follow) => {
       notify({ kind: 'success', message: follow ? '关注成功' : '已取消关注' });
-      void client.invalidateQueries({ queryKey: ['user-follows'] });
-      void client.invalidateQueries({ queryKey: ['user-fans', uid] });
-      void client.invalidateQueries({ queryKey: ['user-detail'] });
+      void client.invalidateQueries({ queryKey: accountKeys.allFollows() });
+      void client.invalidateQueries({ queryKey: accountKeys.fans(uid) });
+      void client.invalidateQueries({ queryKey: accountKeys.details() });
       onChanged?.();
     },
   });

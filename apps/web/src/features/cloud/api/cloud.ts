@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiUpload, type ApiResult } from '../../../lib/api.ts';
+import { cloudKeys } from './keys.ts';
 
 /** SPEC §9: the drive lists up to 200 songs from offset 0. */
 export const CLOUD_LIMIT = 200;
-
-export const cloudKeys = { list: ['user-cloud'] as const };
 
 /** GET /user/cloud — the logged-in user's uploaded songs and the space used. */
 export function fetchCloud(signal?: AbortSignal): Promise<ApiResult<'/user/cloud'>> {

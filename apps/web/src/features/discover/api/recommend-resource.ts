@@ -28,7 +28,7 @@ export async function fetchRecommendResource(signal?: AbortSignal): Promise<Pers
 /** Keyed by the user: another login gets its own list. */
 export const recommendResourceQueryOptions = (uid: number) =>
   queryOptions({
-    queryKey: [...discoverKeys.all, 'recommend-resource', uid] as const,
+    queryKey: discoverKeys.recommendResource(uid),
     queryFn: ({ signal }) => fetchRecommendResource(signal),
     staleTime: 10 * 60_000,
   });

@@ -7,8 +7,3 @@ export async function createPlaylist(name: string, privacy: boolean): Promise<{ 
   if (id === undefined) throw new Error('歌单创建失败');
   return { id, name: data.playlist?.name ?? name };
 }
-
-/** GET /playlist/tracks?op=add|del&pid&tracks=1,2 — songs into or out of one's own playlist. */
-export function changePlaylistTracks(op: 'add' | 'del', pid: number, trackIds: readonly number[]) {
-  return api('/playlist/tracks', { op, pid, tracks: trackIds }, { auth: true });
-}

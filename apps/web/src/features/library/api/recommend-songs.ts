@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api.ts';
+import { libraryKeys } from './keys.ts';
 
 export type DailySong = ApiResult<'/recommend/songs'>['data']['dailySongs'][number];
 
@@ -12,7 +13,7 @@ export async function fetchRecommendSongs(signal?: AbortSignal) {
 /** Keyed by the user and by the list's day, so another login or the 6:00 update asks again. */
 export const recommendSongsQueryOptions = (uid: number, day: string) =>
   queryOptions({
-    queryKey: ['recommend-songs', uid, day],
+    queryKey: libraryKeys.dailySongs(uid, day),
     queryFn: ({ signal }) => fetchRecommendSongs(signal),
     staleTime: 30 * 60_000,
   });

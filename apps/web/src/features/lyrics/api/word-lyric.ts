@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parseYrc, type WordLine } from '@cloudtune/lrc';
 import { api } from '../../../lib/api.ts';
+import { lyricKeys } from './keys.ts';
 
 /**
  * GET /lyric/new: NetEase's word-by-word lyrics (`yrc`), [] when the song has none. Asked for only
@@ -20,7 +21,7 @@ export async function fetchWordLyric(id: number, signal?: AbortSignal): Promise<
 
 export const wordLyricQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['lyric-new', id],
+    queryKey: lyricKeys.words(id),
     queryFn: ({ signal }) => fetchWordLyric(id, signal),
     staleTime: Infinity,
   });

@@ -3,6 +3,7 @@ import { api } from '../../../lib/api.ts';
 import { trialSpan } from '../../../lib/song-availability.ts';
 import { sourceParam } from '../play-sources.ts';
 import { usePlaybackSettings } from '../playback-settings.store.ts';
+import { playerKeys } from './keys.ts';
 
 /** What the settings say to ask for (SPEC §7: br, source comma-joined). */
 const playbackParams = () => {
@@ -40,7 +41,7 @@ export const fetchSongUrl = async (id: number, br?: number, signal?: AbortSignal
 // Song URLs expire on the real API, so they are never cached for long.
 export const songUrlQueryOptions = (id: number, br: number = usePlaybackSettings.getState().bitRate) =>
   queryOptions({
-    queryKey: ['song-url', id, br, playbackParams().source],
+    queryKey: playerKeys.songUrl(id, br, playbackParams().source),
     queryFn: ({ signal }) => fetchSongUrl(id, br, signal),
     staleTime: 0,
     gcTime: 60_000,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api.ts';
+import { playlistKeys } from './keys.ts';
 
 export type AlbumData = ApiResult<'/album'>;
 
@@ -9,6 +10,6 @@ export function fetchAlbum(id: number, signal?: AbortSignal): Promise<AlbumData>
 }
 
 export const albumQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['album', id], queryFn: ({ signal }) => fetchAlbum(id, signal), staleTime: 10 * 60_000 });
+  queryOptions({ queryKey: playlistKeys.album(id), queryFn: ({ signal }) => fetchAlbum(id, signal), staleTime: 10 * 60_000 });
 
 export const useAlbum = (id: number) => useQuery(albumQueryOptions(id));

@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** GET /playlist/tracks?op=del&pid&tracks — songs out of one's own playlist. */
-export function removeTracks(pid: number, trackIds: readonly number[]) {
-  return api('/playlist/tracks', { op: 'del', pid, tracks: trackIds }, { auth: true });
+/** GET /playlist/tracks?op=add|del&pid&tracks=1,2 — songs into or out of one's own playlist. */
+export function changePlaylistTracks(op: 'add' | 'del', pid: number, trackIds: readonly number[]) {
+  return api('/playlist/tracks', { op, pid, tracks: trackIds }, { auth: true });
 }
 
 export interface PlaylistEdit {
@@ -25,16 +24,3 @@ export function updatePlaylist(id: number, edit: PlaylistEdit) {
 export function deletePlaylist(id: number) {
   return api('/playlist/delete', { id }, { auth: true });
 }
-
-/** The catalogue's tag names (a playlist's tags must be among them), for the edit dialog. */
-export const playlistTagNamesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['playlist-tag-names'],
-    queryFn: async ({ signal }) => {
-      const data = await api('/playlist/catlist', {}, { signal });
-      return data.sub.map((tag) => tag.name);
-    },
-    staleTime: 30 * 60_000,
-  });
-
-export const usePlaylistTagNames = (enabled: boolean) => useQuery({ ...playlistTagNamesQueryOptions(), enabled });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlaylistDetail } from '@cloudtune/contract';
 import { api } from '../../../lib/api.ts';
 import { withPrivileges } from '../../../lib/song-availability.ts';
+import { playlistKeys } from './keys.ts';
 
 /**
  * GET /playlist/detail?id — the playlist with (some of) its tracks and all its track ids; each
@@ -14,7 +15,7 @@ export async function fetchPlaylistDetail(id: number, signal?: AbortSignal): Pro
 
 export const playlistDetailQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['playlist-detail', id],
+    queryKey: playlistKeys.detail(id),
     queryFn: ({ signal }) => fetchPlaylistDetail(id, signal),
     staleTime: 60_000,
   });

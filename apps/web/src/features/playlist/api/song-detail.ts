@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { api } from '../../../lib/api.ts';
 import { withPrivileges } from '../../../lib/song-availability.ts';
+import { playlistKeys } from './keys.ts';
 
 /** ids per /song/detail call: long playlists are fetched in several requests, in parallel */
 export const SONG_DETAIL_CHUNK = 500;
@@ -21,7 +22,7 @@ export async function fetchSongDetails(ids: readonly number[], signal?: AbortSig
 
 export const songDetailsQueryOptions = (ids: readonly number[]) =>
   queryOptions({
-    queryKey: ['song-detail', ids],
+    queryKey: playlistKeys.songDetails(ids),
     queryFn: ({ signal }) => fetchSongDetails(ids, signal),
     enabled: ids.length > 0,
     staleTime: 30 * 60_000,

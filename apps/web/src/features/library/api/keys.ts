@@ -1,0 +1,5 @@
+/** Every query key of the library feature, in one place. */
+export const libraryKeys = {
+  /** by the user and by the list's day, so another login or the 6:00 update asks again */
+  dailySongs: (uid: number, day: string) => ['recommend-songs', uid, day] as const,
+};
