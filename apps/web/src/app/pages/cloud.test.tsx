@@ -22,7 +22,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   list = [...items];
   deleted.length = 0;
-  useAuthStore.setState({ user, show: false, playlist: [] });
+  useAuthStore.setState({ user, show: false });
   usePlayerStore.setState({ queue: [], history: [], current: null, playMode: 'turn', shuffle: null });
   server.use(
     http.get(api('/likelist'), () => HttpResponse.json({ code: 200, ids: [] })),

@@ -3,9 +3,9 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ApiResult } from '../../lib/api.ts';
 
 /**
- * Auth state (SPEC §3–4): the logged-in user, whether the login view is showing, and the
- * user's playlists for the navigation. The login/logout calls themselves belong to the
- * accounts feature; this store is what every other screen reads.
+ * Auth state (SPEC §3–4): the logged-in user and whether the login view is showing. The
+ * login/logout calls themselves belong to the accounts feature; this store is what every other
+ * screen reads. Server data (the user's playlists) is react-query's, not this store's.
  */
 type Profile = ApiResult<'/user/detail'>['profile'];
 
@@ -22,30 +22,16 @@ export interface AuthUser {
   peopleCanSeeMyPlayRecord?: boolean;
 }
 
-/** A playlist of the user, as /user/playlist lists it. */
-export interface UserPlaylist {
-  id: number;
-  name: string;
-  coverImgUrl?: string;
-  trackCount?: number;
-  /** false: created by the user; true: collected from someone else */
-  subscribed?: boolean;
-  specialType?: number;
-  userId?: number;
-}
-
 interface AuthState {
   user: AuthUser | null;
   /** the login view is visible */
   show: boolean;
-  playlist: UserPlaylist[];
   userInfoLoading: boolean;
   setShow: (show: boolean) => void;
   login: (user: AuthUser) => void;
   logout: () => void;
   /** merge one key of the user; object values are merged, not replaced */
   updateUser: <K extends keyof AuthUser>(key: K, value: Partial<AuthUser[K]> | AuthUser[K]) => void;
-  setPlaylist: (playlist: UserPlaylist[]) => void;
   setUserInfoLoading: (loading: boolean) => void;
 }
 
@@ -54,11 +40,10 @@ export const useAuthStore = create<AuthState>()(
     (set) => ({
       user: null,
       show: false,
-      playlist: [],
       userInfoLoading: false,
       setShow: (show) => set({ show }),
       login: (user) => set({ user, show: false }),
-      logout: () => set({ user: null, playlist: [] }),
+      logout: () => set({ user: null }),
       updateUser: (key, value) =>
         set(({ user }) => {
           if (!user) return {};
@@ -66,7 +51,6 @@ export const useAuthStore = create<AuthState>()(
           const merged = old && typeof old === 'object' && value && typeof value === 'object' ? { ...old, ...value } : value;
           return { user: { ...user, [key]: merged } };
         }),
-      setPlaylist: (playlist) => set({ playlist }),
       setUserInfoLoading: (userInfoLoading) => set({ userInfoLoading }),
     }),
     {
@@ -74,7 +58,7 @@ export const useAuthStore = create<AuthState>()(
       version: 1,
       storage: createJSONStorage(() => localStorage),
       // The login view and loading flags are per session; only who is logged in persists.
-      partialize: ({ user, playlist }) => ({ user, playlist }),
+      partialize: ({ user }) => ({ user }),
     },
   ),
 );

@@ -4,6 +4,8 @@ export const accountKeys = {
   details: () => ['user-detail'] as const,
   detail: (uid: number) => ['user-detail', uid] as const,
   playlists: (uid: number) => ['user-playlists-page', uid] as const,
+  /** all of a user's playlists at once (the logged-in user's, for the sidebar and 收藏到歌单) */
+  allPlaylists: (uid: number) => ['user-playlists', uid] as const,
   /** every follow list (a follow changes the viewer's and others' lists) */
   allFollows: () => ['user-follows'] as const,
   follows: (uid: number) => ['user-follows', uid] as const,

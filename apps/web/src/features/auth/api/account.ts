@@ -27,8 +27,6 @@ export const registerByPhone = (v: { phone: string; captcha: string; password: s
 
 export const logoutOnServer = () => api('/logout');
 
-export const fetchUserDetail = (uid: number) => api('/user/detail', { uid });
-
 /** Who the server thinks is logged in (null: nobody, the session cookie has expired or was ended). */
 export async function fetchLoginStatus(): Promise<ApiResult<'/login/status'>['data']> {
   const { data } = await api('/login/status');
