@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountKeys, allUserPlaylistsQuery } from '../../features/account/data.ts';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
-import { LibraryDialogs, LikeButton, splitUserPlaylists, syncLikes, toggleSongLiked } from '../../features/library/index.ts';
+import { LibraryDialogs, LikeButton, likesQuery, splitUserPlaylists, syncLikes, toggleSongLiked } from '../../features/library/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { useUserPlaylists } from './use-user-playlists.ts';
 import { changePlaylistTracks, playlistKeys } from '../../features/playlist/index.ts';
@@ -34,7 +34,7 @@ export function likedPlaylistId(client: QueryClient): number | undefined {
 /** A heart clicked anywhere: login first (SPEC §4), then the like, then 我喜欢的音乐 refreshed. */
 export async function toggleLike(client: QueryClient, songId: number): Promise<void> {
   if (!requireLogin()) return;
-  if (await toggleSongLiked(songId)) await refreshLibrary(client, likedPlaylistId(client));
+  if (await toggleSongLiked(client, songId)) await refreshLibrary(client, likedPlaylistId(client));
 }
 
 /** Mounted once in the shell: keeps the likes in step with the login and hosts the library's dialogs. */
@@ -48,7 +48,10 @@ export function LibraryHost() {
     void syncLikes(uid).catch(() => undefined);
     // Logged out or another user: the previous user's playlists leave the cache.
     const previous = lastUid.current;
-    if (previous !== null && previous !== uid) client.removeQueries({ queryKey: accountKeys.allPlaylists(previous) });
+    if (previous !== null && previous !== uid) {
+      client.removeQueries({ queryKey: accountKeys.allPlaylists(previous) });
+      client.removeQueries({ queryKey: likesQuery(previous).queryKey });
+    }
     lastUid.current = uid;
   }, [uid, client]);
   return <LibraryDialogs uid={uid} playlists={playlists} onPlaylistsChanged={(id) => void refresh(id)} addTracks={addTracks} />;
