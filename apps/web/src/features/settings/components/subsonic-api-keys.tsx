@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api.ts';
 import { HttpError } from '../../../lib/http.ts';
 import styles from '../../../components/setting-form.module.css';
+import { settingsKeys } from '../api/keys.ts';
+import { subsonicApiKeysQuery } from '../api/subsonic.ts';
 import keyStyles from './subsonic-api-keys.module.css';
 
 /** One of the logged-in user's API keys as the server lists it (never the key itself). */
@@ -17,28 +20,24 @@ const when = (ms: number) => new Date(ms).toLocaleString('zh-CN');
  * revoked (the app using it is then refused).
  */
 export function SubsonicApiKeys() {
-  const [keys, setKeys] = useState<ApiKeyItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const query = useQuery(subsonicApiKeysQuery());
+  const keys: readonly ApiKeyItem[] | null = query.data ?? null;
+  /** an action the server refused; else a failed load */
+  const [failed, setFailed] = useState<string | null>(null);
+  const error = failed ?? (query.isError ? errorText(query.error) : null);
   const [name, setName] = useState('');
   const [made, setMade] = useState<MadeKey | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(() => {
-    api('/subsonic/keys').then(
-      ({ data }) => setKeys(data),
-      (err: unknown) => setError(errorText(err)),
-    );
-  }, []);
-  useEffect(load, [load]);
-
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
-    setError(null);
+    setFailed(null);
     try {
       await work();
-      load();
+      void client.invalidateQueries({ queryKey: settingsKeys.subsonicApiKeys() });
     } catch (err) {
-      setError(errorText(err));
+      setFailed(errorText(err));
     } finally {
       setBusy(false);
     }
