@@ -31,6 +31,7 @@ const artistDesc = body('/artist/desc', 'artist_desc');
 const simiArtist = body('/simi/artist', 'simi_artist');
 const recommendResource = body('/recommend/resource', 'recommend_resource');
 const searchSongs = body('/search', 'search_type1');
+const userPlaylist = body('/user/playlist', 'user_playlist');
 /**
  * No /playlist/catlist body was recorded: this one is built in NetEase's catlist shape
  * (`all`, `sub[]`, `categories`) from the recorded tags of /playlist/highquality/tags and /playlist/hot.
@@ -84,6 +85,7 @@ export const fixtures = {
   simiArtist,
   recommendResource,
   searchSongs,
+  userPlaylist,
 };
 
 const api = (path: string) => `*/api${path}`;
@@ -120,6 +122,8 @@ export const fixtureHandlers = [
   // A logged-in user's first screen: their daily playlists and the songs they like (none yet).
   http.get(api('/recommend/resource'), json(recommendResource)),
   http.get(api('/likelist'), () => HttpResponse.json({ code: 200, ids: [], checkPoint: Date.now() })),
+  // …and the sidebar's playlists (a recorded user's: theirs and the ones they collected).
+  http.get(api('/user/playlist'), json(userPlaylist)),
   http.get(api('/search'), json(searchSongs)),
   // Cloudtune's own: the next song of the queue is made ahead (a recorded song is already on disk).
   http.post(api('/song/prepare'), ({ request }) =>
