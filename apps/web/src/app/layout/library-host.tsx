@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountKeys, allUserPlaylistsQuery } from '../../features/account/data.ts';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
-import { LibraryDialogs, LikeButton, likesQuery, splitUserPlaylists, syncLikes, toggleSongLiked } from '../../features/library/index.ts';
+import { LibraryDialogs, LikeButton, likesQuery, splitUserPlaylists, syncLikes, toggleSongLiked } from '../../features/my-music/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { useUserPlaylists } from './use-user-playlists.ts';
 import { changePlaylistTracks, playlistKeys } from '../../features/playlist/index.ts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recorded } from '@cloudtune/ncm-fixtures';
 import { useAuthStore, type AuthUser } from '../../features/auth/index.ts';
-import type { UserPlaylistItem } from '../../features/library/index.ts';
+import type { UserPlaylistItem } from '../../features/my-music/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { wireHttp } from '../http-wiring.ts';
 import { renderApp } from '../../test/render-app.tsx';

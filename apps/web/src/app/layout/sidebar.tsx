@@ -12,7 +12,7 @@ import {
   VideoIcon,
 } from '../../components/icons.tsx';
 import { useAuthStore } from '../../features/auth/index.ts';
-import { openCreatePlaylist, splitUserPlaylists, type UserPlaylistItem } from '../../features/library/index.ts';
+import { openCreatePlaylist, splitUserPlaylists, type UserPlaylistItem } from '../../features/my-music/index.ts';
 import type { Platform } from '../../lib/platform.ts';
 import { useUserPlaylists } from './use-user-playlists.ts';
 import styles from './sidebar.module.css';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { allUserPlaylistsQuery } from '../../features/account/data.ts';
-import type { UserPlaylistItem } from '../../features/library/index.ts';
+import type { UserPlaylistItem } from '../../features/my-music/index.ts';
 
 const NO_PLAYLISTS: readonly UserPlaylistItem[] = [];
 

@@ -4,7 +4,7 @@ import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { catlistQueryOptions } from '../../features/discover/index.ts';
 import { downloadSongs } from '../../features/downloads/index.ts';
-import { DailySongsPage } from '../../features/library/screens.ts';
+import { DailySongsPage } from '../../features/my-music/screens.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { ListPage } from '../../features/playlist/index.ts';
 import { refreshLibrary } from '../layout/library-host.tsx';
