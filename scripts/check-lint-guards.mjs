@@ -128,6 +128,24 @@ const typePlants = [
         '{ "extends": "../../../tsconfig.json", "include": ["handler.ts", "../../http"] }\n',
     },
   },
+  {
+    name: 'the web client reading a field the contract does not declare',
+    error: /reader\.ts\(\d+,\d+\): error TS(2339|2551): Property 'imageUrll' does not exist/,
+    files: {
+      // The response is loose at run time (an index signature in its type): only api()'s
+      // Declared<> makes the misspelt field an error rather than an `unknown`.
+      [`apps/web/src/app/${PLANT_DIR}/reader.ts`]: [
+        "import { api } from '../../lib/api.ts';",
+        'export async function plantedRead(): Promise<unknown> {',
+        "  const { banners } = await api('/banner', { type: 0 });",
+        '  return banners[0]?.imageUrll;',
+        '}',
+        '',
+      ].join('\n'),
+      // The web client's own compiler options over the planted file and what it imports.
+      [`apps/web/src/app/${PLANT_DIR}/tsconfig.json`]: '{ "extends": "../../../tsconfig.json", "include": ["reader.ts"] }\n',
+    },
+  },
 ];
 
 const written = new Set();

@@ -2,8 +2,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
+import { catlistQueryOptions } from '../../features/discover/index.ts';
 import { downloadSongs } from '../../features/downloads/index.ts';
-import { DailySongsPage } from '../../features/library/screens.ts';
+import { DailySongsPage } from '../../features/my-music/screens.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { ListPage } from '../../features/playlist/index.ts';
 import { refreshLibrary } from '../layout/library-host.tsx';
@@ -32,6 +33,7 @@ export default function ListRoute() {
         void navigate('/music/recommend');
       }}
       onDownloadAll={downloadSongs}
+      loadTagNames={() => client.fetchQuery(catlistQueryOptions()).then((catlist) => catlist.sub.map((tag) => tag.name))}
     />
   );
 }

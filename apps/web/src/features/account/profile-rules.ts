@@ -13,7 +13,7 @@ export const LIKED_NAME = '我喜欢的音乐';
  * SPEC §6: on one's own profile the liked-songs playlist (specialType 5; else the first one,
  * playlist 0) is shown as 我喜欢的音乐.
  */
-export function renameLiked(playlists: readonly ProfilePlaylist[], own: boolean): ProfilePlaylist[] {
+export function renameLiked<P extends Pick<ProfilePlaylist, 'name' | 'specialType'>>(playlists: readonly P[], own: boolean): P[] {
   if (!own) return [...playlists];
   const index = Math.max(
     0,

@@ -1,4 +1,5 @@
 import type { Song } from '@cloudtune/contract';
+import type { ApiResult } from '../../lib/api.ts';
 import { formatSize } from '../../lib/format.ts';
 
 /**
@@ -6,28 +7,8 @@ import { formatSize } from '../../lib/format.ts';
  * name/ar/al/size/id; a file being uploaded sits at the top as a temporary row, keyed by the
  * upload's own uid, until it fails (removed) or finishes (removed, and the list is reloaded).
  */
-export interface CloudItem {
-  songId: number;
-  songName: string;
-  artist?: string | null;
-  album?: string | null;
-  fileName?: string | null;
-  fileSize: number;
-  addTime?: number;
-  /** the song as a player takes it (NetEase sends the full song with its privilege) */
-  simpleSong?: Song | null;
-  [key: string]: unknown;
-}
-
-/** GET /user/cloud: the items, and the space used and allowed (byte counts sent as strings). */
-export interface CloudResponse {
-  code?: number;
-  data: CloudItem[];
-  count: number;
-  size: string | number;
-  maxSize: string | number;
-  hasMore?: boolean;
-}
+/** A server item of `/user/cloud` data[]. */
+export type CloudItem = ApiResult<'/user/cloud'>['data'][number];
 
 export interface CloudRow {
   /** the song id; a temporary row has none yet (0) */

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notice.ts';
-import { accountKeys } from '../api/queries.ts';
+import { accountKeys } from '../api/keys.ts';
 import type { Profile } from '../api/types.ts';
 import { updateProfile } from '../api/update.ts';
 import { AvatarDialog } from '../components/avatar-dialog.tsx';

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../lib/notice.ts';
-import { cloudKeys, uploadSong } from '../api/cloud.ts';
+import { uploadSong } from '../api/cloud.ts';
+import { cloudKeys } from '../api/keys.ts';
 import { addUpload, removeUpload, setUploadProgress, uploadingRow, type CloudRow } from '../cloud-list.ts';
 
 let nextUid = 1;

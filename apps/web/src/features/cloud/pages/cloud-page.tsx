@@ -11,7 +11,8 @@ import { SongTable, type PendingRow, type SongColumn, type SongRowData } from '.
 import { formatSize } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { cloudKeys, deleteCloudSong, useCloud } from '../api/cloud.ts';
+import { deleteCloudSong, useCloud } from '../api/cloud.ts';
+import { cloudKeys } from '../api/keys.ts';
 import { formatCapacity, mergeCloudList, playableSongs, type CloudRow } from '../cloud-list.ts';
 import { useCloudUploads } from '../hooks/use-cloud-uploads.ts';
 import styles from './cloud-page.module.css';

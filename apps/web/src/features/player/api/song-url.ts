@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SongUrlResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 import { trialSpan } from '../../../lib/song-availability.ts';
 import { sourceParam } from '../play-sources.ts';
 import { usePlaybackSettings } from '../playback-settings.store.ts';
+import { playerKeys } from './keys.ts';
 
 /** What the settings say to ask for (SPEC §7: br, source comma-joined). */
 const playbackParams = () => {
@@ -25,7 +25,7 @@ export interface SongSource {
 export async function fetchSongSource(id: number, br?: number, signal?: AbortSignal): Promise<SongSource> {
   try {
     const params = { id, ...playbackParams(), ...(br !== undefined && { br }) };
-    const { data } = await request<SongUrlResponse>('/song/url', { params, signal });
+    const { data } = await api('/song/url', params, { signal });
     const entry = data.find((d) => d.id === id) ?? data[0];
     return { url: entry?.url ?? '', trial: entry?.url ? trialSpan(entry.freeTrialInfo) : null };
   } catch (error) {
@@ -41,10 +41,8 @@ export const fetchSongUrl = async (id: number, br?: number, signal?: AbortSignal
 // Song URLs expire on the real API, so they are never cached for long.
 export const songUrlQueryOptions = (id: number, br: number = usePlaybackSettings.getState().bitRate) =>
   queryOptions({
-    queryKey: ['song-url', id, br, playbackParams().source],
+    queryKey: playerKeys.songUrl(id, br, playbackParams().source),
     queryFn: ({ signal }) => fetchSongUrl(id, br, signal),
     staleTime: 0,
     gcTime: 60_000,
   });
-
-export const useSongUrl = (id: number, br?: number) => useQuery(songUrlQueryOptions(id, br));
