@@ -252,4 +252,3 @@ export async function readObject(storage: Storage, key: string): Promise<Buffer>
   for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
-

@@ -13,7 +13,7 @@ export interface RequestOptions {
   params?: Record<string, QueryValue>;
   method?: 'GET' | 'POST';
   body?: BodyInit;
-  /** the call needs a logged-in user: a 301 reply starts the login flow (SPEC §6) */
+  /** The call needs a logged-in user: a 301 reply starts the login flow */
   auth?: boolean;
   signal?: AbortSignal;
   timeout?: number;
@@ -91,7 +91,7 @@ function reportTimeout(url: string): HttpError {
   return new HttpError(408, 'timeout', url);
 }
 
-/** Park the request until the next history pop, then send it again (SPEC §6). */
+/** Park the request until the next history pop, then send it again. */
 function parkUntilHistoryPop(path: string, options: RequestOptions): Promise<ApiPayload> {
   hooks.onAuthRequired?.();
   return new Promise((resolve, reject) => {

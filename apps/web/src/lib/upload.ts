@@ -4,7 +4,7 @@ import { HttpError, paramEntries, type ApiPayload, type RequestOptions } from '.
 /**
  * The transport of a multipart POST with upload progress (`apiUpload()` in api.ts types it by
  * the contract; features call that). fetch() cannot report how much of a request body
- * has been sent, so uploads (SPEC §4: the cloud drive's progress bar) go through
+ * has been sent, so uploads (the cloud drive's progress bar) go through
  * XMLHttpRequest; otherwise it follows the http client's rules: cookies sent, a `timestamp`
  * param, a body `code` other than 200 raised as HttpError, `code: 200` stripped.
  */

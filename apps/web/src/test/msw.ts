@@ -108,7 +108,7 @@ export const fixtureHandlers = [
   http.get(api('/playlist/hot'), json(playlistHot)),
   http.get(api('/playlist/catlist'), json(catlist)),
   http.get(api('/toplist/detail'), json(toplistDetail)),
-  // SPEC §4: the page after the last one is empty, which ends the list.
+  // The page after the last one is empty, which ends the list.
   http.get(api('/artist/list'), ({ request }) =>
     HttpResponse.json(
       Number(new URL(request.url).searchParams.get('offset') ?? 0) > 0 ? { ...artistList, artists: [], more: false } : artistList,

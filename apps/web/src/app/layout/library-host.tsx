@@ -31,7 +31,7 @@ export function likedPlaylistId(client: QueryClient): number | undefined {
   return splitUserPlaylists(playlists, uid).liked?.id ?? undefined;
 }
 
-/** A heart clicked anywhere: login first (SPEC §4), then the like, then 我喜欢的音乐 refreshed. */
+/** A heart clicked anywhere: login first, then the like, then 我喜欢的音乐 refreshed. */
 export async function toggleLike(client: QueryClient, songId: number): Promise<void> {
   if (!requireLogin()) return;
   if (await toggleSongLiked(client, songId)) await refreshLibrary(client, likedPlaylistId(client));

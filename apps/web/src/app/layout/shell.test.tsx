@@ -76,7 +76,7 @@ describe('app shell', () => {
     expect(within(nav).getByText('创建的歌单')).toBeTruthy();
     expect(within(nav).getByText('收藏的歌单')).toBeTruthy();
     expect(screen.getByText('小云')).toBeTruthy();
-    // SPEC §4: the user's playlists, up to 10000 of them, in one call.
+    // The user's playlists, up to 10000 of them, in one call.
     expect(asked!.get('uid')).toBe('1');
     expect(asked!.get('limit')).toBe('10000');
   });

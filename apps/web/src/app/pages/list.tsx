@@ -18,7 +18,7 @@ export default function ListRoute() {
   const uid = useAuthStore((s) => s.user?.account.id ?? null);
   const client = useQueryClient();
   const navigate = useNavigate();
-  // id -1 is the daily-songs list (SPEC §2); the route's guard has made sure someone is logged in.
+  // Id -1 is the daily-songs list; the route's guard has made sure someone is logged in.
   if (playlist === '-1') return uid === null ? null : <DailySongsPage uid={uid} playingId={playingId} onPlay={playList} />;
   return (
     <ListPage

@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ApiResult } from '../../lib/api.ts';
 
 /**
- * Auth state (SPEC §3–4): the logged-in user and whether the login view is showing. The
+ * Auth state: the logged-in user and whether the login view is showing. The
  * login/logout calls themselves belong to the accounts feature; this store is what every other
  * screen reads. Server data (the user's playlists) is react-query's, not this store's.
  */
@@ -12,7 +12,7 @@ type Profile = ApiResult<'/user/detail'>['profile'];
 /** The stored profile: who is logged in (userId, nickname), the rest as the server last sent it. */
 export type UserProfile = Pick<Profile, 'userId' | 'nickname'> & Partial<Profile>;
 
-/** Who is logged in, with what /user/detail adds to a login's answer (SPEC §7: level, pcSign, listenSongs). */
+/** Who is logged in, with what /user/detail adds to a login's answer (level, pcSign, listenSongs). */
 export interface AuthUser {
   profile: UserProfile;
   account: { id: number };
@@ -68,7 +68,7 @@ export const isLoggedIn = () => selectIsLogin(useAuthStore.getState());
 export const openLoginView = () => useAuthStore.getState().setShow(true);
 
 /**
- * The collect flow's first step (SPEC §4) and every login-only action: when nobody is
+ * The collect flow's first step and every login-only action: when nobody is
  * logged in, show the login view and tell the caller to stop.
  */
 export function requireLogin(): boolean {

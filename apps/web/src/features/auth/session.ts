@@ -2,7 +2,7 @@ import { fetchLoginStatus, logoutOnServer, type LoginResponse } from './api/acco
 import { useAuthStore, type AuthUser } from './auth.store.ts';
 
 /**
- * The session's life (SPEC §4): a login stores the user and merges /user/detail (level, pcSign,
+ * The session's life: a login stores the user and merges /user/detail (level, pcSign,
  * listenSongs); a logout ends the server session and clears the user; a reload asks
  * /login/status whether the session still stands. The user's playlists are a query of the
  * account feature's, keyed by the user.
@@ -21,7 +21,7 @@ export function configureSession(next: SessionServices): void {
   services = next;
 }
 
-/** /user/detail's extras merged into the stored profile (SPEC §7: profile, level, pcSign). */
+/** /user/detail's extras merged into the stored profile (profile, level, pcSign). */
 export async function refreshUserDetail(uid: number): Promise<void> {
   if (!services) return;
   const detail = await services.userDetail(uid);

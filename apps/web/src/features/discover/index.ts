@@ -5,4 +5,4 @@ export { BannerCarousel, BANNER_INTERVAL_MS } from './components/banner-carousel
 export { bannerTarget, type BannerTarget } from './banner-target.ts';
 export { catlistQueryOptions } from './api/catlist.ts';
 export { useBanners, fetchBanners, bannerQueryOptions } from './api/banner.ts';
-export { usePersonalized, fetchPersonalized, personalizedQueryOptions, RECOMMEND_LIMIT } from './api/personalized.ts';
+export { fetchPersonalized, personalizedQueryOptions, RECOMMEND_LIMIT } from './api/personalized.ts';

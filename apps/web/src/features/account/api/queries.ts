@@ -6,7 +6,7 @@ import { EVENTS_PAGE_SIZE, FANS_PAGE_SIZE, FOLLOW_PAGE_SIZE, nextFanTime, nextOf
 export const userDetailQuery = (uid: number) =>
   queryOptions({ queryKey: accountKeys.detail(uid), queryFn: ({ signal }) => fetchUserDetail(uid, signal), staleTime: 30_000 });
 
-/** SPEC §4: up to this many of the logged-in user's playlists are listed in the sidebar. */
+/** Up to this many of the logged-in user's playlists are listed in the sidebar. */
 export const PLAYLIST_LOAD_LIMIT = 10_000;
 
 /** All of a user's playlists (their own and the ones they collected) in one call. */

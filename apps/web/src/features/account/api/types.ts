@@ -1,6 +1,6 @@
 import type { ApiResult } from '../../../lib/api.ts';
 
-/** The shapes the user pages read (SPEC §3 user profile), as the contract declares them. */
+/** The shapes the user pages read (user profile), as the contract declares them. */
 export type UserDetail = ApiResult<'/user/detail'>;
 export type Profile = UserDetail['profile'];
 export type AuthType = NonNullable<Profile['allAuthTypes']>[number];

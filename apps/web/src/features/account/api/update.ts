@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api.ts';
 
-/** /user/update (SPEC §7): code 200 means success. */
+/** /user/update: code 200 means success. */
 export const updateProfile = (params: {
   nickname: string;
   signature: string;
@@ -10,7 +10,7 @@ export const updateProfile = (params: {
   city: number;
 }) => api('/user/update', params, { auth: true });
 
-/** POST /avatar/upload?imgSize=1024, multipart `imgFile` (SPEC §7): the new avatar's URL. */
+/** POST /avatar/upload?imgSize=1024, multipart `imgFile`: the new avatar's URL. */
 export async function uploadAvatar(image: Blob, imgSize: number): Promise<{ url: string; imgId: number | string }> {
   const { data } = await api(
     '/avatar/upload',

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api.ts';
 
-/** The user pages' calls (SPEC §7). Reading lists needs no login; following does (301 → the login flow). */
+/** The user pages' calls. Reading lists needs no login; following does (301 → the login flow). */
 
 export const fetchUserDetail = (uid: number, signal?: AbortSignal) => api('/user/detail', { uid }, { signal });
 

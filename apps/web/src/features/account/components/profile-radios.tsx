@@ -5,7 +5,7 @@ import styles from './profile-playlists.module.css';
 import { accountKeys } from '../api/keys.ts';
 
 /**
- * The user's created radios (SPEC §2 "created radios", /user/audio). Cloudtune's server has no
+ * The user's created radios ("created radios", /user/audio). Cloudtune's server has no
  * radios yet, so the section only appears when a server sends some (decision 0018).
  */
 export function ProfileRadios({ uid, own }: { uid: number; own: boolean }) {

@@ -23,7 +23,7 @@ export interface ProfilePageProps {
   onFollowChange?: () => void;
 }
 
-/** /userinfo/:uid (SPEC §2 "User profile"). */
+/** /userinfo/:uid. */
 export function ProfilePage({ currentUserId, onPlaySong, onFollowChange }: ProfilePageProps) {
   const uid = useRouteUid();
   const own = currentUserId !== null && uid === currentUserId;

@@ -5,7 +5,7 @@ import { api, type ApiResult } from '../../../lib/api.ts';
 export type LoginResponse = ApiResult<'/login'>;
 
 /**
- * The account calls of the login view and the user menu (SPEC §7). Passwords never leave the
+ * The account calls of the login view and the user menu. Passwords never leave the
  * client in the clear on login: they are MD5'd here and sent as `md5_password`, as NetEase
  * clients do. Registration sends the password itself (the server MD5s it the same way).
  */
@@ -34,8 +34,8 @@ export async function fetchLoginStatus(): Promise<ApiResult<'/login/status'>['da
 }
 
 /**
- * 签到 (type 1: the PC/web sign-in, SPEC §7). Already signed today (code −2) counts as signed
- * (SPEC §4): both resolve to true.
+ * 签到 (type 1: the PC/web sign-in). Already signed today (code −2) counts as signed
+ *: both resolve to true.
  */
 export async function dailySignin(): Promise<true> {
   try {
@@ -46,7 +46,7 @@ export async function dailySignin(): Promise<true> {
   return true;
 }
 
-/** The server's failure in words for the login view (SPEC §8 leaves them to us; the server's codes are NetEase's). */
+/** The server's failure in words for the login view (leaves them to us; the server's codes are NetEase's). */
 export function loginErrorText(error: unknown): string {
   if (error instanceof HttpError) {
     switch (error.code) {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiUpload, type ApiResult } from '../../../lib/api.ts';
 import { cloudKeys } from './keys.ts';
 
-/** SPEC §9: the drive lists up to 200 songs from offset 0. */
+/** The drive lists up to 200 songs from offset 0. */
 export const CLOUD_LIMIT = 200;
 
 /** GET /user/cloud — the logged-in user's uploaded songs and the space used. */
@@ -14,7 +14,7 @@ export const cloudQueryOptions = () => queryOptions({ queryKey: cloudKeys.list, 
 
 export const useCloud = () => useQuery(cloudQueryOptions());
 
-/** POST /cloud — one audio file in the multipart field `songFile` (SPEC §7), with progress. */
+/** POST /cloud — one audio file in the multipart field `songFile`, with progress. */
 export function uploadSong(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
   return apiUpload('/cloud', {}, { field: 'songFile', blob: file, name: file.name }, { onProgress, signal });
 }

@@ -10,7 +10,7 @@ let nextUid = 1;
 const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
 
 /**
- * The drive's uploads (SPEC §4): each picked file becomes a temporary row on top at once; the
+ * The drive's uploads: each picked file becomes a temporary row on top at once; the
  * files are sent one after another (a 2-core server transcodes each), the row showing its
  * percent; on failure the row goes with the reason in a toast; when a file is in, its row goes
  * and the list is reloaded.

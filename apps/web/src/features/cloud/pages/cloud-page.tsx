@@ -36,7 +36,7 @@ export interface CloudPageProps {
   onPlay: (songs: readonly Song[], index: number) => void;
 }
 
-/** 音乐云盘 (/cloud, SPEC §2): space used, 上传歌曲 with progress, the table, double-click plays. */
+/** 音乐云盘 (/cloud): space used, 上传歌曲 with progress, the table, double-click plays. */
 export function CloudPage({ playingId, onPlay }: CloudPageProps) {
   useDocumentTitle('音乐云盘');
   const query = useCloud();

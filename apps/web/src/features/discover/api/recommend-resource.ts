@@ -16,7 +16,7 @@ export function toRecommendCards(items: readonly CardSource[], limit = RECOMMEND
 }
 
 /**
- * GET /recommend/resource — the logged-in user's daily playlists (SPEC §6: instead of the default
+ * GET /recommend/resource — the logged-in user's daily playlists (instead of the default
  * ones). Not marked `auth`: on the first screen an expired session must not open the login view;
  * the page falls back to the default playlists instead.
  */

@@ -22,7 +22,7 @@ export async function fetchLyricText(id: number, signal?: AbortSignal): Promise<
   return (await fetchLyricBody(id, signal)).lrc?.lyric ?? '';
 }
 
-/** GET /lyric, parsed. SPEC §8: a failed lyric fetch is only logged; the lyrics stay empty. */
+/** GET /lyric, parsed. a failed lyric fetch is only logged; the lyrics stay empty. */
 export async function fetchLyric(id: number, signal?: AbortSignal): Promise<Lyric> {
   try {
     const data = await fetchLyricBody(id, signal);

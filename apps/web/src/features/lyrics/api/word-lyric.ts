@@ -5,7 +5,7 @@ import { lyricKeys } from './keys.ts';
 
 /**
  * GET /lyric/new: NetEase's word-by-word lyrics (`yrc`), [] when the song has none. Asked for only
- * while the lyric panel is open. Like /lyric, a failure is only logged (SPEC §8): the panel then
+ * while the lyric panel is open. Like /lyric, a failure is only logged: the panel then
  * shows the lines of /lyric.
  */
 export async function fetchWordLyric(id: number, signal?: AbortSignal): Promise<WordLine[]> {

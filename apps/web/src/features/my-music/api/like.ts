@@ -48,7 +48,7 @@ const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as 
 
 /**
  * A heart clicked: the heart changes at once, the server is told, a toast says what happened
- * (SPEC §4's collect words); refused, the heart goes back. Resolves true when it changed.
+ * (the collect words); refused, the heart goes back. Resolves true when it changed.
  */
 export async function toggleSongLiked(client: QueryClient, id: number): Promise<boolean> {
   const uid = useLikesOwner.getState().uid;

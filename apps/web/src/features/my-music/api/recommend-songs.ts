@@ -4,7 +4,7 @@ import { libraryKeys } from './keys.ts';
 
 export type DailySong = ApiResult<'/recommend/songs'>['data']['dailySongs'][number];
 
-/** GET /recommend/songs — the logged-in user's daily songs (SPEC §7: data.dailySongs; each embeds its privilege). */
+/** GET /recommend/songs — the logged-in user's daily songs (data.dailySongs; each embeds its privilege). */
 export async function fetchRecommendSongs(signal?: AbortSignal) {
   const { data } = await api('/recommend/songs', {}, { auth: true, signal });
   return { songs: data.dailySongs, reasons: data.recommendReasons ?? [] };

@@ -1,11 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { trialSpan } from '../../../lib/song-availability.ts';
 import { sourceParam } from '../play-sources.ts';
 import { usePlaybackSettings } from '../playback-settings.store.ts';
-import { playerKeys } from './keys.ts';
 
-/** What the settings say to ask for (SPEC §7: br, source comma-joined). */
+/** What the settings say to ask for (br, source comma-joined). */
 const playbackParams = () => {
   const { bitRate, sources } = usePlaybackSettings.getState();
   return { br: bitRate, source: sourceParam(sources) };
@@ -18,7 +16,7 @@ export interface SongSource {
 }
 
 /**
- * GET /song/url — a song's playable URL, or '' when it has none (SPEC §8: failure = empty),
+ * GET /song/url — a song's playable URL, or '' when it has none (failure = empty),
  * with `freeTrialInfo` read as the trial span. The bit rate and the play sources come from the
  * settings unless given.
  */
@@ -37,12 +35,3 @@ export async function fetchSongSource(id: number, br?: number, signal?: AbortSig
 
 export const fetchSongUrl = async (id: number, br?: number, signal?: AbortSignal): Promise<string> =>
   (await fetchSongSource(id, br, signal)).url;
-
-// Song URLs expire on the real API, so they are never cached for long.
-export const songUrlQueryOptions = (id: number, br: number = usePlaybackSettings.getState().bitRate) =>
-  queryOptions({
-    queryKey: playerKeys.songUrl(id, br, playbackParams().source),
-    queryFn: ({ signal }) => fetchSongUrl(id, br, signal),
-    staleTime: 0,
-    gcTime: 60_000,
-  });

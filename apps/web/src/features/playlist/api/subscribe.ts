@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 export type CollectKind = 'song' | 'album';
 
 /**
- * Collect or un-collect a playlist (GET /playlist/subscribe?t=1|2&id, SPEC §7) or an album
+ * Collect or un-collect a playlist (GET /playlist/subscribe?t=1|2&id) or an album
  * (/album/sub, the NetEase API's path; SPEC does not name it). Login required.
  */
 export async function setCollected(kind: CollectKind, id: number, collect: boolean): Promise<void> {

@@ -66,7 +66,7 @@ export function PlaylistView({
   const creator = p.creator;
   // One's own playlist cannot be collected: no 收藏 button on it.
   const own = currentUserId != null && (creator.userId === currentUserId || p.userId === currentUserId);
-  // SPEC §6: on one's own list the liked-songs playlist is 我喜欢的音乐.
+  // On one's own list the liked-songs playlist is 我喜欢的音乐.
   const liked = own && p.specialType === 5;
 
   return (
