@@ -128,6 +128,48 @@ const typePlants = [
         '{ "extends": "../../../tsconfig.json", "include": ["handler.ts", "../../http"] }\n',
     },
   },
+  {
+    name: 'the web client reading a field the contract does not declare',
+    error: /reader\.ts\(\d+,\d+\): error TS(2339|2551): Property 'imageUrll' does not exist/,
+    files: {
+      // The response is loose at run time (an index signature in its type): only api()'s
+      // Declared<> makes the misspelt field an error rather than an `unknown`.
+      [`apps/web/src/app/${PLANT_DIR}/reader.ts`]: [
+        "import { api } from '../../lib/api.ts';",
+        'export async function plantedRead(): Promise<unknown> {',
+        "  const { banners } = await api('/banner', { type: 0 });",
+        '  return banners[0]?.imageUrll;',
+        '}',
+        '',
+      ].join('\n'),
+      // The web client's own compiler options over the planted file and what it imports.
+      [`apps/web/src/app/${PLANT_DIR}/tsconfig.json`]: '{ "extends": "../../../tsconfig.json", "include": ["reader.ts"] }\n',
+    },
+  },
+];
+
+/**
+ * Each plant a repository check must reject: files to write, the check's script, and what it must
+ * say about the first file.
+ */
+const scriptPlants = [
+  {
+    name: 'a comment naming a file that does not exist',
+    script: 'scripts/check-references.mjs',
+    says: /comment\.ts:2: names services\/no-such-service\.ts, which does not exist/,
+    files: {
+      [`apps/server/src/text/${PLANT_DIR}/comment.ts`]:
+        '/**\n * The rule lives in services/no-such-service.ts.\n */\nexport const planted = 1;\n',
+    },
+  },
+  {
+    name: 'a comment citing a document outside the repository',
+    script: 'scripts/check-references.mjs',
+    says: /citation\.ts:1: cites a document outside the repository/,
+    files: {
+      [`apps/web/src/lib/${PLANT_DIR}/citation.ts`]: '// As SPEC §9 says.\nexport const planted = 1;\n',
+    },
+  },
 ];
 
 const written = new Set();
@@ -144,7 +186,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 let failed = 0;
 try {
-  for (const plant of [...plants, ...typePlants]) {
+  for (const plant of [...plants, ...typePlants, ...scriptPlants]) {
     for (const [file, source] of Object.entries(plant.files)) {
       mkdirSync(dirname(join(root, file)), { recursive: true });
       writeFileSync(join(root, file), source);
@@ -168,6 +210,15 @@ try {
     const errors = run.stdout.match(/error TS\d+/g) ?? [];
     const rejected = run.status !== 0 && errors.length === 1 && plant.error.test(run.stdout);
     console.log(`${rejected ? 'ok  ' : 'MISS'} ${plant.name}: tsc ${rejected ? 'rejects it' : 'did not reject it as expected'}`);
+    if (!rejected) {
+      console.error(run.stdout || run.stderr);
+      failed++;
+    }
+  }
+  for (const plant of scriptPlants) {
+    const run = spawnSync(process.execPath, [join(root, plant.script)], { cwd: root, encoding: 'utf8' });
+    const rejected = run.status !== 0 && plant.says.test(run.stderr);
+    console.log(`${rejected ? 'ok  ' : 'MISS'} ${plant.name}: ${plant.script} ${rejected ? 'rejects it' : 'did not reject it'}`);
     if (!rejected) {
       console.error(run.stdout || run.stderr);
       failed++;

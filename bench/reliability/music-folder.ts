@@ -61,4 +61,3 @@ export async function makeMusicFolder(dir: string, count: number): Promise<strin
   await Promise.all([worker(), worker()]);
   return files.map((f) => f.path);
 }
-

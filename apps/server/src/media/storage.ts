@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -251,9 +251,4 @@ export async function readObject(storage: Storage, key: string): Promise<Buffer>
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** A local file's stream (an imported song's), or an object's: the bytes of a media source wherever it is. */
-export function localFileStream(path: string): Readable {
-  return createReadStream(path);
 }

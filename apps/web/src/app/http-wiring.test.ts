@@ -9,7 +9,6 @@ beforeEach(() => {
   useAuthStore.setState({
     user: { profile: { userId: 3, nickname: 'a' }, account: { id: 3 } },
     show: false,
-    playlist: [{ id: 1, name: 'p' }],
   });
 });
 afterEach(() => {
@@ -27,7 +26,6 @@ describe('301 on an auth request', () => {
     const pending = request('/user/cloud', { auth: true });
     await vi.waitFor(() => expect(useAuthStore.getState().show).toBe(true));
     expect(useAuthStore.getState().user).toBeNull();
-    expect(useAuthStore.getState().playlist).toEqual([]);
     // after the next history pop the request goes out again
     retryParkedRequests();
     await expect(pending).resolves.toEqual({ data: [] });

@@ -8,7 +8,7 @@ import { routeTable, routesFor, type RouteEntry } from './route-table.ts';
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-beforeEach(() => useAuthStore.setState({ user: null, show: false, playlist: [] }));
+beforeEach(() => useAuthStore.setState({ user: null, show: false }));
 
 const user: AuthUser = { profile: { userId: 7, nickname: '小云' }, account: { id: 7 } };
 

@@ -2,9 +2,10 @@ import { apiBase, knownApiBase, REQUEST_TIMEOUT_MS, TIMEOUT_NOTICE_MS } from './
 import { notify } from './notice.ts';
 
 /**
- * The one door to the music server (SPEC §7–8). Every call sends cookies, carries a
- * `timestamp` cache-buster (the NetEase API caches GETs otherwise), times out after 30 s,
- * turns a body `code` other than 200 into an error and strips `code: 200` from the data.
+ * The transport under the one door to the music server (`api()` in api.ts, typed by the
+ * contract; features call that, never this). Every call sends cookies, carries a `timestamp`
+ * cache-buster (the NetEase API caches GETs otherwise), times out after 30 s, turns a body
+ * `code` other than 200 into an error and strips `code: 200` from the data.
  */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -12,7 +13,7 @@ export interface RequestOptions {
   params?: Record<string, QueryValue>;
   method?: 'GET' | 'POST';
   body?: BodyInit;
-  /** the call needs a logged-in user: a 301 reply starts the login flow (SPEC §6) */
+  /** The call needs a logged-in user: a 301 reply starts the login flow */
   auth?: boolean;
   signal?: AbortSignal;
   timeout?: number;
@@ -23,6 +24,9 @@ export interface RequestOptions {
  * objects carry an index signature, and `Omit` would flatten their known fields to unknown.)
  */
 export type ApiData<T> = { [K in keyof T as K extends 'code' ? never : K]: T[K] };
+
+/** A body as it came, without its `code`: untyped here, the contract types it in api.ts. */
+export type ApiPayload = Record<string, unknown>;
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -68,12 +72,16 @@ export function retryParkedRequests(): void {
   for (const retry of pendingRetries.splice(0)) retry();
 }
 
+/** Params as text: a list comma-joined, an absent value (undefined, null) left out. */
+export function paramEntries(params: RequestOptions['params']): [string, string][] {
+  return Object.entries(params ?? {}).flatMap(([key, value]): [string, string][] =>
+    value === undefined || value === null ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]],
+  );
+}
+
 function buildUrl(base: string, path: string, params: RequestOptions['params']): URL {
   const url = new URL(base + path, globalThis.location?.href ?? 'http://localhost/');
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value === undefined || value === null) continue;
-    url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
+  for (const [key, value] of paramEntries(params)) url.searchParams.set(key, value);
   url.searchParams.set('timestamp', String(Date.now()));
   return url;
 }
@@ -83,21 +91,21 @@ function reportTimeout(url: string): HttpError {
   return new HttpError(408, 'timeout', url);
 }
 
-/** Park the request until the next history pop, then send it again (SPEC §6). */
-function parkUntilHistoryPop<T extends { code?: number }>(path: string, options: RequestOptions): Promise<ApiData<T>> {
+/** Park the request until the next history pop, then send it again. */
+function parkUntilHistoryPop(path: string, options: RequestOptions): Promise<ApiPayload> {
   hooks.onAuthRequired?.();
   return new Promise((resolve, reject) => {
     const retry = () => {
       const index = pendingRetries.indexOf(retry);
       if (index >= 0) pendingRetries.splice(index, 1);
-      request<T>(path, options).then(resolve, reject);
+      request(path, options).then(resolve, reject);
     };
     pendingRetries.push(retry);
     (hooks.waitForHistoryPop ?? defaultWaitForHistoryPop)(retry);
   });
 }
 
-export async function request<T extends { code?: number }>(path: string, options: RequestOptions = {}): Promise<ApiData<T>> {
+export async function request(path: string, options: RequestOptions = {}): Promise<ApiPayload> {
   // No await before fetch() when the base is known: the request leaves before the page does
   // anything else (a song picked: /song/url first, then the re-render the pick causes).
   const base = knownApiBase() ?? (await apiBase());
@@ -135,11 +143,11 @@ export async function request<T extends { code?: number }>(path: string, options
   }
 
   const code = typeof body?.code === 'number' ? body.code : status >= 200 && status < 300 ? 200 : status;
-  if (options.auth && (status === 301 || code === 301)) return parkUntilHistoryPop<T>(path, options);
+  if (options.auth && (status === 301 || code === 301)) return parkUntilHistoryPop(path, options);
   if (code !== 200 || !body) {
     const msg = typeof body?.msg === 'string' ? body.msg : typeof body?.message === 'string' ? body.message : undefined;
     throw new HttpError(code === 200 ? status : code, msg, shownUrl);
   }
   const { code: _code, ...data } = body;
-  return data as ApiData<T>;
+  return data;
 }

@@ -1,14 +1,15 @@
 import { apiBase, REQUEST_TIMEOUT_MS } from './config.ts';
-import { HttpError, type ApiData } from './http.ts';
+import { HttpError, paramEntries, type ApiPayload, type RequestOptions } from './http.ts';
 
 /**
- * A multipart POST with upload progress. fetch() cannot report how much of a request body
- * has been sent, so uploads (SPEC §4: the cloud drive's progress bar) go through
+ * The transport of a multipart POST with upload progress (`apiUpload()` in api.ts types it by
+ * the contract; features call that). fetch() cannot report how much of a request body
+ * has been sent, so uploads (the cloud drive's progress bar) go through
  * XMLHttpRequest; otherwise it follows the http client's rules: cookies sent, a `timestamp`
  * param, a body `code` other than 200 raised as HttpError, `code: 200` stripped.
  */
 export interface UploadOptions {
-  params?: Record<string, string | number>;
+  params?: RequestOptions['params'];
   /** 0–100, as the browser reports bytes sent */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -19,10 +20,10 @@ export interface UploadOptions {
 /** Whole percent of `loaded` out of `total`, never above 100 (an unknown total counts as 0). */
 export const uploadPercent = (loaded: number, total: number): number => (total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0);
 
-export async function upload<T extends { code?: number }>(path: string, form: FormData, options: UploadOptions = {}): Promise<ApiData<T>> {
+export async function upload(path: string, form: FormData, options: UploadOptions = {}): Promise<ApiPayload> {
   const base = await apiBase();
   const url = new URL(base + path, globalThis.location?.href ?? 'http://localhost/');
-  for (const [key, value] of Object.entries(options.params ?? {})) url.searchParams.set(key, String(value));
+  for (const [key, value] of paramEntries(options.params)) url.searchParams.set(key, value);
   url.searchParams.set('timestamp', String(Date.now()));
   const shownUrl = base + path;
 
@@ -46,7 +47,7 @@ export async function upload<T extends { code?: number }>(path: string, form: Fo
         return;
       }
       const { code: _code, ...data } = body;
-      resolve(data as ApiData<T>);
+      resolve(data);
     };
     xhr.onerror = () => reject(new HttpError(0, '网络错误', shownUrl));
     xhr.ontimeout = () => reject(new HttpError(408, '上传超时', shownUrl));

@@ -116,11 +116,11 @@ describe('the server-drawn first screen', () => {
     server.use(
       http.get(api('/recommend/resource'), () => HttpResponse.json(resource)),
       http.get(api('/likelist'), () => HttpResponse.json({ code: 200, ids: [] })),
-      http.get(api('/user/playlist'), () => HttpResponse.json({ code: 200, more: false, version: '0', playlist: [] })),
+      http.get(api('/user/playlist'), () => HttpResponse.json({ code: 200, more: false, version: '0' })),
     );
     const song = fixtures.playlistDetail.playlist.tracks[0]!;
     const keep = () => {
-      useAuthStore.setState({ user, playlist: [] });
+      useAuthStore.setState({ user });
       usePlayerStore.setState({ current: toPlayable(song, 'stack'), queue: [toPlayable(song, 'stack')] });
     };
     keep();

@@ -29,6 +29,9 @@ const artists = body('/artists', 'artists');
 const artistAlbum = body('/artist/album', 'artist_album');
 const artistDesc = body('/artist/desc', 'artist_desc');
 const simiArtist = body('/simi/artist', 'simi_artist');
+const recommendResource = body('/recommend/resource', 'recommend_resource');
+const searchSongs = body('/search', 'search_type1');
+const userPlaylist = body('/user/playlist', 'user_playlist');
 /**
  * No /playlist/catlist body was recorded: this one is built in NetEase's catlist shape
  * (`all`, `sub[]`, `categories`) from the recorded tags of /playlist/highquality/tags and /playlist/hot.
@@ -80,6 +83,9 @@ export const fixtures = {
   artistAlbum,
   artistDesc,
   simiArtist,
+  recommendResource,
+  searchSongs,
+  userPlaylist,
 };
 
 const api = (path: string) => `*/api${path}`;
@@ -102,7 +108,7 @@ export const fixtureHandlers = [
   http.get(api('/playlist/hot'), json(playlistHot)),
   http.get(api('/playlist/catlist'), json(catlist)),
   http.get(api('/toplist/detail'), json(toplistDetail)),
-  // SPEC §4: the page after the last one is empty, which ends the list.
+  // The page after the last one is empty, which ends the list.
   http.get(api('/artist/list'), ({ request }) =>
     HttpResponse.json(
       Number(new URL(request.url).searchParams.get('offset') ?? 0) > 0 ? { ...artistList, artists: [], more: false } : artistList,
@@ -113,10 +119,31 @@ export const fixtureHandlers = [
   http.get(api('/artist/album'), json(artistAlbum)),
   http.get(api('/artist/desc'), json(artistDesc)),
   http.get(api('/simi/artist'), json(simiArtist)),
+  // A logged-in user's first screen: their daily playlists and the songs they like (none yet).
+  http.get(api('/recommend/resource'), json(recommendResource)),
+  http.get(api('/likelist'), () => HttpResponse.json({ code: 200, ids: [], checkPoint: Date.now() })),
+  // …and the sidebar's playlists (a recorded user's: theirs and the ones they collected).
+  http.get(api('/user/playlist'), json(userPlaylist)),
+  http.get(api('/search'), json(searchSongs)),
+  // Cloudtune's own: the next song of the queue is made ahead (a recorded song is already on disk).
+  http.post(api('/song/prepare'), ({ request }) =>
+    HttpResponse.json({ code: 200, data: [{ id: Number(new URL(request.url).searchParams.get('id')), state: 'ready' }] }),
+  ),
   // Cloudtune's own (设置 → Subsonic): nobody is logged in unless a test says so (the body's code
   // says 301: a 301 status without a Location would be followed by the interceptor).
   http.get(api('/subsonic/password/status'), () => HttpResponse.json({ code: 301, msg: '需要登录' })),
 ];
 
 export const server = setupServer(...fixtureHandlers);
+
+/**
+ * The requests no handler served since the last call: the test setup fails the test that made
+ * them (MSW's `onUnhandledRequest: 'error'` only logs, and the app may swallow the failed call).
+ */
+const unhandled: string[] = [];
+server.events.on('request:unhandled', ({ request }) => {
+  const url = new URL(request.url);
+  unhandled.push(`${request.method} ${url.pathname}`);
+});
+export const takeUnhandledRequests = (): string[] => unhandled.splice(0);
 export { http, HttpResponse, api };

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { takeUnhandledRequests } from './msw.ts';
 
 /**
  * jsdom lacks layout and media playback. Give elements a size (the virtualized song table
@@ -34,4 +35,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A request no MSW handler serves fails the test that made it: add a handler, never silence it.
+  const unhandled = takeUnhandledRequests();
+  if (unhandled.length) throw new Error(`requests no handler served: ${unhandled.join(', ')}`);
 });

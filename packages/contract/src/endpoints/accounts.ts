@@ -102,6 +102,8 @@ export const userProfile = z.looseObject({
   followeds: z.number().optional(),
   eventCount: z.number().optional(),
   playlistCount: z.number().optional(),
+  /** the viewer follows this user (/user/detail of someone else) */
+  followed: z.boolean().optional(),
   allAuthTypes: z.array(z.looseObject({ type: z.number(), desc: z.string(), tags: z.array(z.string()).nullable().optional() })).optional(),
   avatarDetail: z.looseObject({ identityIconUrl: z.string().nullable().optional() }).nullable().optional(),
 });

@@ -22,6 +22,15 @@ export const albumDetail = z.looseObject({
   artist: artist,
   artists: z.array(artist).optional(),
   alias: z.array(z.string()).optional(),
+  /** the album's social counts; `liked`: the caller collected it */
+  info: z
+    .looseObject({
+      liked: z.boolean().optional(),
+      commentCount: z.number().optional(),
+      likedCount: z.number().optional(),
+      shareCount: z.number().optional(),
+    })
+    .optional(),
 });
 export type AlbumDetail = z.infer<typeof albumDetail>;
 export const albumResponse = z.looseObject({

@@ -129,7 +129,7 @@ export const userAudioParams = z.object({ uid: idParam('uid') });
 export const userAudioResponse = z.looseObject({
   code: z.literal(200),
   /** the user's radios (电台): Cloudtune has none, so always empty */
-  djRadios: z.array(z.looseObject({ id: z.number(), name: z.string() })),
+  djRadios: z.array(z.looseObject({ id: z.number(), name: z.string(), picUrl: z.string().nullable().optional() })),
   count: z.number(),
   hasMore: z.boolean().optional(),
 });

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recorded } from '@cloudtune/ncm-fixtures';
-import { useAuthStore, type AuthUser, type UserPlaylist } from '../../features/auth/index.ts';
+import { useAuthStore, type AuthUser } from '../../features/auth/index.ts';
+import type { UserPlaylistItem } from '../../features/my-music/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { wireHttp } from '../http-wiring.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -10,7 +11,7 @@ import { api, fixtures, http, HttpResponse, server } from '../../test/msw.ts';
 
 /** Likes and own playlists in the app: hearts in rows and the player bar, the sidebar's sections, 收藏到歌单. */
 const user: AuthUser = { profile: { userId: 7, nickname: '小云' }, account: { id: 7 } };
-const playlists: UserPlaylist[] = [
+const playlists: UserPlaylistItem[] = [
   { id: 501, name: '小云喜欢的音乐', userId: 7, specialType: 5, subscribed: false, trackCount: 1 },
   { id: 502, name: '通勤路上', userId: 7, subscribed: false, trackCount: 0 },
   { id: 503, name: '别人的歌单', userId: 9, subscribed: true, trackCount: 10 },
@@ -27,7 +28,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   liked = [first!.id];
   calls.length = 0;
-  useAuthStore.setState({ user, show: false, playlist: playlists });
+  useAuthStore.setState({ user, show: false });
   usePlayerStore.setState({ queue: [], history: [], current: null, playMode: 'turn', shuffle: null });
   const record = (request: Request) => calls.push(new URL(request.url).searchParams);
   server.use(
@@ -52,6 +53,8 @@ describe('the library in the app', () => {
     server.use(http.get(api('/recommend/resource'), () => HttpResponse.json(resource)));
     renderApp('/music/recommend');
     const nav = await screen.findByRole('navigation', { name: '主导航' });
+    // The playlists are a query: the sections fill once /user/playlist has answered.
+    await within(nav).findByRole('region', { name: '收藏的歌单' });
     const created = within(nav).getByRole('region', { name: '创建的歌单' });
     expect(
       within(created)
@@ -131,7 +134,7 @@ describe('the library in the app', () => {
   });
 
   it('logged out: no hearts and no 收藏到歌单', async () => {
-    useAuthStore.setState({ user: null, playlist: [] });
+    useAuthStore.setState({ user: null });
     renderApp(`/list/song/${playlist.id}`);
     await screen.findByText(second!.name);
     expect(screen.queryByRole('button', { name: '喜欢' })).toBeNull();

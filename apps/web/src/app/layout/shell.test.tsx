@@ -11,7 +11,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
-  useAuthStore.setState({ user: null, show: false, playlist: [] });
+  useAuthStore.setState({ user: null, show: false });
   useNavHistory.setState({ history: emptyHistory() });
 });
 
@@ -58,18 +58,26 @@ describe('app shell', () => {
   });
 
   it("a logged-in user's playlists appear in the navigation", async () => {
-    useAuthStore.setState({
-      user: { profile: { userId: 1, nickname: '小云' }, account: { id: 1 } },
-      playlist: [
-        { id: 11, name: '我喜欢的音乐', subscribed: false, specialType: 5 },
-        { id: 12, name: '收藏的精选', subscribed: true },
-      ],
-    });
+    const playlist = [
+      { id: 11, name: '小云喜欢的音乐', subscribed: false, specialType: 5, userId: 1 },
+      { id: 12, name: '收藏的精选', subscribed: true, specialType: 0, userId: 9 },
+    ];
+    let asked: URLSearchParams | null = null;
+    server.use(
+      http.get(api('/user/playlist'), ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json({ code: 200, more: false, version: '0', playlist });
+      }),
+    );
+    useAuthStore.setState({ user: { profile: { userId: 1, nickname: '小云' }, account: { id: 1 } } });
     renderApp('/music/recommend');
     const nav = await screen.findByRole('navigation', { name: '主导航' });
+    expect((await within(nav).findByRole('link', { name: '我喜欢的音乐' })).getAttribute('href')).toBe('/list/song/11');
     expect(within(nav).getByText('创建的歌单')).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: '我喜欢的音乐' }).getAttribute('href')).toBe('/list/song/11');
     expect(within(nav).getByText('收藏的歌单')).toBeTruthy();
     expect(screen.getByText('小云')).toBeTruthy();
+    // The user's playlists, up to 10000 of them, in one call.
+    expect(asked!.get('uid')).toBe('1');
+    expect(asked!.get('limit')).toBe('10000');
   });
 });

@@ -12,9 +12,10 @@ import {
   MusicIcon,
   VideoIcon,
 } from '../../components/icons.tsx';
-import { useAuthStore, type UserPlaylist } from '../../features/auth/index.ts';
-import { openCreatePlaylist, splitUserPlaylists } from '../../features/library/index.ts';
+import { useAuthStore } from '../../features/auth/index.ts';
+import { openCreatePlaylist, splitUserPlaylists, type UserPlaylistItem } from '../../features/my-music/index.ts';
 import type { Platform } from '../../lib/platform.ts';
+import { useUserPlaylists } from './use-user-playlists.ts';
 import styles from './sidebar.module.css';
 
 interface NavItem {
@@ -53,7 +54,7 @@ function PlaylistSection({
   action,
 }: {
   title: string;
-  playlists: UserPlaylist[];
+  playlists: readonly UserPlaylistItem[];
   likedId?: number;
   action?: ReactNode;
 }) {
@@ -73,7 +74,7 @@ function PlaylistSection({
 
 function UserPlaylists() {
   const uid = useAuthStore((s) => s.user?.account.id ?? 0);
-  const playlists = useAuthStore((s) => s.playlist);
+  const playlists = useUserPlaylists(uid);
   const { liked, created, collected } = useMemo(() => splitUserPlaylists(playlists, uid), [playlists, uid]);
   const create = (
     <Button

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SongTableContext, type SongRowData, type SongTableServices } from '../../components/song-menu.tsx';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
-import { openAddToPlaylist, useLikedIds } from '../../features/library/index.ts';
+import { openAddToPlaylist, useLikedIds } from '../../features/my-music/index.ts';
 import { downloadSongs } from '../../features/downloads/index.ts';
 import { usePlayerStore, useUnplayableSongs } from '../../features/player/index.ts';
 import { toggleLike } from './library-host.tsx';

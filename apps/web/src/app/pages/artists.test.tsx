@@ -12,7 +12,7 @@ afterEach(() => {
   server.events.removeAllListeners();
 });
 afterAll(() => server.close());
-beforeEach(() => useAuthStore.setState({ user: null, show: false, playlist: [] }));
+beforeEach(() => useAuthStore.setState({ user: null, show: false }));
 
 function recordListCalls() {
   const calls: Record<string, string>[] = [];

@@ -22,14 +22,14 @@ afterAll(() => server.close());
 beforeEach(() => {
   list = [...items];
   deleted.length = 0;
-  useAuthStore.setState({ user, show: false, playlist: [] });
+  useAuthStore.setState({ user, show: false });
   usePlayerStore.setState({ queue: [], history: [], current: null, playMode: 'turn', shuffle: null });
   server.use(
     http.get(api('/likelist'), () => HttpResponse.json({ code: 200, ids: [] })),
     http.get(api('/user/cloud'), () =>
       HttpResponse.json({ code: 200, data: list, count: list.length, size: String(1024 * 1024), maxSize: String(10 * GB), hasMore: false }),
     ),
-    http.get(api('/user/cloud/del'), ({ request }) => {
+    http.post(api('/user/cloud/del'), ({ request }) => {
       const id = new URL(request.url).searchParams.get('id')!;
       deleted.push(id);
       list = list.filter((i) => String(i.songId) !== id);

@@ -2,8 +2,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
+import { catlistQueryOptions } from '../../features/discover/index.ts';
 import { downloadSongs } from '../../features/downloads/index.ts';
-import { DailySongsPage } from '../../features/library/screens.ts';
+import { DailySongsPage } from '../../features/my-music/screens.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { ListPage } from '../../features/playlist/index.ts';
 import { refreshLibrary } from '../layout/library-host.tsx';
@@ -17,7 +18,7 @@ export default function ListRoute() {
   const uid = useAuthStore((s) => s.user?.account.id ?? null);
   const client = useQueryClient();
   const navigate = useNavigate();
-  // id -1 is the daily-songs list (SPEC §2); the route's guard has made sure someone is logged in.
+  // Id -1 is the daily-songs list; the route's guard has made sure someone is logged in.
   if (playlist === '-1') return uid === null ? null : <DailySongsPage uid={uid} playingId={playingId} onPlay={playList} />;
   return (
     <ListPage
@@ -32,6 +33,7 @@ export default function ListRoute() {
         void navigate('/music/recommend');
       }}
       onDownloadAll={downloadSongs}
+      loadTagNames={() => client.fetchQuery(catlistQueryOptions()).then((catlist) => catlist.sub.map((tag) => tag.name))}
     />
   );
 }

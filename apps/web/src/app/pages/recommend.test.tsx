@@ -9,7 +9,7 @@ import { api, fixtures, http, HttpResponse, server } from '../../test/msw.ts';
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-beforeEach(() => useAuthStore.setState({ user: null, show: false, playlist: [] }));
+beforeEach(() => useAuthStore.setState({ user: null, show: false }));
 
 describe('个性推荐 with the real API shapes', () => {
   it('renders every banner with a sized image', async () => {

@@ -9,7 +9,7 @@ import { api, fixtures, http, HttpResponse, server } from '../../test/msw.ts';
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-beforeEach(() => useAuthStore.setState({ user: null, show: false, playlist: [] }));
+beforeEach(() => useAuthStore.setState({ user: null, show: false }));
 
 /** Records the query of every /top/playlist/highquality call, answering as the default handler does. */
 function recordSquareCalls() {

@@ -11,7 +11,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
-  useAuthStore.setState({ user: null, show: false, playlist: [] });
+  useAuthStore.setState({ user: null, show: false });
   usePlayerStore.setState({ queue: [], history: [], current: null });
 });
 

@@ -22,7 +22,7 @@ let follows: string[] = [];
 
 beforeEach(() => {
   follows = [];
-  useAuthStore.setState({ user: me, show: false, playlist: [] });
+  useAuthStore.setState({ user: me, show: false });
   server.use(
     // The server's view after a follow: the profile says followed, with one more fan.
     http.get('*/api/user/detail', () => {

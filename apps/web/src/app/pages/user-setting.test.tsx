@@ -20,7 +20,7 @@ let updates: URLSearchParams[] = [];
 
 beforeEach(() => {
   updates = [];
-  useAuthStore.setState({ user: me, show: false, playlist: [] });
+  useAuthStore.setState({ user: me, show: false });
   server.use(
     http.get('*/api/likelist', () => HttpResponse.json({ code: 200, ids: [], checkPoint: 0 })),
     http.get('*/api/user/update', ({ request }) => {

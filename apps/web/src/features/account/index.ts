@@ -3,4 +3,4 @@ export { ProfilePage, type ProfilePageProps } from './pages/profile-page.tsx';
 export { FollowListPage, FansPage } from './pages/follow-list-page.tsx';
 export { EventsPage } from './pages/events-page.tsx';
 export { UserSettingPage, type UserSettingPageProps } from './pages/user-setting-page.tsx';
-export type { Profile } from './api/types.ts';
+export * from './data.ts';

@@ -27,11 +27,11 @@ describe('profile rules', () => {
   it('renames the liked-songs playlist 我喜欢的音乐 on one’s own profile only', () => {
     const lists = [
       { id: 1, name: '小云喜欢的音乐', specialType: 5 },
-      { id: 2, name: '跑步' },
+      { id: 2, name: '跑步', specialType: 0 },
     ];
     expect(renameLiked(lists, true).map((p) => p.name)).toEqual([LIKED_NAME, '跑步']);
     expect(renameLiked(lists, false).map((p) => p.name)).toEqual(['小云喜欢的音乐', '跑步']);
-    expect(renameLiked([{ id: 9, name: '第一个' }], true)[0]!.name).toBe(LIKED_NAME);
+    expect(renameLiked([{ id: 9, name: '第一个', specialType: 0 }], true)[0]!.name).toBe(LIKED_NAME);
   });
 
   it('labels for the viewer: mine or Ta', () => {

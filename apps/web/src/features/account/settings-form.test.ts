@@ -14,7 +14,17 @@ import {
 } from './settings-form.ts';
 
 const born = new Date(1995, 4, 20).getTime();
-const profile: Profile = { userId: 1, nickname: '小云', signature: '你好', gender: 1, birthday: born, province: 110000, city: 110101 };
+const profile: Profile = {
+  userId: 1,
+  nickname: '小云',
+  avatarUrl: null,
+  signature: '你好',
+  gender: 1,
+  birthday: born,
+  province: 110000,
+  city: 110101,
+  vipType: 0,
+};
 
 describe('profile settings form', () => {
   it('starts from the stored profile and is not dirty', () => {

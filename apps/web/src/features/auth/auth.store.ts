@@ -1,49 +1,37 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { ApiResult } from '../../lib/api.ts';
 
 /**
- * Auth state (SPEC §3–4): the logged-in user, whether the login view is showing, and the
- * user's playlists for the navigation. The login/logout calls themselves belong to the
- * accounts feature; this store is what every other screen reads.
+ * Auth state: the logged-in user and whether the login view is showing. The
+ * login/logout calls themselves belong to the accounts feature; this store is what every other
+ * screen reads. Server data (the user's playlists) is react-query's, not this store's.
  */
-export interface UserProfile {
-  userId: number;
-  nickname: string;
-  avatarUrl?: string | null;
-  signature?: string | null;
-  [key: string]: unknown;
-}
+type Profile = ApiResult<'/user/detail'>['profile'];
 
+/** The stored profile: who is logged in (userId, nickname), the rest as the server last sent it. */
+export type UserProfile = Pick<Profile, 'userId' | 'nickname'> & Partial<Profile>;
+
+/** Who is logged in, with what /user/detail adds to a login's answer (level, pcSign, listenSongs). */
 export interface AuthUser {
   profile: UserProfile;
   account: { id: number };
-  [key: string]: unknown;
-}
-
-/** A playlist of the user, as /user/playlist lists it. */
-export interface UserPlaylist {
-  id: number;
-  name: string;
-  coverImgUrl?: string;
-  trackCount?: number;
-  /** false: created by the user; true: collected from someone else */
-  subscribed?: boolean;
-  specialType?: number;
-  userId?: number;
+  level?: number;
+  listenSongs?: number;
+  pcSign?: boolean;
+  peopleCanSeeMyPlayRecord?: boolean;
 }
 
 interface AuthState {
   user: AuthUser | null;
   /** the login view is visible */
   show: boolean;
-  playlist: UserPlaylist[];
   userInfoLoading: boolean;
   setShow: (show: boolean) => void;
   login: (user: AuthUser) => void;
   logout: () => void;
   /** merge one key of the user; object values are merged, not replaced */
   updateUser: <K extends keyof AuthUser>(key: K, value: Partial<AuthUser[K]> | AuthUser[K]) => void;
-  setPlaylist: (playlist: UserPlaylist[]) => void;
   setUserInfoLoading: (loading: boolean) => void;
 }
 
@@ -52,11 +40,10 @@ export const useAuthStore = create<AuthState>()(
     (set) => ({
       user: null,
       show: false,
-      playlist: [],
       userInfoLoading: false,
       setShow: (show) => set({ show }),
       login: (user) => set({ user, show: false }),
-      logout: () => set({ user: null, playlist: [] }),
+      logout: () => set({ user: null }),
       updateUser: (key, value) =>
         set(({ user }) => {
           if (!user) return {};
@@ -64,7 +51,6 @@ export const useAuthStore = create<AuthState>()(
           const merged = old && typeof old === 'object' && value && typeof value === 'object' ? { ...old, ...value } : value;
           return { user: { ...user, [key]: merged } };
         }),
-      setPlaylist: (playlist) => set({ playlist }),
       setUserInfoLoading: (userInfoLoading) => set({ userInfoLoading }),
     }),
     {
@@ -72,7 +58,7 @@ export const useAuthStore = create<AuthState>()(
       version: 1,
       storage: createJSONStorage(() => localStorage),
       // The login view and loading flags are per session; only who is logged in persists.
-      partialize: ({ user, playlist }) => ({ user, playlist }),
+      partialize: ({ user }) => ({ user }),
     },
   ),
 );
@@ -82,7 +68,7 @@ export const isLoggedIn = () => selectIsLogin(useAuthStore.getState());
 export const openLoginView = () => useAuthStore.getState().setShow(true);
 
 /**
- * The collect flow's first step (SPEC §4) and every login-only action: when nobody is
+ * The collect flow's first step and every login-only action: when nobody is
  * logged in, show the login view and tell the caller to stop.
  */
 export function requireLogin(): boolean {

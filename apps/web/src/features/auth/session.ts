@@ -1,25 +1,30 @@
-import { request } from '../../lib/http.ts';
-import { fetchLoginStatus, fetchUserDetail, logoutOnServer, type LoginResponse } from './api/account.ts';
-import { useAuthStore, type UserPlaylist } from './auth.store.ts';
+import { fetchLoginStatus, logoutOnServer, type LoginResponse } from './api/account.ts';
+import { useAuthStore, type AuthUser } from './auth.store.ts';
 
 /**
- * The session's life (SPEC §4): a login stores the user, merges /user/detail (level, pcSign,
- * listenSongs) and loads up to 10000 of the user's playlists; a logout ends the server session
- * and clears both; a reload asks /login/status whether the session still stands.
+ * The session's life: a login stores the user and merges /user/detail (level, pcSign,
+ * listenSongs); a logout ends the server session and clears the user; a reload asks
+ * /login/status whether the session still stands. The user's playlists are a query of the
+ * account feature's, keyed by the user.
  */
-export const PLAYLIST_LOAD_LIMIT = 10_000;
 
-export async function loadUserPlaylists(uid: number): Promise<void> {
-  const { playlist } = await request<{ code?: number; playlist: UserPlaylist[] }>('/user/playlist', {
-    params: { uid, offset: 0, limit: PLAYLIST_LOAD_LIMIT, cookie: 1 },
-  });
-  // Only while the same user is still logged in (a logout may have happened meanwhile).
-  if (useAuthStore.getState().user?.account.id === uid) useAuthStore.getState().setPlaylist(playlist);
+/** What the app gives this feature: a user's /user/detail (the account feature's call). */
+export interface SessionServices {
+  userDetail: (
+    uid: number,
+  ) => Promise<Required<Pick<AuthUser, 'profile' | 'level' | 'listenSongs' | 'pcSign' | 'peopleCanSeeMyPlayRecord'>>>;
 }
 
-/** /user/detail's extras merged into the stored profile (SPEC §7: profile, level, pcSign). */
+let services: SessionServices | null = null;
+
+export function configureSession(next: SessionServices): void {
+  services = next;
+}
+
+/** /user/detail's extras merged into the stored profile (profile, level, pcSign). */
 export async function refreshUserDetail(uid: number): Promise<void> {
-  const detail = await fetchUserDetail(uid);
+  if (!services) return;
+  const detail = await services.userDetail(uid);
   const store = useAuthStore.getState();
   if (store.user?.account.id !== uid) return;
   store.updateUser('profile', detail.profile);
@@ -36,13 +41,13 @@ export async function completeLogin(response: Pick<LoginResponse, 'profile' | 'a
   store.setUserInfoLoading(true);
   try {
     // The login itself has succeeded; these only enrich it, so their failures stay quiet.
-    await Promise.allSettled([refreshUserDetail(uid), loadUserPlaylists(uid)]);
+    await Promise.allSettled([refreshUserDetail(uid)]);
   } finally {
     useAuthStore.getState().setUserInfoLoading(false);
   }
 }
 
-/** 退出登录: the server session ends, the user and playlists are cleared (the caller goes to /). */
+/** 退出登录: the server session ends, the user is cleared (the caller goes to /). */
 export async function logout(): Promise<void> {
   try {
     await logoutOnServer();
@@ -53,7 +58,7 @@ export async function logout(): Promise<void> {
 
 /**
  * On start: a stored user whose session the server no longer knows (expired, ended elsewhere)
- * is logged out cleanly; a live one gets fresh details and playlists.
+ * is logged out cleanly; a live one gets fresh details.
  */
 export async function restoreSession(): Promise<void> {
   const stored = useAuthStore.getState().user;
@@ -63,5 +68,5 @@ export async function restoreSession(): Promise<void> {
     useAuthStore.getState().logout();
     return;
   }
-  await Promise.allSettled([refreshUserDetail(stored.account.id), loadUserPlaylists(stored.account.id)]);
+  await refreshUserDetail(stored.account.id).catch(() => undefined);
 }

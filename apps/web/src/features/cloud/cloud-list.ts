@@ -1,33 +1,14 @@
 import type { Song } from '@cloudtune/contract';
+import type { ApiResult } from '../../lib/api.ts';
 import { formatSize } from '../../lib/format.ts';
 
 /**
- * The cloud drive's list (SPEC §3–4). A server item (`/user/cloud` data[]) is mapped to
+ * The cloud drive's list. A server item (`/user/cloud` data[]) is mapped to
  * name/ar/al/size/id; a file being uploaded sits at the top as a temporary row, keyed by the
  * upload's own uid, until it fails (removed) or finishes (removed, and the list is reloaded).
  */
-export interface CloudItem {
-  songId: number;
-  songName: string;
-  artist?: string | null;
-  album?: string | null;
-  fileName?: string | null;
-  fileSize: number;
-  addTime?: number;
-  /** the song as a player takes it (NetEase sends the full song with its privilege) */
-  simpleSong?: Song | null;
-  [key: string]: unknown;
-}
-
-/** GET /user/cloud: the items, and the space used and allowed (byte counts sent as strings). */
-export interface CloudResponse {
-  code?: number;
-  data: CloudItem[];
-  count: number;
-  size: string | number;
-  maxSize: string | number;
-  hasMore?: boolean;
-}
+/** A server item of `/user/cloud` data[]. */
+export type CloudItem = ApiResult<'/user/cloud'>['data'][number];
 
 export interface CloudRow {
   /** the song id; a temporary row has none yet (0) */
@@ -43,7 +24,7 @@ export interface CloudRow {
   percent?: number;
 }
 
-/** The suffixes a temporary row's name drops: `.mp3` (SPEC §4) and the other audio files the drive takes (decision 0019). */
+/** The suffixes a temporary row's name drops: `.mp3` and the other audio files the drive takes (decision 0019). */
 const AUDIO_SUFFIX = /\.(mp3|flac|m4a|aac|ogg|oga|opus|wav|wma|ape)$/i;
 
 export const uploadName = (fileName: string): string => fileName.replace(AUDIO_SUFFIX, '') || fileName;
@@ -64,7 +45,7 @@ export function uploadingRow(uid: string, file: { name: string; size: number }):
   return { id: 0, uid, name: uploadName(file.name), ar: '', al: '', size: file.size, song: null, status: 'waiting', percent: 0 };
 }
 
-/** SPEC §4: a new upload goes on top, unless a row with the same uid is already there. */
+/** A new upload goes on top, unless a row with the same uid is already there. */
 export function addUpload(rows: readonly CloudRow[], row: CloudRow): CloudRow[] {
   if (rows.some((r) => r.uid === row.uid)) return [...rows];
   return [row, ...rows];

@@ -43,7 +43,7 @@ describe('downloads', () => {
   });
 
   it('queues the others; a song without a URL fails with a reason', async () => {
-    configureDownloads({ songUrl: async () => '' });
+    configureDownloads({ songUrl: async () => '', lyricText: async () => '' });
     const { result } = renderHook(() => useDownloadJobs());
     downloadSongs([song(7), song(8)]);
     expect(notices.at(-1)?.message).toBe('2 首歌曲已加入下载队列');

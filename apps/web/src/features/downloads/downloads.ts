@@ -6,15 +6,18 @@ import { createDownloadQueue, type RunContext } from './download-queue.ts';
 import { useDownloadsStore, type DownloadedSong } from './downloads.store.ts';
 import { readWithProgress } from './fetch-progress.ts';
 import { downloadFileName, extensionOf } from './file-name.ts';
-import { fetchLyricText } from './api/lyric-text.ts';
 import { dropSong, keepSong, offlineAudio, offlineAudioUrl } from './offline-store.ts';
 
 /** A song as a list hands it over (contract songs and queued songs both fit). */
 export type SongToDownload = Omit<DownloadedSong, 'size' | 'dlt' | 'path'>;
 
-/** What the app gives this feature: where a song's audio is (the player's /song/url with the settings' bit rate). */
+/**
+ * What the app gives this feature: where a song's audio is (the player's /song/url with the
+ * settings' bit rate) and its LRC text (the lyrics feature's /lyric).
+ */
 export interface DownloadServices {
   songUrl: (id: number, signal: AbortSignal) => Promise<string>;
+  lyricText: (id: number, signal: AbortSignal) => Promise<string>;
   /** desktop: the 下载目录 chosen in 设置 ('' = the shell's default) */
   downloadDirectory?: () => string;
 }
@@ -60,7 +63,7 @@ async function saveOnDesktop(song: SongToDownload, { signal }: RunContext): Prom
   // The folder chosen in 设置 → 下载; the shell refuses one that is not an absolute path.
   const directory = services?.downloadDirectory?.().trim();
   if (directory) await bridge.setDirectory(directory).catch(() => undefined);
-  const lyrics = await fetchLyricText(song.id, signal).catch(() => '');
+  const lyrics = services ? await services.lyricText(song.id, signal).catch(() => '') : '';
   const file = await bridge.save({
     url,
     fileName: downloadFileName(song, extensionOf(url)),

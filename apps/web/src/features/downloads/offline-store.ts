@@ -43,7 +43,6 @@ async function blobUrl(key: string): Promise<string | null> {
 
 /** Where a kept song plays from, or null when it is not kept. */
 export const offlineAudioUrl = (id: number): Promise<string | null> => blobUrl(audioKey(id));
-export const offlineCoverUrl = (id: number): Promise<string | null> => blobUrl(coverKey(id));
 
 /** The kept audio itself (保存到本地 saves it to the user's disk). */
 export async function offlineAudio(id: number): Promise<Blob | null> {

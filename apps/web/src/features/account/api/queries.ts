@@ -1,17 +1,20 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { accountKeys } from './keys.ts';
 import { fetchEvents, fetchFolloweds, fetchFollows, fetchUserDetail, fetchUserPlaylists } from './user.ts';
 import { EVENTS_PAGE_SIZE, FANS_PAGE_SIZE, FOLLOW_PAGE_SIZE, nextFanTime, nextOffset, PLAYLIST_PAGE_SIZE } from '../paging.ts';
 
-export const accountKeys = {
-  detail: (uid: number) => ['user-detail', uid] as const,
-  playlists: (uid: number) => ['user-playlists-page', uid] as const,
-  follows: (uid: number) => ['user-follows', uid] as const,
-  fans: (uid: number) => ['user-fans', uid] as const,
-  events: (uid: number) => ['user-events', uid] as const,
-};
-
 export const userDetailQuery = (uid: number) =>
   queryOptions({ queryKey: accountKeys.detail(uid), queryFn: ({ signal }) => fetchUserDetail(uid, signal), staleTime: 30_000 });
+
+/** Up to this many of the logged-in user's playlists are listed in the sidebar. */
+export const PLAYLIST_LOAD_LIMIT = 10_000;
+
+/** All of a user's playlists (their own and the ones they collected) in one call. */
+export const allUserPlaylistsQuery = (uid: number) =>
+  queryOptions({
+    queryKey: accountKeys.allPlaylists(uid),
+    queryFn: async ({ signal }) => (await fetchUserPlaylists(uid, 0, PLAYLIST_LOAD_LIMIT, signal)).playlist,
+  });
 
 export const userPlaylistsQuery = (uid: number) =>
   infiniteQueryOptions({

@@ -1,6 +1,6 @@
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 
-/** /user/update (SPEC §7): code 200 means success. */
+/** /user/update: code 200 means success. */
 export const updateProfile = (params: {
   nickname: string;
   signature: string;
@@ -8,18 +8,14 @@ export const updateProfile = (params: {
   birthday?: number;
   province: number;
   city: number;
-}) => request('/user/update', { params, auth: true });
+}) => api('/user/update', params, { auth: true });
 
-/** POST /avatar/upload?imgSize=1024, multipart `imgFile` (SPEC §7): the new avatar's URL. */
+/** POST /avatar/upload?imgSize=1024, multipart `imgFile`: the new avatar's URL. */
 export async function uploadAvatar(image: Blob, imgSize: number): Promise<{ url: string; imgId: number | string }> {
-  const form = new FormData();
-  form.append('imgFile', image, 'avatar.jpg');
-  const { data } = await request<{ code?: number; data: { url: string; imgId: number | string } }>('/avatar/upload', {
-    method: 'POST',
-    params: { imgSize },
-    body: form,
-    auth: true,
-    timeout: 120_000,
-  });
+  const { data } = await api(
+    '/avatar/upload',
+    { imgSize },
+    { method: 'POST', file: { field: 'imgFile', blob: image, name: 'avatar.jpg' }, auth: true, timeout: 120_000 },
+  );
   return data;
 }

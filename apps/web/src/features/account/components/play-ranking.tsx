@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { fetchPlayRecord } from '../api/user.ts';
 import styles from './play-ranking.module.css';
+import { accountKeys } from '../api/keys.ts';
 
 const TABS = [
   { type: 1, label: '最近一周' },
@@ -14,7 +15,11 @@ const TABS = [
 /** 听歌排行 (/user/record): 最近一周 / 所有时间, a double-click plays a song. */
 export function PlayRanking({ uid, title, onPlaySong }: { uid: number; title: string; onPlaySong: (id: number) => void }) {
   const [type, setType] = useState<0 | 1>(1);
-  const q = useQuery({ queryKey: ['user-record', uid, type], queryFn: ({ signal }) => fetchPlayRecord(uid, type, signal), retry: false });
+  const q = useQuery({
+    queryKey: accountKeys.playRecord(uid, type),
+    queryFn: ({ signal }) => fetchPlayRecord(uid, type, signal),
+    retry: false,
+  });
   const records = (type === 1 ? q.data?.weekData : q.data?.allData) ?? [];
   const top = records[0]?.playCount || 1;
   const hidden = q.error instanceof HttpError && q.error.code === -2;

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { fetchUserRadios } from '../api/user.ts';
 import styles from './profile-playlists.module.css';
+import { accountKeys } from '../api/keys.ts';
 
 /**
- * The user's created radios (SPEC §2 "created radios", /user/audio). Cloudtune's server has no
+ * The user's created radios ("created radios", /user/audio). Cloudtune's server has no
  * radios yet, so the section only appears when a server sends some (decision 0018).
  */
 export function ProfileRadios({ uid, own }: { uid: number; own: boolean }) {
-  const q = useQuery({ queryKey: ['user-audio', uid], queryFn: ({ signal }) => fetchUserRadios(uid, signal), retry: false });
+  const q = useQuery({ queryKey: accountKeys.radios(uid), queryFn: ({ signal }) => fetchUserRadios(uid, signal), retry: false });
   const radios = q.data?.djRadios ?? [];
   if (!radios.length) return null;
   const title = own ? '我创建的电台' : 'Ta创建的电台';

@@ -13,6 +13,7 @@ import { usePagedList } from '../hooks/use-paged-list.ts';
 import { useRouteUid } from '../hooks/use-uid.ts';
 import { playlistsTitle, rankingTitle, renameLiked } from '../profile-rules.ts';
 import styles from './profile-page.module.css';
+import { accountKeys } from '../api/keys.ts';
 
 export interface ProfilePageProps {
   /** the logged-in user's id: their own profile gets 编辑个人资料, 我喜欢的音乐 and the subscription counts */
@@ -22,12 +23,12 @@ export interface ProfilePageProps {
   onFollowChange?: () => void;
 }
 
-/** /userinfo/:uid (SPEC §2 "User profile"). */
+/** /userinfo/:uid. */
 export function ProfilePage({ currentUserId, onPlaySong, onFollowChange }: ProfilePageProps) {
   const uid = useRouteUid();
   const own = currentUserId !== null && uid === currentUserId;
   const detail = useQuery({ ...userDetailQuery(uid), enabled: Number.isFinite(uid) });
-  const subcount = useQuery({ queryKey: ['user-subcount', uid], queryFn: fetchSubcount, enabled: own });
+  const subcount = useQuery({ queryKey: accountKeys.subcount(uid), queryFn: fetchSubcount, enabled: own });
   const pages = useInfiniteQuery({ ...userPlaylistsQuery(uid), enabled: Number.isFinite(uid) });
   const list = usePagedList(pages, (p) => p.id);
   const [rankingOpen, setRankingOpen] = useState(false);

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notice.ts';
-import { accountKeys } from '../api/queries.ts';
+import { accountKeys } from '../api/keys.ts';
 import type { Profile } from '../api/types.ts';
 import { updateProfile } from '../api/update.ts';
 import { AvatarDialog } from '../components/avatar-dialog.tsx';
@@ -33,7 +33,7 @@ export interface UserSettingPageProps {
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-/** /userSetting — 编辑个人信息 (SPEC §2 "Profile settings"). */
+/** /userSetting — 编辑个人信息. */
 export function UserSettingPage({ profile, onProfileChange }: UserSettingPageProps) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -64,7 +64,7 @@ export function UserSettingPage({ profile, onProfileChange }: UserSettingPagePro
       void client.invalidateQueries({ queryKey: accountKeys.detail(profile.userId) });
       notify({ kind: 'success', message: '修改成功' });
     } catch (error) {
-      // SPEC §8 only stops loading; the server's words (e.g. a nickname taken) help more.
+      // A failed save stops loading and says why: the server's words (e.g. a nickname taken) help more.
       if (error instanceof HttpError && error.msg) notify({ kind: 'error', message: error.msg });
     } finally {
       setSaving(false);

@@ -1,16 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ArtistAlbumResponse } from '@cloudtune/contract';
-import { request, type ApiData } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 import { artistKeys, validId } from './keys.ts';
 
 /** Albums per page (the API's own default). */
 export const ALBUM_PAGE_SIZE = 30;
 
-export type AlbumPage = ApiData<ArtistAlbumResponse>;
+export type AlbumPage = ApiResult<'/artist/album'>;
 
 /** GET /artist/album?id&limit&offset — a page of the artist's albums, newest first. */
 export function fetchAlbumPage(id: number, offset: number, signal?: AbortSignal): Promise<AlbumPage> {
-  return request<ArtistAlbumResponse>('/artist/album', { params: { id, limit: ALBUM_PAGE_SIZE, offset }, signal });
+  return api('/artist/album', { id, limit: ALBUM_PAGE_SIZE, offset }, { signal });
 }
 
 /** The next page's offset while the server says there is more; an empty page ends the list too. */

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArtistDescResponse } from '@cloudtune/contract';
-import { request, type ApiData } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 import { artistKeys, validId } from './keys.ts';
 
 /** GET /artist/desc?id — the brief description and the titled introduction sections. */
-export function fetchArtistDesc(id: number, signal?: AbortSignal): Promise<ApiData<ArtistDescResponse>> {
-  return request<ArtistDescResponse>('/artist/desc', { params: { id }, signal });
+export function fetchArtistDesc(id: number, signal?: AbortSignal): Promise<ApiResult<'/artist/desc'>> {
+  return api('/artist/desc', { id }, { signal });
 }
 
 export const artistDescQueryOptions = (id: number) =>

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArtistDetailResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 import { artistKeys, validId } from './keys.ts';
 
 export type ArtistDetail = ArtistDetailResponse['data'];
 
 /** GET /artist/detail?id — the page head: picture, name, aliases, counts. */
 export async function fetchArtistDetail(id: number, signal?: AbortSignal): Promise<ArtistDetail> {
-  const body = await request<ArtistDetailResponse>('/artist/detail', { params: { id }, signal });
+  const body = await api('/artist/detail', { id }, { signal });
   return body.data;
 }
 

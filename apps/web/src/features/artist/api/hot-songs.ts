@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArtistsResponse, Song } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import type { Song } from '@cloudtune/contract';
+import { api } from '../../../lib/api.ts';
 import { artistKeys, validId } from './keys.ts';
 
 /** The desktop client's 热门50首. */
@@ -8,7 +8,7 @@ export const HOT_SONG_COUNT = 50;
 
 /** GET /artists?id — the artist's hot songs (the first 50). */
 export async function fetchHotSongs(id: number, signal?: AbortSignal): Promise<Song[]> {
-  const body = await request<ArtistsResponse>('/artists', { params: { id }, signal });
+  const body = await api('/artists', { id }, { signal });
   return body.hotSongs.slice(0, HOT_SONG_COUNT);
 }
 

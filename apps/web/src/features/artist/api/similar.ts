@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Artist, SimiArtistResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import type { Artist } from '@cloudtune/contract';
+import { api } from '../../../lib/api.ts';
 import { artistKeys, validId } from './keys.ts';
 
 /** GET /simi/artist?id — similar artists. */
 export async function fetchSimilarArtists(id: number, signal?: AbortSignal): Promise<Artist[]> {
-  const body = await request<SimiArtistResponse>('/simi/artist', { params: { id }, signal });
+  const body = await api('/simi/artist', { id }, { signal });
   return body.artists;
 }
 

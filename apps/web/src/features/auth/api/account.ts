@@ -1,76 +1,52 @@
-import { HttpError, request } from '../../../lib/http.ts';
-import type { AuthUser } from '../auth.store.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 
-/** What a login or registration answers (the NetEase body; the contract's accounts group has the schema). */
-export interface LoginResponse {
-  code?: number;
-  account: { id: number };
-  profile: AuthUser['profile'];
-}
-
-/** /user/detail: the profile with the level, plays and today's sign-in. */
-export interface UserDetailResponse {
-  code?: number;
-  level: number;
-  listenSongs: number;
-  pcSign: boolean;
-  peopleCanSeeMyPlayRecord: boolean;
-  profile: AuthUser['profile'];
-}
+/** What a login or registration answers. */
+export type LoginResponse = ApiResult<'/login'>;
 
 /**
- * The account calls of the login view and the user menu (SPEC §7). Passwords never leave the
+ * The account calls of the login view and the user menu. Passwords never leave the
  * client in the clear on login: they are MD5'd here and sent as `md5_password`, as NetEase
  * clients do. Registration sends the password itself (the server MD5s it the same way).
  */
 export const hashPassword = async (password: string): Promise<string> => (await import('js-md5')).md5(password);
 
 export const loginByPhone = async (phone: string, password: string) =>
-  request<LoginResponse>('/login/cellphone', { params: { phone, md5_password: await hashPassword(password) } });
+  api('/login/cellphone', { phone, md5_password: await hashPassword(password) });
 
-export const loginByEmail = async (email: string, password: string) =>
-  request<LoginResponse>('/login', { params: { email, md5_password: await hashPassword(password) } });
+export const loginByEmail = async (email: string, password: string) => api('/login', { email, md5_password: await hashPassword(password) });
 
 /** `reset` asks for a code that only /password/reset takes (its SMS says so); `login` for logging in or registering. */
-export const sendCaptcha = (phone: string, purpose: 'login' | 'reset' = 'login') =>
-  request('/captcha/sent', { params: { phone, purpose } });
+export const sendCaptcha = (phone: string, purpose: 'login' | 'reset' = 'login') => api('/captcha/sent', { phone, purpose });
 
 /** A new password with a reset code: a POST form, so the password stays out of the URL. Every session of the account ends. */
 export const resetPassword = (v: { phone: string; captcha: string; password: string }) =>
-  request('/password/reset', { method: 'POST', body: new URLSearchParams(v) });
+  api('/password/reset', v, { method: 'POST', paramsInBody: true });
 
-export const registerByPhone = (v: { phone: string; captcha: string; password: string; nickname: string }) =>
-  request<LoginResponse>('/register/cellphone', { params: v });
+export const registerByPhone = (v: { phone: string; captcha: string; password: string; nickname: string }) => api('/register/cellphone', v);
 
-export const logoutOnServer = () => request('/logout');
-
-export const fetchUserDetail = (uid: number) => request<UserDetailResponse>('/user/detail', { params: { uid } });
-
-interface LoginStatus {
-  code?: number;
-  data: { code: number; account: { id: number } | null; profile: Record<string, unknown> | null };
-}
+export const logoutOnServer = () => api('/logout');
 
 /** Who the server thinks is logged in (null: nobody, the session cookie has expired or was ended). */
-export async function fetchLoginStatus(): Promise<LoginStatus['data']> {
-  const { data } = await request<LoginStatus>('/login/status');
+export async function fetchLoginStatus(): Promise<ApiResult<'/login/status'>['data']> {
+  const { data } = await api('/login/status');
   return data;
 }
 
 /**
- * 签到 (type 1: the PC/web sign-in, SPEC §7). Already signed today (code −2) counts as signed
- * (SPEC §4): both resolve to true.
+ * 签到 (type 1: the PC/web sign-in). Already signed today (code −2) counts as signed
+ *: both resolve to true.
  */
 export async function dailySignin(): Promise<true> {
   try {
-    await request('/daily_signin', { params: { type: 1 }, auth: true });
+    await api('/daily_signin', { type: 1 }, { auth: true });
   } catch (error) {
     if (!(error instanceof HttpError && error.code === -2)) throw error;
   }
   return true;
 }
 
-/** The server's failure in words for the login view (SPEC §8 leaves them to us; the server's codes are NetEase's). */
+/** The server's failure in words for the login view (leaves them to us; the server's codes are NetEase's). */
 export function loginErrorText(error: unknown): string {
   if (error instanceof HttpError) {
     switch (error.code) {

@@ -1,4 +1,5 @@
-import { HttpError, request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
+import { HttpError } from '../../../lib/http.ts';
 
 /**
  * QR login (the server's /login/qr/*): a key, its QR (the approval page another logged-in device
@@ -7,10 +8,8 @@ import { HttpError, request } from '../../../lib/http.ts';
 export type QrState = 'waiting' | 'scanned' | 'expired' | 'approved';
 
 export async function newQrCode(): Promise<{ key: string; qrurl: string; qrimg: string }> {
-  const { data: keyData } = await request<{ code?: number; data: { unikey: string } }>('/login/qr/key');
-  const { data } = await request<{ code?: number; data: { qrurl: string; qrimg: string } }>('/login/qr/create', {
-    params: { key: keyData.unikey, qrimg: true },
-  });
+  const { data: keyData } = await api('/login/qr/key');
+  const { data } = await api('/login/qr/create', { key: keyData.unikey, qrimg: true });
   return { key: keyData.unikey, ...data };
 }
 
@@ -24,7 +23,7 @@ const STATES = new Map<number, QrState>([
 /** One poll: 803 (approved) sets the session cookie on this browser. */
 export async function checkQr(key: string): Promise<QrState> {
   try {
-    await request('/login/qr/check', { params: { key } });
+    await api('/login/qr/check', { key });
     return 'approved';
   } catch (err) {
     if (err instanceof HttpError && err.code === 803) return 'approved';

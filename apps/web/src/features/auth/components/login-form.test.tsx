@@ -16,7 +16,7 @@ let resets: { method: string; type: string | null; query: string; body: URLSearc
 beforeEach(() => {
   sent = [];
   resets = [];
-  useAuthStore.setState({ user: null, show: true, playlist: [] });
+  useAuthStore.setState({ user: null, show: true });
   server.use(
     http.get('*/api/captcha/sent', ({ request }) => {
       sent.push(new URL(request.url).searchParams);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { fetchLoginStatus, loginErrorText, type LoginResponse } from '../api/account.ts';
+import { fetchLoginStatus, loginErrorText } from '../api/account.ts';
 import { checkQr, newQrCode, type QrState } from '../api/qr.ts';
 import { completeLogin } from '../session.ts';
 import styles from './login-dialog.module.css';
@@ -43,7 +43,7 @@ export function QrLogin() {
           setState(next);
           if (next !== 'approved') return;
           const { account, profile } = await fetchLoginStatus();
-          if (account && profile) await completeLogin({ account, profile: profile as unknown as LoginResponse['profile'] });
+          if (account && profile) await completeLogin({ account, profile });
         },
         (err: unknown) => !stopped && setError(loginErrorText(err)),
       );

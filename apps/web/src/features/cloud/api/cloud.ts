@@ -1,30 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request, type ApiData } from '../../../lib/http.ts';
-import { upload } from '../../../lib/upload.ts';
-import type { CloudResponse } from '../cloud-list.ts';
+import { api, apiUpload, type ApiResult } from '../../../lib/api.ts';
+import { cloudKeys } from './keys.ts';
 
-/** SPEC §9: the drive lists up to 200 songs from offset 0. */
+/** The drive lists up to 200 songs from offset 0. */
 export const CLOUD_LIMIT = 200;
 
-export const cloudKeys = { list: ['user-cloud'] as const };
-
 /** GET /user/cloud — the logged-in user's uploaded songs and the space used. */
-export function fetchCloud(signal?: AbortSignal): Promise<ApiData<CloudResponse>> {
-  return request<CloudResponse>('/user/cloud', { params: { limit: CLOUD_LIMIT, offset: 0 }, auth: true, signal });
+export function fetchCloud(signal?: AbortSignal): Promise<ApiResult<'/user/cloud'>> {
+  return api('/user/cloud', { limit: CLOUD_LIMIT, offset: 0 }, { auth: true, signal });
 }
 
 export const cloudQueryOptions = () => queryOptions({ queryKey: cloudKeys.list, queryFn: ({ signal }) => fetchCloud(signal) });
 
 export const useCloud = () => useQuery(cloudQueryOptions());
 
-/** POST /cloud — one audio file in the multipart field `songFile` (SPEC §7), with progress. */
+/** POST /cloud — one audio file in the multipart field `songFile`, with progress. */
 export function uploadSong(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
-  const form = new FormData();
-  form.append('songFile', file, file.name);
-  return upload('/cloud', form, { onProgress, signal });
+  return apiUpload('/cloud', {}, { field: 'songFile', blob: file, name: file.name }, { onProgress, signal });
 }
 
 /** GET /user/cloud/del?id — removes one song from the drive. */
 export function deleteCloudSong(id: number) {
-  return request('/user/cloud/del', { params: { id }, auth: true });
+  return api('/user/cloud/del', { id }, { method: 'POST', auth: true });
 }

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../lib/notice.ts';
-import { cloudKeys, uploadSong } from '../api/cloud.ts';
+import { uploadSong } from '../api/cloud.ts';
+import { cloudKeys } from '../api/keys.ts';
 import { addUpload, removeUpload, setUploadProgress, uploadingRow, type CloudRow } from '../cloud-list.ts';
 
 let nextUid = 1;
@@ -9,7 +10,7 @@ let nextUid = 1;
 const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
 
 /**
- * The drive's uploads (SPEC §4): each picked file becomes a temporary row on top at once; the
+ * The drive's uploads: each picked file becomes a temporary row on top at once; the
  * files are sent one after another (a 2-core server transcodes each), the row showing its
  * percent; on failure the row goes with the reason in a toast; when a file is in, its row goes
  * and the list is reloaded.

@@ -11,7 +11,8 @@ import { SongTable, type PendingRow, type SongColumn, type SongRowData } from '.
 import { formatSize } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { cloudKeys, deleteCloudSong, useCloud } from '../api/cloud.ts';
+import { deleteCloudSong, useCloud } from '../api/cloud.ts';
+import { cloudKeys } from '../api/keys.ts';
 import { formatCapacity, mergeCloudList, playableSongs, type CloudRow } from '../cloud-list.ts';
 import { useCloudUploads } from '../hooks/use-cloud-uploads.ts';
 import styles from './cloud-page.module.css';
@@ -35,7 +36,7 @@ export interface CloudPageProps {
   onPlay: (songs: readonly Song[], index: number) => void;
 }
 
-/** 音乐云盘 (/cloud, SPEC §2): space used, 上传歌曲 with progress, the table, double-click plays. */
+/** 音乐云盘 (/cloud): space used, 上传歌曲 with progress, the table, double-click plays. */
 export function CloudPage({ playingId, onPlay }: CloudPageProps) {
   useDocumentTitle('音乐云盘');
   const query = useCloud();

@@ -1,14 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ArtistListResponse } from '@cloudtune/contract';
-import { request, type ApiData } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 import { artistListParams, nextArtistOffset, type ArtistFilters } from '../artist-filters.ts';
 import { discoverKeys } from './keys.ts';
 
-export type ArtistPage = ApiData<ArtistListResponse>;
+export type ArtistPage = ApiResult<'/artist/list'>;
 
 /** GET /artist/list?type&area&initial&limit&offset — one page of artists. */
 export function fetchArtistPage(filters: ArtistFilters, offset: number, signal?: AbortSignal): Promise<ArtistPage> {
-  return request<ArtistListResponse>('/artist/list', { params: artistListParams(filters, offset), signal });
+  return api('/artist/list', artistListParams(filters, offset), { signal });
 }
 
 export const artistListQueryOptions = (filters: ArtistFilters) =>

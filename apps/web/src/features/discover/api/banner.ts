@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Banner, BannerResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import type { Banner } from '@cloudtune/contract';
+import { api } from '../../../lib/api.ts';
 import { discoverKeys } from './keys.ts';
 
 /** GET /banner?type=0 — the PC carousel. */
 export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
-  const data = await request<BannerResponse>('/banner', { params: { type: 0 }, signal });
+  const data = await api('/banner', { type: 0 }, { signal });
   return data.banners;
 }
 

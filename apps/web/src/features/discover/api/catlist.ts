@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlaylistCatlistResponse } from '@cloudtune/contract';
-import { request, type ApiData } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 import { discoverKeys } from './keys.ts';
 
 /** GET /playlist/catlist — every playlist tag, by category (the 全部歌单 picker). */
-export function fetchCatlist(signal?: AbortSignal): Promise<ApiData<PlaylistCatlistResponse>> {
-  return request<PlaylistCatlistResponse>('/playlist/catlist', { signal });
+export function fetchCatlist(signal?: AbortSignal): Promise<ApiResult<'/playlist/catlist'>> {
+  return api('/playlist/catlist', {}, { signal });
 }
 
 export const catlistQueryOptions = () =>

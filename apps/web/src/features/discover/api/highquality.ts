@@ -1,17 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TopPlaylistHighqualityResponse } from '@cloudtune/contract';
-import { request, type ApiData } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 import { nextSquareCursor, SQUARE_PAGE_SIZE } from '../square-rules.ts';
 import { discoverKeys } from './keys.ts';
 
-export type SquarePage = ApiData<TopPlaylistHighqualityResponse>;
+export type SquarePage = ApiResult<'/top/playlist/highquality'>;
 
 /** GET /top/playlist/highquality?cat&limit&before — one page of a tag's curated playlists. */
 export function fetchSquarePage(tag: string, before: number | undefined, signal?: AbortSignal): Promise<SquarePage> {
-  return request<TopPlaylistHighqualityResponse>('/top/playlist/highquality', {
-    params: { cat: tag, limit: SQUARE_PAGE_SIZE, before },
-    signal,
-  });
+  return api('/top/playlist/highquality', { cat: tag, limit: SQUARE_PAGE_SIZE, before }, { signal });
 }
 
 export const squareQueryOptions = (tag: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HotPlaylistTag, PlaylistHotResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import type { HotPlaylistTag } from '@cloudtune/contract';
+import { api } from '../../../lib/api.ts';
 import { discoverKeys } from './keys.ts';
 
 /** GET /playlist/hot — the hot tags shown beside the picker. */
 export async function fetchHotTags(signal?: AbortSignal): Promise<HotPlaylistTag[]> {
-  const data = await request<PlaylistHotResponse>('/playlist/hot', { signal });
+  const data = await api('/playlist/hot', {}, { signal });
   return data.tags;
 }
 

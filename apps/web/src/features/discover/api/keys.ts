@@ -10,6 +10,8 @@ export const discoverKeys = {
   /** 精品歌单 of one tag, paged */
   square: (tag: string) => [...discoverKeys.all, 'square', tag] as const,
   toplist: () => [...discoverKeys.all, 'toplist'] as const,
+  /** the logged-in user's daily playlists: another login gets its own list */
+  recommendResource: (uid: number) => [...discoverKeys.all, 'recommend-resource', uid] as const,
   /** 歌手 for one set of filters, paged */
   artists: (filters: ArtistFilters) => [...discoverKeys.all, 'artists', filters.area, filters.type, filters.initial] as const,
 };

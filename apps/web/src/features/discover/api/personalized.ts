@@ -1,14 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PersonalizedPlaylist, PersonalizedResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { queryOptions } from '@tanstack/react-query';
+import type { PersonalizedPlaylist } from '@cloudtune/contract';
+import { api } from '../../../lib/api.ts';
 import { discoverKeys } from './keys.ts';
 
-/** SPEC §7: the recommend page asks for 14 playlists (the server's default is 30). */
+/** The recommend page asks for 14 playlists (the server's default is 30). */
 export const RECOMMEND_LIMIT = 14;
 
 /** GET /personalized — recommended playlists. */
 export async function fetchPersonalized(limit = RECOMMEND_LIMIT, signal?: AbortSignal): Promise<PersonalizedPlaylist[]> {
-  const data = await request<PersonalizedResponse>('/personalized', { params: { limit }, signal });
+  const data = await api('/personalized', { limit }, { signal });
   return data.result;
 }
 
@@ -18,5 +18,3 @@ export const personalizedQueryOptions = (limit = RECOMMEND_LIMIT) =>
     queryFn: ({ signal }) => fetchPersonalized(limit, signal),
     staleTime: 10 * 60_000,
   });
-
-export const usePersonalized = (limit = RECOMMEND_LIMIT) => useQuery(personalizedQueryOptions(limit));

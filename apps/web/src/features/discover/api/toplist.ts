@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ToplistDetailResponse } from '@cloudtune/contract';
-import { request, type ApiData } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 import { discoverKeys } from './keys.ts';
 
 /** GET /toplist/detail — every chart: the official ones carry a 3-track preview. */
-export function fetchToplist(signal?: AbortSignal): Promise<ApiData<ToplistDetailResponse>> {
-  return request<ToplistDetailResponse>('/toplist/detail', { signal });
+export function fetchToplist(signal?: AbortSignal): Promise<ApiResult<'/toplist/detail'>> {
+  return api('/toplist/detail', {}, { signal });
 }
 
 export const toplistQueryOptions = () =>

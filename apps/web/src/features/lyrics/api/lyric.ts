@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LyricResponse } from '@cloudtune/contract';
 import { parseLrc, type LyricLine } from '@cloudtune/lrc';
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
+import { lyricKeys } from './keys.ts';
 
 /** A song's lyrics as /lyric gives them: the timed lines, their translation (`tlyric`), and whether it is instrumental. */
 export interface Lyric {
@@ -14,10 +14,18 @@ export interface Lyric {
 
 const NO_LYRIC: Lyric = { lines: [], translation: [], instrumental: false };
 
-/** GET /lyric, parsed. SPEC §8: a failed lyric fetch is only logged; the lyrics stay empty. */
+/** GET /lyric — the one call for a song's lyrics, as the server sends them. */
+const fetchLyricBody = (id: number, signal?: AbortSignal) => api('/lyric', { id }, { signal });
+
+/** The LRC text as sent ('' when none): what a downloaded file and the .lrc beside it carry. */
+export async function fetchLyricText(id: number, signal?: AbortSignal): Promise<string> {
+  return (await fetchLyricBody(id, signal)).lrc?.lyric ?? '';
+}
+
+/** GET /lyric, parsed. a failed lyric fetch is only logged; the lyrics stay empty. */
 export async function fetchLyric(id: number, signal?: AbortSignal): Promise<Lyric> {
   try {
-    const data = await request<LyricResponse>('/lyric', { params: { id }, signal });
+    const data = await fetchLyricBody(id, signal);
     return {
       lines: parseLrc(data.lrc?.lyric ?? ''),
       translation: parseLrc(data.tlyric?.lyric ?? ''),
@@ -32,7 +40,7 @@ export async function fetchLyric(id: number, signal?: AbortSignal): Promise<Lyri
 
 export const lyricQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['lyric', id],
+    queryKey: lyricKeys.lines(id),
     queryFn: ({ signal }) => fetchLyric(id, signal),
     staleTime: Infinity,
   });

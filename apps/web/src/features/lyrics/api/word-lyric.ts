@@ -1,21 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parseYrc, type WordLine } from '@cloudtune/lrc';
-import { request } from '../../../lib/http.ts';
-
-/** The part of /lyric/new's answer read here (the rest is /lyric's blocks). */
-interface WordLyricResponse {
-  code: number;
-  yrc?: { lyric: string } | null;
-}
+import { api } from '../../../lib/api.ts';
+import { lyricKeys } from './keys.ts';
 
 /**
  * GET /lyric/new: NetEase's word-by-word lyrics (`yrc`), [] when the song has none. Asked for only
- * while the lyric panel is open. Like /lyric, a failure is only logged (SPEC §8): the panel then
+ * while the lyric panel is open. Like /lyric, a failure is only logged: the panel then
  * shows the lines of /lyric.
  */
 export async function fetchWordLyric(id: number, signal?: AbortSignal): Promise<WordLine[]> {
   try {
-    const data = await request<WordLyricResponse>('/lyric/new', { params: { id }, signal });
+    const data = await api('/lyric/new', { id }, { signal });
     return parseYrc(data.yrc?.lyric ?? '');
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -26,7 +21,7 @@ export async function fetchWordLyric(id: number, signal?: AbortSignal): Promise<
 
 export const wordLyricQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['lyric-new', id],
+    queryKey: lyricKeys.words(id),
     queryFn: ({ signal }) => fetchWordLyric(id, signal),
     staleTime: Infinity,
   });

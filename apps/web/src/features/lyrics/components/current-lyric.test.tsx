@@ -2,18 +2,23 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, http, HttpResponse, server } from '../../../test/msw.ts';
+import { lyricQueryOptions } from '../api/lyric.ts';
 import { CurrentLyric } from './current-lyric.tsx';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const show = (time: number) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <CurrentLyric songId={1} time={time} />
-    </QueryClientProvider>,
+const show = (time: number) => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const ui = (at: number) => (
+    <QueryClientProvider client={client}>
+      <CurrentLyric songId={1} time={at} />
+    </QueryClientProvider>
   );
+  const view = render(ui(time));
+  return { client, rerender: (at: number) => view.rerender(ui(at)) };
+};
 
 describe('CurrentLyric (real /lyric body)', () => {
   it('shows the line being sung', async () => {
@@ -22,8 +27,10 @@ describe('CurrentLyric (real /lyric body)', () => {
   });
 
   it('is empty before the first line', async () => {
-    show(0);
-    await new Promise((r) => setTimeout(r, 50));
+    const { client, rerender } = show(0);
+    // The lyric has arrived (its lines are in the cache) and is drawn: at 0 s no line is sung yet.
+    await waitFor(() => expect(client.getQueryData(lyricQueryOptions(1).queryKey)?.lines.length).toBeGreaterThan(0));
+    rerender(0);
     expect(screen.getByTestId('current-lyric').textContent).toBe('');
   });
 

@@ -1,4 +1,5 @@
-import { isNotFound, request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
+import { isNotFound } from '../../../lib/http.ts';
 
 /** false once the server showed it has no /song/prepare (a plain NeteaseCloudMusicApi server) */
 let serverPrepares = true;
@@ -14,7 +15,7 @@ let serverPrepares = true;
 export async function prepareOnServer(id: number): Promise<void> {
   if (!serverPrepares) return;
   try {
-    await request('/song/prepare', { method: 'POST', params: { id } });
+    await api('/song/prepare', { id }, { method: 'POST' });
   } catch (error) {
     if (isNotFound(error)) serverPrepares = false;
     console.debug('[player] prepare skipped', id, error);

@@ -1,11 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SongUrlResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 import { trialSpan } from '../../../lib/song-availability.ts';
 import { sourceParam } from '../play-sources.ts';
 import { usePlaybackSettings } from '../playback-settings.store.ts';
 
-/** What the settings say to ask for (SPEC §7: br, source comma-joined). */
+/** What the settings say to ask for (br, source comma-joined). */
 const playbackParams = () => {
   const { bitRate, sources } = usePlaybackSettings.getState();
   return { br: bitRate, source: sourceParam(sources) };
@@ -18,14 +16,14 @@ export interface SongSource {
 }
 
 /**
- * GET /song/url — a song's playable URL, or '' when it has none (SPEC §8: failure = empty),
+ * GET /song/url — a song's playable URL, or '' when it has none (failure = empty),
  * with `freeTrialInfo` read as the trial span. The bit rate and the play sources come from the
  * settings unless given.
  */
 export async function fetchSongSource(id: number, br?: number, signal?: AbortSignal): Promise<SongSource> {
   try {
     const params = { id, ...playbackParams(), ...(br !== undefined && { br }) };
-    const { data } = await request<SongUrlResponse>('/song/url', { params, signal });
+    const { data } = await api('/song/url', params, { signal });
     const entry = data.find((d) => d.id === id) ?? data[0];
     return { url: entry?.url ?? '', trial: entry?.url ? trialSpan(entry.freeTrialInfo) : null };
   } catch (error) {
@@ -37,14 +35,3 @@ export async function fetchSongSource(id: number, br?: number, signal?: AbortSig
 
 export const fetchSongUrl = async (id: number, br?: number, signal?: AbortSignal): Promise<string> =>
   (await fetchSongSource(id, br, signal)).url;
-
-// Song URLs expire on the real API, so they are never cached for long.
-export const songUrlQueryOptions = (id: number, br: number = usePlaybackSettings.getState().bitRate) =>
-  queryOptions({
-    queryKey: ['song-url', id, br, playbackParams().source],
-    queryFn: ({ signal }) => fetchSongUrl(id, br, signal),
-    staleTime: 0,
-    gcTime: 60_000,
-  });
-
-export const useSongUrl = (id: number, br?: number) => useQuery(songUrlQueryOptions(id, br));

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 
 export type CollectKind = 'song' | 'album';
 
 /**
- * Collect or un-collect a playlist (GET /playlist/subscribe?t=1|2&id, SPEC §7) or an album
+ * Collect or un-collect a playlist (GET /playlist/subscribe?t=1|2&id) or an album
  * (/album/sub, the NetEase API's path; SPEC does not name it). Login required.
  */
 export async function setCollected(kind: CollectKind, id: number, collect: boolean): Promise<void> {
-  const path = kind === 'song' ? '/playlist/subscribe' : '/album/sub';
-  await request(path, { params: { t: collect ? 1 : kind === 'song' ? 2 : 0, id }, auth: true });
+  if (kind === 'song') await api('/playlist/subscribe', { t: collect ? 1 : 2, id }, { auth: true });
+  else await api('/album/sub', { t: collect ? 1 : 0, id }, { method: 'POST', auth: true });
 }
 
 export const useCollect = () =>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlaylistDetail } from '@cloudtune/contract';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, Dialog, dialogStyles } from '../../../components/dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { notify } from '../../../lib/notice.ts';
-import { deletePlaylist, updatePlaylist, usePlaylistTagNames } from '../api/edit-playlist.ts';
+import { deletePlaylist, updatePlaylist } from '../api/edit-playlist.ts';
+import type { ListPageProps } from '../pages/list-page-props.ts';
 import { playlistEdit, PLAYLIST_TAGS_MAX, toggleTag } from '../edit-rules.ts';
+import { playlistKeys } from '../api/keys.ts';
 import styles from './owner-tools.module.css';
 
 const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
@@ -17,10 +19,11 @@ interface OwnerToolsProps {
   liked: boolean;
   onChanged?: (id: number) => void;
   onDeleted?: (id: number) => void;
+  loadTagNames?: ListPageProps['loadTagNames'];
 }
 
 /** One's own playlist: 编辑 (name, 简介, tags) and 删除 with a confirmation. */
-export function OwnerTools({ playlist, liked, onChanged, onDeleted }: OwnerToolsProps) {
+export function OwnerTools({ playlist, liked, onChanged, onDeleted, loadTagNames }: OwnerToolsProps) {
   const [open, setOpen] = useState<'edit' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
@@ -47,7 +50,13 @@ export function OwnerTools({ playlist, liked, onChanged, onDeleted }: OwnerTools
         </Button>
       )}
       {open === 'edit' ? (
-        <EditPlaylistDialog playlist={playlist} liked={liked} onClose={() => setOpen(null)} onChanged={onChanged} />
+        <EditPlaylistDialog
+          playlist={playlist}
+          liked={liked}
+          onClose={() => setOpen(null)}
+          onChanged={onChanged}
+          loadTagNames={loadTagNames}
+        />
       ) : null}
       {open === 'delete' ? (
         <ConfirmDialog
@@ -68,11 +77,13 @@ function EditPlaylistDialog({
   liked,
   onClose,
   onChanged,
+  loadTagNames,
 }: {
   playlist: PlaylistDetail;
   liked: boolean;
   onClose: () => void;
   onChanged?: (id: number) => void;
+  loadTagNames?: ListPageProps['loadTagNames'];
 }) {
   const before = { name: playlist.name, desc: playlist.description ?? '', tags: playlist.tags ?? [] };
   const [name, setName] = useState(before.name);
@@ -80,7 +91,12 @@ function EditPlaylistDialog({
   const [tags, setTags] = useState<readonly string[]>(before.tags);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const tagNames = usePlaylistTagNames(true);
+  const tagNames = useQuery({
+    queryKey: playlistKeys.tagNames(),
+    queryFn: () => loadTagNames?.() ?? [],
+    enabled: loadTagNames !== undefined,
+    staleTime: 30 * 60_000,
+  });
   const client = useQueryClient();
   const edit = playlistEdit(before, { name, desc, tags }, liked);
 
@@ -90,7 +106,7 @@ function EditPlaylistDialog({
     setError(null);
     try {
       await updatePlaylist(playlist.id, edit);
-      await client.invalidateQueries({ queryKey: ['playlist-detail', playlist.id] });
+      await client.invalidateQueries({ queryKey: playlistKeys.detail(playlist.id) });
       notify({ kind: 'success', message: '修改成功' });
       onChanged?.(playlist.id);
       onClose();

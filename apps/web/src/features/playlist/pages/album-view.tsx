@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 /** /list/album/:id — an album from /album. */
 export function AlbumView({ id, playingId, onPlay, requireLogin, onDownloadAll }: ListPageProps & { id: number }) {
   const query = useAlbum(id);
-  const subscribed = !!(query.data?.album.info as { liked?: boolean } | undefined)?.liked;
+  const subscribed = !!query.data?.album.info?.liked;
   const collect = useCollectToggle('album', id, subscribed, requireLogin);
   useDocumentTitle(query.data?.album.name);
 

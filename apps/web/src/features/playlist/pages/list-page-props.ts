@@ -16,6 +16,8 @@ export interface ListPageProps {
   onPlaylistChange?: (id: number) => void;
   /** one's own playlist was deleted (the app leaves its page) */
   onPlaylistDeleted?: (id: number) => void;
+  /** the catalogue's tag names (a playlist's tags must be among them) for the edit dialog: the discover feature's /playlist/catlist */
+  loadTagNames?: () => Promise<string[]>;
   /** 下载全部: the list's songs join the download queue */
   onDownloadAll?: (songs: readonly Song[]) => void;
 }

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { isNotFound } from '../../../lib/http.ts';
 import { SongTable, type SongRowData } from '../../../components/song-table.tsx';
 import { notify } from '../../../lib/notice.ts';
-import { removeTracks } from '../api/edit-playlist.ts';
+import { changePlaylistTracks } from '../api/edit-playlist.ts';
 import { OwnerTools } from '../components/owner-tools.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePlaylistDetail } from '../api/playlist-detail.ts';
@@ -18,6 +18,7 @@ import { useCollectToggle } from '../hooks/use-collect-toggle.ts';
 import { usePlaylistTracks } from '../hooks/use-playlist-tracks.ts';
 import type { ListPageProps } from './list-page-props.ts';
 import styles from './list-page.module.css';
+import { playlistKeys } from '../api/keys.ts';
 
 /** /list/song/:id — a playlist from /playlist/detail. */
 export function PlaylistView({
@@ -30,6 +31,7 @@ export function PlaylistView({
   onPlaylistChange,
   onPlaylistDeleted,
   onDownloadAll,
+  loadTagNames,
 }: ListPageProps & { id: number }) {
   const query = usePlaylistDetail(id);
   const playlist = query.data;
@@ -43,9 +45,9 @@ export function PlaylistView({
       {
         label: '从歌单中删除',
         onSelect: () =>
-          void removeTracks(id, [song.id]).then(
+          void changePlaylistTracks('del', id, [song.id]).then(
             async () => {
-              await client.invalidateQueries({ queryKey: ['playlist-detail', id] });
+              await client.invalidateQueries({ queryKey: playlistKeys.detail(id) });
               notify({ kind: 'success', message: '已从歌单中删除' });
               onPlaylistChange?.(id);
             },
@@ -64,7 +66,7 @@ export function PlaylistView({
   const creator = p.creator;
   // One's own playlist cannot be collected: no 收藏 button on it.
   const own = currentUserId != null && (creator.userId === currentUserId || p.userId === currentUserId);
-  // SPEC §6: on one's own list the liked-songs playlist is 我喜欢的音乐.
+  // On one's own list the liked-songs playlist is 我喜欢的音乐.
   const liked = own && p.specialType === 5;
 
   return (
@@ -91,7 +93,9 @@ export function PlaylistView({
         onDownloadAll={onDownloadAll && (() => onDownloadAll(tracks))}
         onCollect={own ? undefined : collect.toggle}
         ownerActions={
-          own ? <OwnerTools playlist={p} liked={liked} onChanged={onPlaylistChange} onDeleted={onPlaylistDeleted} /> : undefined
+          own ? (
+            <OwnerTools playlist={p} liked={liked} onChanged={onPlaylistChange} onDeleted={onPlaylistDeleted} loadTagNames={loadTagNames} />
+          ) : undefined
         }
       />
       <section className={styles.tracks} aria-label="歌曲列表">

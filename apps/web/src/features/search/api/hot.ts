@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
 import { searchKeys } from './keys.ts';
 
-export interface HotSearch {
-  searchWord: string;
-  score?: number;
-  content?: string;
-}
+export type HotSearch = ApiResult<'/search/hot/detail'>['data'][number];
 
 /**
  * GET /search/hot/detail — what people search for. A server without it (404) just has no
  * hot list: the dropdown then shows the search history alone.
  */
 export async function fetchHotSearches(signal?: AbortSignal): Promise<HotSearch[]> {
-  const data = await request<{ code: number; data?: HotSearch[] }>('/search/hot/detail', { signal });
+  const data = await api('/search/hot/detail', {}, { signal });
   return (data.data ?? []).filter((h) => typeof h.searchWord === 'string' && h.searchWord !== '');
 }
 

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchResponse, SearchResult, SearchType } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import type { SearchResult, SearchType } from '@cloudtune/contract';
+import { api } from '../../../lib/api.ts';
 import { PAGE_SIZE, offsetOf } from '../search-tabs.ts';
 import { searchKeys } from './keys.ts';
 
 /** GET /search — one page of one type's results. */
 export async function fetchSearch(keywords: string, type: SearchType, page: number, signal?: AbortSignal): Promise<SearchResult> {
-  const data = await request<SearchResponse>('/search', { params: { keywords, type, limit: PAGE_SIZE, offset: offsetOf(page) }, signal });
+  const data = await api('/search', { keywords, type, limit: PAGE_SIZE, offset: offsetOf(page) }, { signal });
   return data.result;
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchSuggestResponse } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 import { searchKeys } from './keys.ts';
 
 export type Suggestions = SearchSuggestResponse['result'];
 
 /** GET /search/suggest — songs, artists, albums and playlists matching what is typed so far. */
 export async function fetchSuggestions(keywords: string, signal?: AbortSignal): Promise<Suggestions> {
-  const data = await request<SearchSuggestResponse>('/search/suggest', { params: { keywords }, signal });
+  const data = await api('/search/suggest', { keywords }, { signal });
   return data.result;
 }
 

@@ -6,7 +6,15 @@ import { highlightRuns } from './highlight.tsx';
 
 describe('search dropdown items', () => {
   it('an empty box lists the history, then the hot list', () => {
-    const items = dropdownItems('', undefined, ['周星野', 'love'], [{ searchWord: '晴天' }, { searchWord: '海' }]);
+    const items = dropdownItems(
+      '',
+      undefined,
+      ['周星野', 'love'],
+      [
+        { searchWord: '晴天', score: 2_876_543 },
+        { searchWord: '海', score: 1_204_311 },
+      ],
+    );
     expect(items.map((i) => [i.group, i.kind === 'keyword' ? i.keyword : ''])).toEqual([
       ['history', '周星野'],
       ['history', 'love'],

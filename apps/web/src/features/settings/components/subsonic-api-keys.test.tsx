@@ -1,9 +1,15 @@
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { server } from '../../../test/msw.ts';
 import { SubsonicApiKeys } from './subsonic-api-keys.tsx';
+
+/** The component as the settings page has it: inside the app's query client. */
+const renderWithQueries = (ui: ReactElement) =>
+  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -46,7 +52,7 @@ it('lists the keys with when they were made and last used, never the keys themse
     { id: 2, name: 'phone', createdAt: Date.UTC(2026, 0, 2), lastUsedAt: null },
     { id: 1, name: '客厅的 DSub', createdAt: Date.UTC(2026, 0, 1), lastUsedAt: Date.UTC(2026, 0, 2, 8) },
   ]);
-  render(<SubsonicApiKeys />);
+  renderWithQueries(<SubsonicApiKeys />);
   expect(await screen.findByRole('cell', { name: 'phone' })).toBeTruthy();
   expect(within(rowOf('phone')).getByText('从未使用')).toBeTruthy();
   expect(within(rowOf('客厅的 DSub')).queryByText('从未使用')).toBeNull();
@@ -57,7 +63,7 @@ it('lists the keys with when they were made and last used, never the keys themse
 it('makes a named key and shows it once; revoking takes it off the list', async () => {
   const { keys, made } = keyServer([]);
   const user = userEvent.setup();
-  render(<SubsonicApiKeys />);
+  renderWithQueries(<SubsonicApiKeys />);
   expect(await screen.findByText('还没有 API 密钥')).toBeTruthy();
   const create = screen.getByRole('button', { name: '新建 API 密钥' });
   expect((create as HTMLButtonElement).disabled).toBe(true);
@@ -83,7 +89,7 @@ it('says what the server refused, in its words', async () => {
     ),
   );
   const user = userEvent.setup();
-  render(<SubsonicApiKeys />);
+  renderWithQueries(<SubsonicApiKeys />);
   await screen.findByText('还没有 API 密钥');
   await user.type(screen.getByRole('textbox', { name: 'API 密钥名称' }), 'one too many');
   await user.click(screen.getByRole('button', { name: '新建 API 密钥' }));

@@ -1,24 +1,16 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { HttpError, request } from '../../../lib/http.ts';
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiResult } from '../../../lib/api.ts';
+import { HttpError } from '../../../lib/http.ts';
 import { Button } from '../../../components/button.tsx';
 import styles from '../../../components/setting-form.module.css';
+import { settingsKeys } from '../api/keys.ts';
+import { subsonicApiKeysQuery } from '../api/subsonic.ts';
 import keyStyles from './subsonic-api-keys.module.css';
 
 /** One of the logged-in user's API keys as the server lists it (never the key itself). */
-interface ApiKeyItem {
-  id: number;
-  name: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
-interface KeyList {
-  code?: number;
-  data: ApiKeyItem[];
-}
-interface MadeKey {
-  code?: number;
-  data: { id: number; name: string; key: string; createdAt: number };
-}
+type ApiKeyItem = ApiResult<'/subsonic/keys'>['data'][number];
+type MadeKey = ApiResult<'/subsonic/keys/create'>['data'];
 
 const errorText = (err: unknown) => (err instanceof HttpError && err.msg ? err.msg : '操作失败，请稍后重试');
 const when = (ms: number) => new Date(ms).toLocaleString('zh-CN');
@@ -29,28 +21,24 @@ const when = (ms: number) => new Date(ms).toLocaleString('zh-CN');
  * revoked (the app using it is then refused).
  */
 export function SubsonicApiKeys() {
-  const [keys, setKeys] = useState<ApiKeyItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const query = useQuery(subsonicApiKeysQuery());
+  const keys: readonly ApiKeyItem[] | null = query.data ?? null;
+  /** an action the server refused; else a failed load */
+  const [failed, setFailed] = useState<string | null>(null);
+  const error = failed ?? (query.isError ? errorText(query.error) : null);
   const [name, setName] = useState('');
-  const [made, setMade] = useState<MadeKey['data'] | null>(null);
+  const [made, setMade] = useState<MadeKey | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    request<KeyList>('/subsonic/keys').then(
-      ({ data }) => setKeys(data),
-      (err: unknown) => setError(errorText(err)),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
-    setError(null);
+    setFailed(null);
     try {
       await work();
-      load();
+      void client.invalidateQueries({ queryKey: settingsKeys.subsonicApiKeys() });
     } catch (err) {
-      setError(errorText(err));
+      setFailed(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -59,14 +47,14 @@ export function SubsonicApiKeys() {
   const create = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      setMade((await request<MadeKey>('/subsonic/keys/create', { method: 'POST', params: { name: name.trim() } })).data);
+      setMade((await api('/subsonic/keys/create', { name: name.trim() }, { method: 'POST' })).data);
       setName('');
     });
   };
 
   const revoke = (key: ApiKeyItem) =>
     void run(async () => {
-      await request('/subsonic/keys/revoke', { method: 'POST', params: { id: key.id } });
+      await api('/subsonic/keys/revoke', { id: key.id }, { method: 'POST' });
       if (made?.id === key.id) setMade(null);
     });
 

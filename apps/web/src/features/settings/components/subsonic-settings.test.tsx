@@ -1,3 +1,5 @@
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -5,12 +7,16 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { server } from '../../../test/msw.ts';
 import { SubsonicSettings } from './subsonic-settings.tsx';
 
+/** The component as the settings page has it: inside the app's query client. */
+const renderWithQueries = (ui: ReactElement) =>
+  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 it('logged out: says to log in first', async () => {
-  render(<SubsonicSettings />);
+  renderWithQueries(<SubsonicSettings />);
   expect(await screen.findByText(/登录后可以生成 Subsonic 应用密码/)).toBeTruthy();
 });
 
@@ -33,7 +39,7 @@ it('makes an app password, shows it once with the user name, and revokes it', as
     }),
   );
   const user = userEvent.setup();
-  render(<SubsonicSettings />);
+  renderWithQueries(<SubsonicSettings />);
   expect(await screen.findByText('尚未生成应用密码')).toBeTruthy();
   expect(screen.getByText(/用户名 13800000000/)).toBeTruthy();
   await user.click(screen.getByRole('button', { name: '生成应用密码' }));

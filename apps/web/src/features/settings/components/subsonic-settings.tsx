@@ -1,21 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { HttpError, request } from '../../../lib/http.ts';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiResult } from '../../../lib/api.ts';
+import { HttpError } from '../../../lib/http.ts';
 import { Button } from '../../../components/button.tsx';
 import styles from '../../../components/setting-form.module.css';
+import { settingsKeys } from '../api/keys.ts';
+import { subsonicPasswordQuery } from '../api/subsonic.ts';
 import { SubsonicApiKeys } from './subsonic-api-keys.tsx';
 
 /** The server's answers about the logged-in user's Subsonic app password (docs/decisions/0022). */
-interface PasswordStatus {
-  code?: number;
-  data: { exists: boolean; username: string; createdAt: number | null };
-}
-interface MadePassword {
-  code?: number;
-  data: { username: string; password: string; createdAt: number };
-}
-
-type View =
-  { kind: 'loading' } | { kind: 'logged-out' } | { kind: 'ready'; status: PasswordStatus['data'] } | { kind: 'error'; text: string };
+type MadePassword = ApiResult<'/subsonic/password'>['data'];
 
 const errorText = (err: unknown) => (err instanceof HttpError && err.msg ? err.msg : '操作失败，请稍后重试');
 
@@ -24,45 +18,39 @@ const errorText = (err: unknown) => (err instanceof HttpError && err.msg ? err.m
  * shown once, revocable; the login password never works there. Server address: this page's origin.
  */
 export function SubsonicSettings() {
-  const [view, setView] = useState<View>({ kind: 'loading' });
-  const [made, setMade] = useState<MadePassword['data'] | null>(null);
+  const client = useQueryClient();
+  const query = useQuery(subsonicPasswordQuery());
+  const [made, setMade] = useState<MadePassword | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    request<PasswordStatus>('/subsonic/password/status').then(
-      ({ data }) => setView({ kind: 'ready', status: data }),
-      (err: unknown) =>
-        setView(err instanceof HttpError && err.code === 301 ? { kind: 'logged-out' } : { kind: 'error', text: errorText(err) }),
-    );
-  }, []);
-  useEffect(load, [load]);
+  /** an action the server refused: shown instead of the page */
+  const [failed, setFailed] = useState<string | null>(null);
 
   const act = async (path: '/subsonic/password' | '/subsonic/password/revoke') => {
     setBusy(true);
     try {
-      if (path === '/subsonic/password') setMade((await request<MadePassword>(path, { method: 'POST' })).data);
+      if (path === '/subsonic/password') setMade((await api(path, {}, { method: 'POST' })).data);
       else {
-        await request(path, { method: 'POST' });
+        await api(path, {}, { method: 'POST' });
         setMade(null);
       }
-      load();
+      void client.invalidateQueries({ queryKey: settingsKeys.subsonicPassword() });
     } catch (err) {
-      setView({ kind: 'error', text: errorText(err) });
+      setFailed(errorText(err));
     } finally {
       setBusy(false);
     }
   };
 
-  if (view.kind === 'loading') return <p className={styles.lead}>加载中…</p>;
-  if (view.kind === 'logged-out')
-    return <p className={styles.lead}>登录后可以生成 Subsonic 应用密码，在手机和其他播放器上收听你的音乐库。</p>;
-  if (view.kind === 'error')
+  const text = failed ?? (query.isError && !(query.error instanceof HttpError && query.error.code === 301) ? errorText(query.error) : null);
+  if (text !== null)
     return (
       <p className={styles.lead} role="alert">
-        {view.text}
+        {text}
       </p>
     );
-  const { status } = view;
+  if (query.isPending) return <p className={styles.lead}>加载中…</p>;
+  if (query.isError) return <p className={styles.lead}>登录后可以生成 Subsonic 应用密码，在手机和其他播放器上收听你的音乐库。</p>;
+  const status = query.data;
   return (
     <div data-testid="subsonic-settings">
       <p className={styles.lead}>

@@ -1,9 +1,8 @@
-import { create } from 'zustand';
-
 /**
- * Which songs the logged-in user likes (the heart in song rows and the player bar). Loaded
- * from /likelist once per login; a click changes the heart at once and the server is told,
- * the heart going back if it refuses. Not persisted: the server is the truth on every start.
+ * Which songs the logged-in user likes (the heart in song rows and the player bar): the rules
+ * over the likes query's data (api/like.ts). Loaded from /likelist once per login; a click
+ * changes the heart at once and the server is told, the heart going back if it refuses. Not
+ * persisted: the server is the truth on every start.
  */
 export interface LikeState {
   uid: number | null;
@@ -31,5 +30,3 @@ export function loadedLikes(state: LikeState, uid: number, ids: readonly number[
   for (const id of state.pending) next = withLiked(next, id, state.ids.has(id));
   return { ...state, ids: next };
 }
-
-export const useLikeStore = create<LikeState>()(() => emptyLikes);

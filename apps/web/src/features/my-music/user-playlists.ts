@@ -1,3 +1,5 @@
+import type { ApiResult } from '../../lib/api.ts';
+
 /**
  * The sidebar's playlists: /user/playlist lists the user's own playlists and the
  * ones they collected, liked songs (specialType 5) first. On one's own list that first
@@ -5,17 +7,11 @@
  */
 export const LIKED_PLAYLIST_NAME = '我喜欢的音乐';
 
-/** The fields of a /user/playlist item this feature reads. */
-export interface UserPlaylistItem {
-  id: number;
-  name: string;
-  coverImgUrl?: string | null;
-  trackCount?: number;
-  subscribed?: boolean;
-  specialType?: number;
-  userId?: number;
-  creator?: { userId?: number } | null;
-}
+type Item = ApiResult<'/user/playlist'>['playlist'][number];
+
+/** The fields of a /user/playlist item this feature reads (an older server may leave some out). */
+export type UserPlaylistItem = Pick<Item, 'id' | 'name'> &
+  Partial<Pick<Item, 'coverImgUrl' | 'trackCount' | 'subscribed' | 'specialType' | 'userId' | 'creator'>>;
 
 export interface SplitPlaylists<P extends UserPlaylistItem> {
   /** the liked-songs playlist, renamed, or null when the list has none */

@@ -1,24 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Song } from '@cloudtune/contract';
-import { request } from '../../../lib/http.ts';
+import { api, type ApiResult } from '../../../lib/api.ts';
+import { libraryKeys } from './keys.ts';
 
-export type DailySong = Song & { reason?: string | null };
+export type DailySong = ApiResult<'/recommend/songs'>['data']['dailySongs'][number];
 
-export interface RecommendSongsResponse {
-  code?: number;
-  data: { dailySongs: DailySong[]; recommendReasons?: { songId: number; reason: string }[] };
-}
-
-/** GET /recommend/songs — the logged-in user's daily songs (SPEC §7: data.dailySongs; each embeds its privilege). */
+/** GET /recommend/songs — the logged-in user's daily songs (data.dailySongs; each embeds its privilege). */
 export async function fetchRecommendSongs(signal?: AbortSignal) {
-  const { data } = await request<RecommendSongsResponse>('/recommend/songs', { auth: true, signal });
+  const { data } = await api('/recommend/songs', {}, { auth: true, signal });
   return { songs: data.dailySongs, reasons: data.recommendReasons ?? [] };
 }
 
 /** Keyed by the user and by the list's day, so another login or the 6:00 update asks again. */
 export const recommendSongsQueryOptions = (uid: number, day: string) =>
   queryOptions({
-    queryKey: ['recommend-songs', uid, day],
+    queryKey: libraryKeys.dailySongs(uid, day),
     queryFn: ({ signal }) => fetchRecommendSongs(signal),
     staleTime: 30 * 60_000,
   });

@@ -4,7 +4,7 @@ import { CoverImage } from '../../../components/cover-image.tsx';
 import { Dialog, dialogStyles } from '../../../components/dialog.tsx';
 import { FolderPlusIcon } from '../../../components/icons.tsx';
 import { notify } from '../../../lib/notice.ts';
-import { changePlaylistTracks, createPlaylist } from '../api/playlist-edit.ts';
+import { createPlaylist } from '../api/playlist-edit.ts';
 import { closeLibraryDialog, openCreatePlaylist } from '../library-dialogs.store.ts';
 import type { UserPlaylistItem } from '../user-playlists.ts';
 import type { LibraryDialogsProps } from './library-dialogs.tsx';
@@ -12,9 +12,9 @@ import styles from './library-dialogs.module.css';
 
 const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
 
-async function addSongs(pid: number, songIds: readonly number[]): Promise<boolean> {
+async function addSongs(addTracks: LibraryDialogsProps['addTracks'], pid: number, songIds: readonly number[]): Promise<boolean> {
   try {
-    await changePlaylistTracks('add', pid, songIds);
+    await addTracks(pid, songIds);
     notify({ kind: 'success', message: '收藏成功' });
     return true;
   } catch (error) {
@@ -26,9 +26,11 @@ async function addSongs(pid: number, songIds: readonly number[]): Promise<boolea
 export function CreatePlaylistDialog({
   songIds,
   onPlaylistsChanged,
+  addTracks,
 }: {
   songIds?: readonly number[];
   onPlaylistsChanged: LibraryDialogsProps['onPlaylistsChanged'];
+  addTracks: LibraryDialogsProps['addTracks'];
 }) {
   const [name, setName] = useState('');
   const [privacy, setPrivacy] = useState(false);
@@ -43,7 +45,7 @@ export function CreatePlaylistDialog({
     setError(null);
     try {
       const created = await createPlaylist(trimmed, privacy);
-      if (songIds?.length) await addSongs(created.id, songIds);
+      if (songIds?.length) await addSongs(addTracks, created.id, songIds);
       else notify({ kind: 'success', message: '歌单创建成功' });
       onPlaylistsChanged(created.id);
       closeLibraryDialog();
@@ -95,16 +97,18 @@ export function AddToPlaylistDialog({
   songIds,
   playlists,
   onPlaylistsChanged,
+  addTracks,
 }: {
   songIds: readonly number[];
   playlists: readonly UserPlaylistItem[];
   onPlaylistsChanged: LibraryDialogsProps['onPlaylistsChanged'];
+  addTracks: LibraryDialogsProps['addTracks'];
 }) {
   const [busy, setBusy] = useState(false);
   const pick = async (pid: number) => {
     if (busy) return;
     setBusy(true);
-    const added = await addSongs(pid, songIds);
+    const added = await addSongs(addTracks, pid, songIds);
     setBusy(false);
     if (!added) return;
     onPlaylistsChanged(pid);
