@@ -1,5 +1,5 @@
 -- State every server process on the database must agree on, kept here rather than in one
--- process's memory (docs/decisions/0039-stateless-processes.md): any number of `cloudtune serve`
+-- process's memory (docs/decisions/0040-stateless-processes.md): any number of `cloudtune serve`
 -- behind one load balancer answer every request the same.
 
 -- QR-login keys (/login/qr/*): created on one process, opened, approved and polled on any.
