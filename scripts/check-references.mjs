@@ -6,7 +6,6 @@
 // looked up from the repository root, from the file's folder, and from its package and package
 // `src/` (code comments name files the way the package's own folders do). Decision records may
 // recount what the product specification asked (their context), but name no file outside.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -29,13 +28,20 @@ const PATH = new RegExp(
   'g',
 );
 
-const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-  cwd: root,
-  encoding: 'utf8',
-})
-  .split('\0')
-  .filter((f) => f && !SKIPPED.some((re) => re.test(f)) && (CODE.test(f) || f.endsWith('.md')))
-  .filter((f) => existsSync(join(root, f)));
+/** Folders that are built, downloaded or generated, never written by hand (as .gitignore lists them). */
+const GENERATED = new Set(['node_modules', 'dist', 'data', 'coverage', 'artifacts', '.git', '.vite', '.scratch', '.data']);
+
+/** Every file below the root but generated ones, as repository paths; no git needed (a tarball works). */
+function listFiles(dir = '') {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (GENERATED.has(entry.name)) return [];
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? listFiles(path) : [path];
+  });
+}
+const allFiles = listFiles();
+
+const files = allFiles.filter((f) => !SKIPPED.some((re) => re.test(f)) && (CODE.test(f) || f.endsWith('.md')));
 
 /** The comment text of a code file, line by line (other lines blank so numbers stay true). */
 function commentLines(text) {
@@ -75,9 +81,9 @@ function packageRootOf(file) {
   return ['apps', 'packages'].includes(parts[0]) && parts.length > 2 ? parts.slice(0, 2).join('/') : '';
 }
 
-/** Every tracked file and folder, to find a path named from inside some package (`services/<concept>.ts`). */
+/** Every file and folder, to find a path named from inside some package (`services/<concept>.ts`). */
 const known = new Set();
-for (const f of execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0')) {
+for (const f of allFiles) {
   const parts = f.split('/');
   for (let i = 1; i <= parts.length; i++) known.add(parts.slice(0, i).join('/'));
 }
