@@ -19,17 +19,18 @@ if (typeof document !== 'undefined') apply(useWindowSizes.getState());
  */
 export function useWindowSizeTracking(): void {
   useEffect(() => {
-    apply(useWindowSizes.getState());
+    const follow = () => {
+      const next = nextSizes(useWindowSizes.getState(), window.innerWidth);
+      if (next !== useWindowSizes.getState()) useWindowSizes.setState(next, true);
+      apply(next);
+    };
+    // The window may have changed while the page was drawn by the server and hydrated, before
+    // anything listened: that resize has long settled, so it counts at once.
+    follow();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        const next = nextSizes(useWindowSizes.getState(), window.innerWidth);
-        if (next !== useWindowSizes.getState()) {
-          useWindowSizes.setState(next, true);
-          apply(next);
-        }
-      }, RESIZE_DEBOUNCE_MS);
+      timer = setTimeout(follow, RESIZE_DEBOUNCE_MS);
     };
     window.addEventListener('resize', onResize);
     return () => {
