@@ -14,9 +14,9 @@ import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatDuration } from '../lib/format.ts';
 import { songAvailability, type SongAvailability } from '../lib/song-availability.ts';
-import { Button } from './button.tsx';
+import { HeartButton } from './heart-button.tsx';
 import { EmptyList } from './empty-list.tsx';
-import { HeartIcon, SpeakerIcon } from './icons.tsx';
+import { SpeakerIcon } from './icons.tsx';
 import { useScrollContainer } from './scroll-container.tsx';
 import { SongContextMenu, SongTableContext, type SongMenuItem, type SongRowData } from './song-menu.tsx';
 import styles from './song-table.module.css';
@@ -306,19 +306,7 @@ const SongRow = memo(function SongRow({
       <span role="cell" className={styles.index}>
         {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(number).padStart(digits, '0')}
         {onLike && liked !== undefined ? (
-          <Button
-            variant="icon"
-            size="xs"
-            tone={liked ? 'danger' : 'muted'}
-            active={liked}
-            className={liked ? styles.liked : undefined}
-            aria-label={liked ? '取消喜欢' : '喜欢'}
-            aria-pressed={liked}
-            onClick={() => onLike(song)}
-            onDoubleClick={(e) => e.stopPropagation()}
-          >
-            <HeartIcon size={14} />
-          </Button>
+          <HeartButton liked={liked} size="xs" iconSize={14} onClick={() => onLike(song)} onDoubleClick={(e) => e.stopPropagation()} />
         ) : null}
       </span>
       <span role="cell" className={styles.title} title={song.name}>

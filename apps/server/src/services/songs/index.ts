@@ -13,6 +13,9 @@ import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from '../transco
 /** Constant-bitrate estimate, for files not made yet (give or take a frame and the tags). */
 const estimatedSize = (durationMs: number, bitrate: number): number => Math.round((durationMs * bitrate) / 8000);
 
+/** The fee fields of every /song/url entry: nothing here is paid for, trialled or flagged. */
+const FREE_TO_PLAY = { gain: 0, fee: 0, uf: null, payed: 0, flag: 0, canExtend: false, freeTrialInfo: null } as const;
+
 /** NetEase's answer for a song it cannot play. */
 const unavailable = (id: number) => ({
   id,
@@ -23,13 +26,7 @@ const unavailable = (id: number) => ({
   code: 404,
   expi: 0,
   type: null,
-  gain: 0,
-  fee: 0,
-  uf: null,
-  payed: 0,
-  flag: 0,
-  canExtend: false,
-  freeTrialInfo: null,
+  ...FREE_TO_PLAY,
   level: null,
   encodeType: null,
 });
@@ -45,13 +42,7 @@ export function playable(id: number, url: string, br: number, lossless: boolean,
     code: 200,
     expi: 1200,
     type,
-    gain: 0,
-    fee: 0,
-    uf: null,
-    payed: 0,
-    flag: 0,
-    canExtend: false,
-    freeTrialInfo: null,
+    ...FREE_TO_PLAY,
     level: levelOf(br, lossless),
     encodeType: type,
     freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },

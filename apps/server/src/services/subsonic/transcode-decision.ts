@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImportFileRecord } from '../../repos/import-files.ts';
 import { invalidParam } from './errors.ts';
 import { levelFor, specOf, TRANSCODE_FORMATS, transcodeFormatOf, type TranscodeFormat, type Variant } from '../transcode-formats.ts';
 
@@ -83,15 +84,8 @@ export interface StreamDetails {
   audioBitdepth?: number;
 }
 
-/** What is known of a song's original (AudioQuality). */
-export interface SourceAudio {
-  type: string;
-  bitrate: number;
-  lossless: boolean;
-  sampleRate: number | null;
-  channels: number | null;
-  bitDepth: number | null;
-}
+/** What is known of a song's original (AudioQuality): the quality fields of its imported file. */
+export type SourceAudio = Pick<ImportFileRecord, 'type' | 'bitrate' | 'lossless' | 'sampleRate' | 'channels' | 'bitDepth'>;
 
 export interface TranscodeDecision {
   canDirectPlay: boolean;
