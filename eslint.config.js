@@ -158,6 +158,17 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Every database call is asynchronous (either engine): a call not awaited would let a request
+    // answer before its write, or lose the error. Type information finds them.
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -18,17 +18,17 @@ export interface BigLibrary {
  * 10,000-track playlist, so the list page and `/playlist/detail` are measured on the sizes
  * the product's song table must handle.
  */
-export function prepareBigLibrary(): BigLibrary {
+export async function prepareBigLibrary(): Promise<BigLibrary> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-'));
-  const db = openDatabase(dataDir);
+  const db = await openDatabase(dataDir);
   try {
-    seedDemoLibrary(db, { songCount: 10_000 });
-    const ids = (db.prepare('SELECT id FROM songs ORDER BY id LIMIT 10000').all() as { id: number }[]).map((r) => r.id);
-    const bigPlaylistId = createPlaylist(db, { name: '千首串烧 · 基准测试', trackIds: ids.slice(0, 1000) });
-    const hugePlaylistId = createPlaylist(db, { name: '万首长列表 · 基准测试', trackIds: ids });
-    const playerPlaylistId = createPlaylist(db, { name: '从未播放 · 播放器基准', trackIds: ids.slice(5000, 5300) });
+    await seedDemoLibrary(db, { songCount: 10_000 });
+    const ids = ((await db.prepare('SELECT id FROM songs ORDER BY id LIMIT 10000').all()) as { id: number }[]).map((r) => r.id);
+    const bigPlaylistId = await createPlaylist(db, { name: '千首串烧 · 基准测试', trackIds: ids.slice(0, 1000) });
+    const hugePlaylistId = await createPlaylist(db, { name: '万首长列表 · 基准测试', trackIds: ids });
+    const playerPlaylistId = await createPlaylist(db, { name: '从未播放 · 播放器基准', trackIds: ids.slice(5000, 5300) });
     return { dataDir, bigPlaylistId, hugePlaylistId, playerPlaylistId };
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -44,9 +44,9 @@ async function measureLibrary(label: string, songs: number): Promise<void> {
   let albums = 64;
   let artists = 36;
   if (songs !== 480) {
-    const db = openDatabase(dataDir);
-    const summary = seedDemoLibrary(db, { songCount: songs });
-    db.close();
+    const db = await openDatabase(dataDir);
+    const summary = await seedDemoLibrary(db, { songCount: songs });
+    await db.close();
     [albums, artists] = [summary.albums, summary.artists];
   }
   const server = await startServer({}, { dataDir });

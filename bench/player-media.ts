@@ -53,7 +53,7 @@ function makeTrack(path: string, hz: number, seconds: number, title: string, cod
  * Before the server starts on `dataDir` (the big library): imports SAMPLES MP3s (192k) and FLACs
  * of 90 s made by ffmpeg, and makes one playlist per case from songs no other bench plays.
  */
-export function preparePlayerMedia(dataDir: string): PlayerMedia {
+export async function preparePlayerMedia(dataDir: string): Promise<PlayerMedia> {
   // Imported files stay where they are: in the data directory, removed with it.
   const folder = join(dataDir, 'bench-music');
   mkdirSync(join(folder, 'mp3'), { recursive: true });
@@ -63,27 +63,32 @@ export function preparePlayerMedia(dataDir: string): PlayerMedia {
     makeTrack(join(folder, 'flac', `flac-${i}.flac`), 330 + i * 7, 90, `无损转码 ${i + 1}`, ['-c:a', 'flac']);
   }
   execFileSync(process.execPath, [serverCli, 'import', folder], { env: { ...process.env, CLOUDTUNE_DATA: dataDir }, stdio: 'ignore' });
-  const db = openDatabase(dataDir);
+  const db = await openDatabase(dataDir);
   try {
-    const imported = (type: string) =>
-      (db.prepare('SELECT song_id AS id FROM library_files WHERE type = ? ORDER BY path').all(type) as { id: number }[]).map((r) => r.id);
-    const demo = (db.prepare('SELECT id FROM songs ORDER BY id LIMIT 10000').all() as { id: number }[]).map((r) => r.id);
+    const imported = async (type: string) =>
+      ((await db.prepare('SELECT song_id AS id FROM library_files WHERE type = ? ORDER BY path').all(type)) as { id: number }[]).map(
+        (r) => r.id,
+      );
+    const demo = ((await db.prepare('SELECT id FROM songs ORDER BY id LIMIT 10000').all()) as { id: number }[]).map((r) => r.id);
     // Songs 6,000 and up: the big-library benches and the heap bench play others.
     let at = 6000;
     const take = (n: number) => demo.slice(at, (at += n));
-    const list = (name: string, ids: number[]): PlayList => ({ playlistId: createPlaylist(db, { name, trackIds: ids }), ids });
+    const list = async (name: string, ids: number[]): Promise<PlayList> => ({
+      playlistId: await createPlaylist(db, { name, trackIds: ids }),
+      ids,
+    });
     return {
-      cold: list('首音 · 冷启动', take(SAMPLES)),
-      busy: list('首音 · 服务器忙', take(SAMPLES)),
+      cold: await list('首音 · 冷启动', take(SAMPLES)),
+      busy: await list('首音 · 服务器忙', take(SAMPLES)),
       busyWork: take(SAMPLES * 2),
-      freshBrowser: list('首音 · 新浏览器', take(SAMPLES)),
-      mp3: list('首音 · 导入 MP3', imported('mp3')),
-      flac: list('首音 · 导入 FLAC', imported('flac')),
-      warm: list('首音 · 连续点播', take(SAMPLES)),
-      next: list('首音 · 下一首', take(SAMPLES + 1)),
-      baseline: list('首音 · 基线（nginx 静态文件）', take(SAMPLES)),
+      freshBrowser: await list('首音 · 新浏览器', take(SAMPLES)),
+      mp3: await list('首音 · 导入 MP3', await imported('mp3')),
+      flac: await list('首音 · 导入 FLAC', await imported('flac')),
+      warm: await list('首音 · 连续点播', take(SAMPLES)),
+      next: await list('首音 · 下一首', take(SAMPLES + 1)),
+      baseline: await list('首音 · 基线（nginx 静态文件）', take(SAMPLES)),
     };
   } finally {
-    db.close();
+    await db.close();
   }
 }

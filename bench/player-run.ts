@@ -6,8 +6,8 @@ import { preparePlayerMedia } from './player-media.ts';
 
 /** `npm run bench:player` (after `npm run build`): the player's figures alone. */
 const machine = () => `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
-const { dataDir, playerPlaylistId } = prepareBigLibrary();
-const media = preparePlayerMedia(dataDir);
+const { dataDir, playerPlaylistId } = await prepareBigLibrary();
+const media = await preparePlayerMedia(dataDir);
 const server = await startServer({}, { dataDir });
 try {
   console.log(`# Cloudtune player bench — ${new Date().toISOString()} — ${server.url} — ${machine()}`);

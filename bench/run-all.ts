@@ -12,8 +12,8 @@ import { measureStreaming } from './streaming.ts';
 import { measureSubsonic } from './subsonic.ts';
 
 /** `npm run bench`: prints figures; never passes or fails on a time. */
-const { dataDir, bigPlaylistId, hugePlaylistId, playerPlaylistId } = prepareBigLibrary();
-const media = preparePlayerMedia(dataDir);
+const { dataDir, bigPlaylistId, hugePlaylistId, playerPlaylistId } = await prepareBigLibrary();
+const media = await preparePlayerMedia(dataDir);
 const server = await startServer({}, { dataDir });
 try {
   console.log(`# Cloudtune benchmarks — ${new Date().toISOString()} — ${server.url}`);

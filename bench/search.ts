@@ -23,12 +23,12 @@ interface QueryGroup {
 }
 
 /** The fixed query sets, anchored on the catalog's first three-character 周… artist. */
-function pickQueries(db: Db): QueryGroup[] {
-  const zhou = db
+async function pickQueries(db: Db): Promise<QueryGroup[]> {
+  const zhou = (await db
     .prepare<[], { name: string; full: string; initials: string }>(
       "SELECT name, pinyin_full(name) AS full, pinyin_initials(name) AS initials FROM artists WHERE name LIKE '周__' ORDER BY id LIMIT 1",
     )
-    .get() ?? { name: '周星野', full: 'zhouxingye', initials: 'zxy' };
+    .get()) ?? { name: '周星野', full: 'zhouxingye', initials: 'zxy' };
   return [
     {
       title: 'one word',
@@ -105,25 +105,25 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
   if (!(songCount > 0)) return console.log('  skipped (BENCH_SEARCH_SONGS=0)');
   const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-search-'));
   try {
-    const db = openDatabase(dataDir);
+    const db = await openDatabase(dataDir);
     let start = performance.now();
-    const seeded = seedDemoLibrary(db, { songCount, withLyrics: false, indexSearch: false });
+    const seeded = await seedDemoLibrary(db, { songCount, withLyrics: false, indexSearch: false });
     console.log(`  catalog: ${seeded.songs} songs, ${seeded.albums} albums, ${seeded.artists} artists, seeded in ${seconds(start)}`);
     start = performance.now();
-    const search = createSearch(db);
+    const search = await createSearch(db);
     const built = seconds(start);
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const bytes = (table: string) => db.prepare<[], number>(`SELECT COALESCE(SUM(length(block)), 0) FROM ${table}_data`).pluck().get() ?? 0;
-    const indexMb =
-      ['songs', 'albums', 'artists', 'playlists', 'lyrics', 'song_names', 'album_names', 'playlist_names'].reduce(
-        (n, t) => n + bytes(`search_${t}`),
-        0,
-      ) / 1e6;
+    const bytes = async (table: string) =>
+      (await db.prepare<[], number>(`SELECT COALESCE(SUM(length(block)), 0) FROM ${table}_data`).pluck().get()) ?? 0;
+    let indexBytes = 0;
+    for (const t of ['songs', 'albums', 'artists', 'playlists', 'lyrics', 'song_names', 'album_names', 'playlist_names'])
+      indexBytes += await bytes(`search_${t}`);
+    const indexMb = indexBytes / 1e6;
     console.log(
       `  index build: ${built}; index ${indexMb.toFixed(0)} MB of a ${(statSync(databaseFile(dataDir)).size / 1e6).toFixed(0)} MB database`,
     );
 
-    const groups = pickQueries(db);
+    const groups = await pickQueries(db);
     const songSamples = new Map<string, number[]>();
     const allSamples: number[] = [];
     console.log('  service call, songs (type 1, limit 30): cold first call / warm median, matches');
@@ -132,22 +132,22 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
       const samples: number[] = [];
       for (const q of group.queries) {
         let count = 0;
-        const { cold, warm } = await timeQuery(() => {
-          count = (search.search({ keywords: q.keywords }, urls).result as { songCount: number }).songCount;
+        const { cold, warm } = await timeQuery(async () => {
+          count = ((await search.search({ keywords: q.keywords }, urls)).result as { songCount: number }).songCount;
         });
         samples.push(...warm);
         console.log(
           `    ${q.label.padEnd(24)} ${q.keywords.padEnd(16)} cold ${ms(cold)}  warm ${ms([...warm].sort((a, b) => a - b)[warm.length >> 1]!)}  ${count} songs`,
         );
         for (const type of SEARCH_TYPES)
-          allSamples.push(...(await timeQuery(() => search.search({ keywords: q.keywords, type }, urls))).warm);
+          allSamples.push(...(await timeQuery(async () => await search.search({ keywords: q.keywords, type }, urls))).warm);
       }
       songSamples.set(group.title, samples);
     }
     const suggestSamples: number[] = [];
     for (const q of groups[0]!.queries)
-      suggestSamples.push(...(await timeQuery(() => search.suggest(q.keywords.slice(0, 2), 'web', urls))).warm);
-    db.close();
+      suggestSamples.push(...(await timeQuery(async () => await search.suggest(q.keywords.slice(0, 2), 'web', urls))).warm);
+    await db.close();
     for (const [title, samples] of songSamples) console.log(summary(`service, songs, ${title}`, samples, true));
     console.log(summary('service, songs/albums/artists/playlists, all', allSamples, true));
     console.log(summary('service, /search/suggest (first 2 chars)', suggestSamples));

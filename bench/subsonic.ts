@@ -73,19 +73,19 @@ async function time(server: RunningServer, method: string, query: (i: number) =>
  * million songs would take longer than the rest of the run. The queue is emptied so the server does
  * not index them at start either.
  */
-function catalog(songs: number): { dataDir: string; albums: number } {
+async function catalog(songs: number): Promise<{ dataDir: string; albums: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-subsonic-'));
   const start = performance.now();
-  const db = openDatabase(dataDir);
+  const db = await openDatabase(dataDir);
   try {
-    const seeded = seedDemoLibrary(db, { songCount: songs, withLyrics: false, indexSearch: false });
-    db.exec('DELETE FROM search_queue');
+    const seeded = await seedDemoLibrary(db, { songCount: songs, withLyrics: false, indexSearch: false });
+    await db.exec('DELETE FROM search_queue');
     console.log(
       `  catalog: ${seeded.songs.toLocaleString('en')} songs, ${seeded.albums.toLocaleString('en')} albums, seeded in ${seconds(start)}`,
     );
     return { dataDir, albums: seeded.albums };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -100,26 +100,26 @@ async function serve(dataDir: string): Promise<RunningServer> {
 }
 
 /** Times `sql` on the catalog's database directly: the baseline an approach we did not take would cost. */
-function sqlTimes(dataDir: string, sql: string, params: unknown[] = []): Timed {
-  const db = openDatabase(dataDir);
+async function sqlTimes(dataDir: string, sql: string, params: unknown[] = []): Promise<Timed> {
+  const db = await openDatabase(dataDir);
   try {
     const stmt = db.prepare(sql);
     const samples: number[] = [];
     for (let i = 0; i < WARMUP + 10; i++) {
       const start = performance.now();
-      stmt.all(...params);
+      await stmt.all(...params);
       if (i >= WARMUP) samples.push(performance.now() - start);
     }
     return { samples, cpuMs: NaN };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
 /** Full-library sync as offline-first clients do it (search3, empty query, 500 a page), and search3 deep in the list. */
 async function measureSync(): Promise<void> {
   console.log(`\n### Full-library sync and search3 paging (${SYNC_SONGS.toLocaleString('en')} songs)`);
-  const { dataDir } = catalog(SYNC_SONGS);
+  const { dataDir } = await catalog(SYNC_SONGS);
   const server = await serve(dataDir);
   try {
     console.log(`  load average ${loadavg()[0]!.toFixed(1)}`);
@@ -169,8 +169,8 @@ async function measureSync(): Promise<void> {
 /** getRandomSongs and getAlbumList2 alphabeticalByName on the big catalog. */
 async function measureBig(): Promise<void> {
   console.log(`\n### Random songs and album lists (${BIG_SONGS.toLocaleString('en')} songs)`);
-  const { dataDir, albums } = catalog(BIG_SONGS);
-  const baseline = sqlTimes(dataDir, 'SELECT id FROM songs ORDER BY random() LIMIT 10');
+  const { dataDir, albums } = await catalog(BIG_SONGS);
+  const baseline = await sqlTimes(dataDir, 'SELECT id FROM songs ORDER BY random() LIMIT 10');
   const server = await serve(dataDir);
   try {
     console.log(`  load average ${loadavg()[0]!.toFixed(1)}`);

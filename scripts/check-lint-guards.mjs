@@ -49,6 +49,14 @@ const plants = [
     },
   },
   {
+    name: 'a database call not awaited',
+    rule: '@typescript-eslint/no-floating-promises',
+    files: {
+      [`apps/server/src/services/${PLANT_DIR}/unawaited.ts`]:
+        "import type { Repos } from '../../repos/index.ts';\nexport function planted(repos: Repos): void {\n  repos.meta.set('planted', '1');\n}\n",
+    },
+  },
+  {
     name: 'a leaf (media/) importing the database',
     rule: 'import-x/no-restricted-paths',
     files: {

@@ -144,15 +144,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage.close();
     throw err;
   }
-  const db = openDatabase(options.dataDir);
+  const db = await openDatabase(options.dataDir);
   let demoAccount: number | null;
   try {
     // The catalogue is seeded whatever the mode: a fresh machine has music either way.
-    if (needsDemoLibrary(db)) seedDemoLibrary(db, options.demoLibrary);
-    demoAccount = ensureDemoAccount(db);
-    ensureDemoGenres(db);
+    if (await needsDemoLibrary(db)) await seedDemoLibrary(db, options.demoLibrary);
+    demoAccount = await ensureDemoAccount(db);
+    await ensureDemoGenres(db);
   } catch (err) {
-    db.close();
+    await db.close();
     storage.close();
     throw err;
   }
@@ -177,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sms =
     options.smsSender ??
     (options.smsWebhook ? webhookSmsSender(options.smsWebhook) : outboxSmsSender(options.dataDir, (line) => app.log.warn(line)));
-  const services = createServices(db, options.dataDir, {
+  const services = await createServices(db, options.dataDir, {
     audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES,
     imageCacheBytes: options.imageCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
     encodeSlots: options.encodeSlots ?? Math.max(1, availableParallelism()),
@@ -201,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await services.leases.runOnceAsync('cloud-sweep', () => services.cloud.sweep());
   // Writes belong to start-up and timers, never to a read: charts are ranked here and kept fresh
   // (by whichever process finds them stale first).
-  services.charts.refresh();
+  await services.charts.refresh();
   const stopTimers = [
     services.charts.schedule(),
     services.search.schedule(),
@@ -209,19 +209,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services.leases.every(
       'sweep',
       SWEEP_EVERY_MS,
-      () => services.sweep(),
+      async () => await services.sweep(),
       (err) => app.log.warn(`sweep failed: ${String(err)}`),
     ),
   ];
   app.addHook('onClose', async () => {
-    for (const stop of stopTimers) stop();
+    for (const stop of stopTimers) await stop();
     await services.podcasts.close();
     // An import scan writes the catalog: it ends (after the file in hand) before the database closes.
     await services.importScans.stop();
     // Let songs being rendered finish (they record themselves in the database) before closing it.
     await Promise.all([services.audio.idle(), services.transcodes.idle(), services.images.idle()]);
     services.files.closeAll();
-    db.close();
+    await db.close();
     storage.close();
   });
 
@@ -230,9 +230,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // than in the seed); any other start closes it (docs/decisions/0027-running-on-a-network.md).
     if (demoAccount !== null) {
       if (options.demo) await services.demoAccount.open(demoAccount, DEMO_LOGIN);
-      else services.demoAccount.close(demoAccount);
+      else await services.demoAccount.close(demoAccount);
     }
-    for (const p of services.admins.applyAtStart()) {
+    for (const p of await services.admins.applyAtStart()) {
       app.log.warn(
         `CLOUDTUNE_ADMIN: no account has the phone +${p.countryCode}-${p.phone} yet; it becomes an administrator when it registers`,
       );
@@ -249,8 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('hostPolicy', hosts);
     await allowCrossOrigin(app, origins);
     refuseCrossSiteWrites(app, origins);
-    await installSessions(app, (token) => services.sessions.lookup(token));
-    await installRateLimits(app, (limiter, key, windowMs) => services.rateWindows.hit(limiter, key, windowMs));
+    await installSessions(app, async (token) => await services.sessions.lookup(token));
+    await installRateLimits(app, async (limiter, key, windowMs) => await services.rateWindows.hit(limiter, key, windowMs));
     await app.register(apiRoutes, {
       prefix: apiPrefix,
       services,

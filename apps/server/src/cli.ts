@@ -13,7 +13,7 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   // Each command loads only what it needs: the server never loads the importer's tag parsers.
   if (command === 'serve') return (await import('./cli/serve.ts')).serveCommand(loadConfig());
-  if (command === 'seed') return (await import('./cli/seed.ts')).seedCommand(rest, loadConfig());
+  if (command === 'seed') return await (await import('./cli/seed.ts')).seedCommand(rest, loadConfig());
   if (command === 'import') {
     await (await import('./cli/import.ts')).importCommand(rest, loadConfig());
     return;

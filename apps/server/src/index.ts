@@ -21,11 +21,11 @@ export { SUBSONIC_METHODS } from './routes/subsonic/index.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 
 /** Adds a playlist (e.g. a 1,000-track one for benchmarks) to an opened library; returns its id. */
-export function createPlaylist(db: Db, input: NewPlaylistInput): number {
-  return createPlaylistService(createRepos(db)).create(input);
+export async function createPlaylist(db: Db, input: NewPlaylistInput): Promise<number> {
+  return await createPlaylistService(createRepos(db)).create(input);
 }
 
 /** Search over an opened library; creating it indexes what is queued (benchmarks time that). */
-export function createSearch(db: Db): SearchService {
-  return createSearchService(createRepos(db));
+export async function createSearch(db: Db): Promise<SearchService> {
+  return await createSearchService(createRepos(db));
 }

@@ -34,10 +34,10 @@ beforeAll(async () => {
   ]);
   song = readFileSync(join(work, 'journey.mp3'));
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
 }, 60_000);
 afterAll(async () => {
-  db?.close();
+  await db?.close();
   await t?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -54,7 +54,7 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
   };
 }
 
-const post = (url: string, session: string, body: ReturnType<typeof multipart>) =>
+const post = (url: string, session: string, body: Awaited<ReturnType<typeof multipart>>) =>
   t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, cookie: `MUSIC_U=${session}` } });
 
 describe('an account’s journey', () => {
@@ -87,7 +87,7 @@ describe('an account’s journey', () => {
     const byPhone = await call(t.app, `/api/login/cellphone?phone=${PHONE}&md5_password=${md5(PASSWORD)}`);
     expect(expectContract('/login/cellphone', byPhone.body).account.id).toBe(userId);
     // No NetEase endpoint binds an email (their website does): the account gets one in the table.
-    createRepos(db).users.setContact(userId, { countryCode: '86', phone: PHONE, email: EMAIL });
+    await createRepos(db).users.setContact(userId, { countryCode: '86', phone: PHONE, email: EMAIL });
     const byEmail = await call(t.app, `/api/login?email=${encodeURIComponent(EMAIL.toUpperCase())}&md5_password=${md5(PASSWORD)}`);
     expect(expectContract('/login', byEmail.body).account.id).toBe(userId);
     expect(sessionOf(byEmail.res)).not.toBe(sessionOf(byPhone.res));
@@ -105,7 +105,7 @@ describe('an account’s journey', () => {
   it('likes a song: it is in 我喜欢的音乐', async () => {
     expect((await call(t.app, '/api/like?id=7&like=true', { session })).body.code).toBe(200);
     expect(expectContract('/likelist', (await call(t.app, `/api/likelist?uid=${userId}`, { session })).body).ids).toEqual([7]);
-    const liked = db.prepare('SELECT id FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(userId) as number;
+    const liked = (await db.prepare('SELECT id FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(userId)) as number;
     const detail = expectContract('/playlist/detail', (await call(t.app, `/api/playlist/detail?id=${liked}`, { session })).body);
     expect(detail.playlist.trackIds.map((x) => x.id)).toEqual([7]);
   });
@@ -190,7 +190,7 @@ describe('an account’s journey', () => {
   });
 
   it('follows the demo account: both profiles and lists agree', async () => {
-    const demoId = db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get() as number;
+    const demoId = (await db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get()) as number;
     const fans = expectContract('/user/detail', (await call(t.app, `/api/user/detail?uid=${demoId}`)).body).profile.followeds!;
     expect((await call(t.app, `/api/follow?id=${demoId}&t=1`, { session })).body).toEqual({ code: 200, followed: true });
     expect(expectContract('/user/detail', (await call(t.app, `/api/user/detail?uid=${demoId}`)).body).profile.followeds).toBe(fans + 1);

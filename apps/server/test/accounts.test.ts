@@ -16,10 +16,10 @@ let t: TestApp;
 let db: Db;
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -45,7 +45,7 @@ describe('the demo account', () => {
     expect(detail.profile.playlistCount).toBeGreaterThan(1);
     expect(detail.listenSongs).toBeGreaterThan(1000);
     expect(detail.level).toBeGreaterThanOrEqual(6);
-    const liked = db
+    const liked = await db
       .prepare(
         'SELECT name, (SELECT COUNT(*) FROM playlist_tracks WHERE playlist_id = id) AS n FROM playlists WHERE creator_id = ? AND special_type = 5',
       )
@@ -71,7 +71,7 @@ describe('registration through the SMS captcha outbox', () => {
     const session = sessionOf(res.res);
     const status = expectContract('/login/status', (await call(t.app, '/api/login/status', { session })).body);
     expect(status.data.profile?.nickname).toBe('新来的听众');
-    const liked = db.prepare('SELECT name, special_type AS specialType FROM playlists WHERE creator_id = ?').all(body.account.id);
+    const liked = await db.prepare('SELECT name, special_type AS specialType FROM playlists WHERE creator_id = ?').all(body.account.id);
     expect(liked).toEqual([{ name: '新来的听众喜欢的音乐', specialType: 5 }]);
     expect((await call(t.app, '/api/cellphone/existence?phone=13900000001')).body).toMatchObject({
       exist: 1,
@@ -138,11 +138,11 @@ describe('registration through the SMS captcha outbox', () => {
 describe('passwords', () => {
   it('the users table holds no password nor its MD5, only a salted scrypt', async () => {
     await register(t.app, t.dataDir, '13900000010', 'plain-secret-42');
-    const dump = JSON.stringify(db.prepare('SELECT * FROM users').all());
+    const dump = JSON.stringify(await db.prepare('SELECT * FROM users').all());
     for (const secret of ['plain-secret-42', md5('plain-secret-42'), md5('cloudtune')]) expect(dump).not.toContain(secret);
     // (demo@cloudtune.local holds the word; no column is the demo password itself)
     expect(dump).not.toContain('"cloudtune"');
-    const hashes = db.prepare('SELECT password_hash FROM users WHERE password_hash IS NOT NULL').pluck().all() as string[];
+    const hashes = (await db.prepare('SELECT password_hash FROM users WHERE password_hash IS NOT NULL').pluck().all()) as string[];
     expect(hashes.length).toBeGreaterThanOrEqual(2);
     for (const h of hashes) expect(h).toMatch(/^scrypt\$16384\$8\$5\$[\w-]{22}\$[\w-]{43}$/);
     expect(new Set(hashes.map((h) => h.split('$')[4])).size).toBe(hashes.length);
@@ -150,7 +150,7 @@ describe('passwords', () => {
 
   it('a session is stored as its SHA-256, never the token', async () => {
     const session = await loginByPhone(t.app, '13900000010', 'plain-secret-42');
-    const stored = db.prepare('SELECT token_hash FROM sessions').pluck().all() as string[];
+    const stored = (await db.prepare('SELECT token_hash FROM sessions').pluck().all()) as string[];
     expect(stored).not.toContain(session);
     expect(stored).toContain(createHash('sha256').update(session).digest('hex'));
   });

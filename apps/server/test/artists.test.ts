@@ -7,10 +7,10 @@ let t: TestApp;
 let db: Db;
 beforeAll(async () => {
   t = await startTestApp();
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -22,27 +22,19 @@ interface ArtistRow {
   popularity: number;
   initial: string;
 }
-const rows = () =>
-  db.prepare('SELECT id, name, area, type, popularity, initial FROM artists ORDER BY popularity DESC, id').all() as ArtistRow[];
+const rows = async () =>
+  (await db.prepare('SELECT id, name, area, type, popularity, initial FROM artists ORDER BY popularity DESC, id').all()) as ArtistRow[];
 const list = async (query: string) => expectContract('/artist/list', (await getJson(t.app, `/api/artist/list?${query}`)).body);
 
 describe('/artist/list', () => {
   it('lists the hottest artists of a type and area (type defaults to 1 like NetEase)', async () => {
     const all = await list('type=-1&area=-1&initial=-1&limit=100');
-    expect(all.artists.map((a) => a.id)).toEqual(rows().map((a) => a.id));
+    expect(all.artists.map((a) => a.id)).toEqual((await rows()).map((a) => a.id));
     expect(all.more).toBe(false);
     const chineseWomen = await list('type=2&area=7');
-    expect(chineseWomen.artists.map((a) => a.id)).toEqual(
-      rows()
-        .filter((a) => a.type === 2 && a.area === 7)
-        .map((a) => a.id),
-    );
+    expect(chineseWomen.artists.map((a) => a.id)).toEqual((await rows()).filter((a) => a.type === 2 && a.area === 7).map((a) => a.id));
     const defaultType = await list('area=96');
-    expect(defaultType.artists.map((a) => a.id)).toEqual(
-      rows()
-        .filter((a) => a.type === 1 && a.area === 96)
-        .map((a) => a.id),
-    );
+    expect(defaultType.artists.map((a) => a.id)).toEqual((await rows()).filter((a) => a.type === 1 && a.area === 96).map((a) => a.id));
     const first = all.artists[0]!;
     expect(first.picUrl).toMatch(/\/media\/image\/artist\/\d+\.jpg$/);
     expect(first).toMatchObject({ albumSize: expect.any(Number), musicSize: expect.any(Number), alias: expect.any(Array) });
@@ -52,7 +44,8 @@ describe('/artist/list', () => {
     const z = await list('type=-1&initial=z');
     expect(z.artists.length).toBeGreaterThanOrEqual(3);
     expect(z.artists.some((a) => a.name.startsWith('周'))).toBe(true);
-    expect(z.artists.every((a) => rows().find((r) => r.id === a.id)!.initial === 'Z')).toBe(true);
+    const initials = await rows();
+    expect(z.artists.every((a) => initials.find((r) => r.id === a.id)!.initial === 'Z')).toBe(true);
     // Upper case and NetEase's char code (90 = 'Z') mean the same.
     expect((await list('type=-1&initial=Z')).artists).toEqual(z.artists);
     expect((await list('type=-1&initial=90')).artists).toEqual(z.artists);
@@ -66,7 +59,7 @@ describe('/artist/list', () => {
   });
 
   it('pages with offset and limit; past the end is empty with more: false', async () => {
-    const everyone = rows().map((a) => a.id);
+    const everyone = (await rows()).map((a) => a.id);
     const first = await list('type=-1&limit=10');
     const second = await list('type=-1&limit=10&offset=10');
     expect(first.more).toBe(true);
@@ -92,26 +85,26 @@ describe('/artist/list', () => {
   });
 });
 
-describe('an artist page', () => {
-  const zhou = () => rows().find((a) => a.name.startsWith('周'))!;
+describe('an artist page', async () => {
+  const zhou = async () => (await rows()).find((a) => a.name.startsWith('周'))!;
 
   it('/artist/detail returns the head: name, pictures, sizes, rank in the area', async () => {
-    const a = zhou();
+    const a = await zhou();
     const { data } = expectContract('/artist/detail', (await getJson(t.app, `/api/artist/detail?id=${a.id}`)).body);
     expect(data.artist).toMatchObject({ id: a.id, name: a.name, mvSize: 0, rank: { type: 1, rank: expect.any(Number) } });
     expect(data.artist.cover).toMatch(/\/media\/image\/artist\/\d+\.jpg$/);
-    const chinese = rows().filter((r) => r.area === 7);
+    const chinese = (await rows()).filter((r) => r.area === 7);
     expect(data.artist.rank!.rank).toBe(chinese.findIndex((r) => r.id === a.id) + 1);
     expect(data.artist.musicSize).toBeGreaterThan(0);
     expect(data.identify?.imageDesc).toMatch(/^华语/);
   });
 
   it('/artist/album pages the albums newest first', async () => {
-    const prolific = db
+    const prolific = (await db
       .prepare('SELECT artist_id FROM albums GROUP BY artist_id ORDER BY COUNT(*) DESC, artist_id LIMIT 1')
       .pluck()
-      .get() as number;
-    const total = db.prepare('SELECT COUNT(*) FROM albums WHERE artist_id = ?').pluck().get(prolific) as number;
+      .get()) as number;
+    const total = (await db.prepare('SELECT COUNT(*) FROM albums WHERE artist_id = ?').pluck().get(prolific)) as number;
     expect(total).toBeGreaterThanOrEqual(3);
     const all = expectContract('/artist/album', (await getJson(t.app, `/api/artist/album?id=${prolific}`)).body);
     expect(all.hotAlbums).toHaveLength(total);
@@ -128,7 +121,7 @@ describe('an artist page', () => {
   });
 
   it('/artist/desc gives titled sections built from the catalog', async () => {
-    const a = zhou();
+    const a = await zhou();
     const desc = expectContract('/artist/desc', (await getJson(t.app, `/api/artist/desc?id=${a.id}`)).body);
     expect(desc.briefDesc).toContain(a.name);
     expect(desc.introduction.map((s) => s.ti)).toEqual([a.name, '音乐风格', '音乐作品', '热门歌曲']);
@@ -139,17 +132,17 @@ describe('an artist page', () => {
   });
 
   it('/simi/artist scores similar artists (same area first), never the artist itself, never random', async () => {
-    const a = zhou();
+    const a = await zhou();
     const simi = expectContract('/simi/artist', (await getJson(t.app, `/api/simi/artist?id=${a.id}`)).body);
     expect(simi.artists.length).toBeGreaterThanOrEqual(3);
     expect(simi.artists.map((x) => x.id)).not.toContain(a.id);
-    const areas = simi.artists.slice(0, 3).map((x) => rows().find((r) => r.id === x.id)!.area);
+    const areas = await Promise.all(simi.artists.slice(0, 3).map(async (x) => (await rows()).find((r) => r.id === x.id)!.area));
     expect(areas).toEqual([7, 7, 7]);
     expect((await getJson(t.app, `/api/simi/artist?id=${a.id}`)).body).toEqual(simi);
   });
 
   it('/artists returns the artist with their songs, most popular first', async () => {
-    const a = zhou();
+    const a = await zhou();
     const body = expectContract('/artists', (await getJson(t.app, `/api/artists?id=${a.id}`)).body);
     expect(body.artist.id).toBe(a.id);
     expect(body.hotSongs.length).toBe(Math.min(50, body.artist.musicSize!));

@@ -9,10 +9,10 @@ let t: TestApp;
 let db: Db;
 beforeAll(async () => {
   t = await startTestApp({ allowedHosts: ['a.example', 'b.example'] });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -36,7 +36,7 @@ describe('cached answers', () => {
 
   it('a write to the library makes the next answer fresh', async () => {
     const before = (await get('/api/playlist/detail?id=2')).json() as { playlist: { name: string } };
-    db.prepare('UPDATE playlists SET name = ? WHERE id = 2').run('改过名的歌单');
+    await db.prepare('UPDATE playlists SET name = ? WHERE id = 2').run('改过名的歌单');
     const after = (await get('/api/playlist/detail?id=2')).json() as { playlist: { name: string } };
     expect(before.playlist.name).not.toBe('改过名的歌单');
     expect(after.playlist.name).toBe('改过名的歌单');

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { Toplist } from '@cloudtune/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
+import type { SqliteDatabase } from '../src/db/sqlite.ts';
 import { seedDemoLibrary } from '../src/content/demo/index.ts';
 import { CHART_REFRESH_PLAYS } from '../src/services/charts/index.ts';
 import { CHARTS, type ChartDefinition } from '../src/services/charts/catalog.ts';
@@ -11,13 +12,13 @@ import { call, getOk, type Json } from './account-helpers.ts';
 import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
 
 let t: TestApp;
-let db: Db; // a second connection for checking the rankings against the play records
+let db: SqliteDatabase; // a second connection for checking the rankings against the play records
 beforeAll(async () => {
   t = await startTestApp();
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -25,42 +26,42 @@ const toplists = async () => expectContract('/toplist/detail', (await getJson(t.
 const chartTracks = async (id: number) =>
   expectContract('/playlist/detail', (await getJson(t.app, `/api/playlist/detail?id=${id}`)).body).playlist;
 const byName = (list: Toplist[], name: string) => list.find((l) => l.name === name)!;
-const playsIn = (songId: number, from: number, to: number) =>
-  db
+const playsIn = async (songId: number, from: number, to: number) =>
+  (await db
     .prepare('SELECT COUNT(*) FROM play_records WHERE song_id = ? AND played_at >= ? AND played_at < ?')
     .pluck()
-    .get(songId, from, to) as number;
-const mainArtist = (songId: number) =>
-  db
+    .get(songId, from, to)) as number;
+const mainArtist = async (songId: number) =>
+  (await db
     .prepare(
       'SELECT a.area, a.independent FROM song_artists sa JOIN artists a ON a.id = sa.artist_id WHERE sa.song_id = ? AND sa.position = 0',
     )
-    .get(songId) as { area: number; independent: number };
+    .get(songId)) as { area: number; independent: number };
 
 describe('demo listening history', () => {
-  it('is a month of 20k–60k plays, deterministic, never before a song was released', () => {
-    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
-    expect(count('SELECT COUNT(*) FROM play_records')).toBeGreaterThanOrEqual(20_000);
-    expect(count('SELECT COUNT(*) FROM play_records')).toBeLessThanOrEqual(60_000);
-    expect(count('SELECT COUNT(*) FROM play_records p JOIN songs s ON s.id = p.song_id WHERE p.played_at < s.publish_time')).toBe(0);
-    expect(count('SELECT COUNT(DISTINCT song_id) FROM play_records')).toBeGreaterThan(300);
-    expect(count('SELECT COUNT(*) FROM artists WHERE independent = 1')).toBeGreaterThanOrEqual(3);
+  it('is a month of 20k–60k plays, deterministic, never before a song was released', async () => {
+    const count = async (sql: string) => (await db.prepare(sql).pluck().get()) as number;
+    expect(await count('SELECT COUNT(*) FROM play_records')).toBeGreaterThanOrEqual(20_000);
+    expect(await count('SELECT COUNT(*) FROM play_records')).toBeLessThanOrEqual(60_000);
+    expect(await count('SELECT COUNT(*) FROM play_records p JOIN songs s ON s.id = p.song_id WHERE p.played_at < s.publish_time')).toBe(0);
+    expect(await count('SELECT COUNT(DISTINCT song_id) FROM play_records')).toBeGreaterThan(300);
+    expect(await count('SELECT COUNT(*) FROM artists WHERE independent = 1')).toBeGreaterThanOrEqual(3);
 
     const dir = freshDataDir();
-    const again = openDatabase(dir);
+    const again = await openDatabase(dir);
     try {
-      seedDemoLibrary(again);
-      const dump = (d: Db) =>
-        d.prepare('SELECT song_id, user_id, played_at, seconds FROM play_records WHERE id % 97 = 0 ORDER BY id').all();
-      expect(dump(again)).toEqual(dump(db));
+      await seedDemoLibrary(again);
+      const dump = async (d: SqliteDatabase) =>
+        await d.prepare('SELECT song_id, user_id, played_at, seconds FROM play_records WHERE id % 97 = 0 ORDER BY id').all();
+      expect(await dump(again)).toEqual(await dump(db));
     } finally {
-      again.close();
+      await again.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
 
-describe('/toplist/detail', () => {
+describe('/toplist/detail', async () => {
   it('lists the four official charts with a top-3 preview, then the global charts', async () => {
     const { list, artistToplist } = await toplists();
     expect(list.map((l) => l.name)).toEqual(['飙升榜', '新歌榜', '原创榜', '热歌榜', '欧美榜', '日本榜', '韩国榜', '华语榜']);
@@ -105,19 +106,21 @@ describe('/toplist/detail', () => {
 
       // Re-count this week's plays (the chart's updateTime ends its window).
       const at = chart.updateTime;
-      const recent = playlist.trackIds.map((x) => playsIn(x.id, at - WEEK_MS, at + 1));
+      const recent = await Promise.all(playlist.trackIds.map(async (x) => await playsIn(x.id, at - WEEK_MS, at + 1)));
       if (def.kind === 'soaring') {
-        const scores = playlist.trackIds.map((x, i) => {
-          const previous = playsIn(x.id, at - 2 * WEEK_MS, at - WEEK_MS);
-          expect(recent[i]!).toBeGreaterThanOrEqual(SOARING_MIN_PLAYS);
-          expect(recent[i]!).toBeGreaterThan(previous);
-          return soaringScore({ recent: recent[i]!, previous });
-        });
+        const scores = await Promise.all(
+          playlist.trackIds.map(async (x, i) => {
+            const previous = await playsIn(x.id, at - 2 * WEEK_MS, at - WEEK_MS);
+            expect(recent[i]!).toBeGreaterThanOrEqual(SOARING_MIN_PLAYS);
+            expect(recent[i]!).toBeGreaterThan(previous);
+            return soaringScore({ recent: recent[i]!, previous });
+          }),
+        );
         expect(scores).toEqual([...scores].sort((a, b) => b - a));
       } else {
         if (def.kind !== 'new') expect(recent).toEqual([...recent].sort((a, b) => b - a));
         for (const id of playlist.trackIds.map((x) => x.id)) {
-          const artist = mainArtist(id);
+          const artist = await mainArtist(id);
           if (def.area !== undefined) expect(artist.area).toBe(def.area);
           if (def.kind === 'original') expect(artist.independent).toBe(1);
         }
@@ -134,7 +137,7 @@ describe('/toplist/detail', () => {
     const playlist = await chartTracks(chart.id);
     const oldest = Math.min(...playlist.tracks.map((s) => s.publishTime!));
     expect(chart.updateTime - oldest).toBeLessThanOrEqual(730 * 86_400_000);
-    const catalogOldest = db.prepare('SELECT MIN(publish_time) FROM songs').pluck().get() as number;
+    const catalogOldest = (await db.prepare('SELECT MIN(publish_time) FROM songs').pluck().get()) as number;
     expect(oldest).toBeGreaterThan(catalogOldest);
   });
 });
@@ -144,12 +147,12 @@ describe('/scrobble', () => {
     const before = await chartTracks(byName((await toplists()).list, '热歌榜').id);
     const ranked = before.trackIds.map((x) => x.id);
     // A song that is nowhere near the top (or not on the chart at all).
-    const song = (db.prepare('SELECT id FROM songs ORDER BY id').pluck().all() as number[]).find(
+    const song = ((await db.prepare('SELECT id FROM songs ORDER BY id').pluck().all()) as number[]).find(
       (id) => !ranked.slice(0, 150).includes(id),
     )!;
     const top = ranked[0]!;
     const at = before.updateTime!;
-    const needed = playsIn(top, at - WEEK_MS, at + 1) - playsIn(song, at - WEEK_MS, at + 1) + 5;
+    const needed = (await playsIn(top, at - WEEK_MS, at + 1)) - (await playsIn(song, at - WEEK_MS, at + 1)) + 5;
     expect(needed).toBeGreaterThan(CHART_REFRESH_PLAYS);
 
     // Charts re-rank every CHART_REFRESH_PLAYS plays (or when minutes old): play that many more,
@@ -166,7 +169,7 @@ describe('/scrobble', () => {
     // From (almost) nothing to the top in a week: it soars too.
     const soaring = await chartTracks(byName(after.list, '飙升榜').id);
     expect(soaring.trackIds[0]!.id).toBe(song);
-    const recorded = db
+    const recorded = await db
       .prepare('SELECT source_id AS sourceId, seconds, user_id AS userId FROM play_records ORDER BY id DESC LIMIT 1')
       .get();
     expect(recorded).toEqual({ sourceId: before.id, seconds: 60, userId: null });
@@ -176,8 +179,8 @@ describe('/scrobble', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/scrobble', payload: { id: '3' } });
     expect(res.statusCode).toBe(200);
     expectContract('/scrobble', res.json());
-    const duration = db.prepare('SELECT duration_ms FROM songs WHERE id = 3').pluck().get() as number;
-    expect(db.prepare('SELECT seconds FROM play_records ORDER BY id DESC LIMIT 1').pluck().get()).toBe(Math.round(duration / 1000));
+    const duration = (await db.prepare('SELECT duration_ms FROM songs WHERE id = 3').pluck().get()) as number;
+    expect(await db.prepare('SELECT seconds FROM play_records ORDER BY id DESC LIMIT 1').pluck().get()).toBe(Math.round(duration / 1000));
   });
 
   it('records the play whatever sourceid says, as NetEase does: a word is no playlist or album', async () => {
@@ -194,7 +197,7 @@ describe('/scrobble', () => {
       const url = `/api/scrobble?id=4&time=30&${new URLSearchParams({ sourceid })}`;
       const res = await t.app.inject({ method: 'GET', url, remoteAddress: `10.77.0.${i + 1}` });
       expect([sourceid, res.json()]).toEqual([sourceid, { code: 200, data: 'success' }]);
-      const row = db.prepare('SELECT song_id AS songId, source_id AS sourceId FROM play_records ORDER BY id DESC LIMIT 1').get();
+      const row = await db.prepare('SELECT song_id AS songId, source_id AS sourceId FROM play_records ORDER BY id DESC LIMIT 1').get();
       expect([sourceid, row]).toEqual([sourceid, { songId: 4, sourceId: recorded }]);
     }
   });
@@ -245,10 +248,10 @@ describe('chart rules', () => {
     expect(rankChart(def('hot'), stats, [])).toEqual({ songIds: [1, 2, 3], plays: 40 });
   });
 
-  it('新歌榜 widens its release window until enough songs qualify', () => {
-    expect(newReleaseWindowDays(() => 50)).toBe(30);
-    expect(newReleaseWindowDays((d) => (d >= 365 ? 25 : 3))).toBe(365);
-    expect(newReleaseWindowDays(() => 0)).toBe(730);
+  it('新歌榜 widens its release window until enough songs qualify', async () => {
+    expect(await newReleaseWindowDays(async () => 50)).toBe(30);
+    expect(await newReleaseWindowDays(async (d) => (d >= 365 ? 25 : 3))).toBe(365);
+    expect(await newReleaseWindowDays(async () => 0)).toBe(730);
   });
 });
 
@@ -260,14 +263,14 @@ describe('response shapes', () => {
 
 describe('reads never write', () => {
   it('/toplist/detail only reads, even when plays have made the charts stale; the next scrobble re-ranks them', async () => {
-    const songId = db.prepare('SELECT id FROM songs ORDER BY id DESC LIMIT 1').pluck().get() as number;
+    const songId = (await db.prepare('SELECT id FROM songs ORDER BY id DESC LIMIT 1').pluck().get()) as number;
     const insert = db.prepare('INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (?, NULL, 0, ?, 30)');
-    const latest = db.prepare('SELECT MAX(played_at) FROM play_records').pluck().get() as number;
-    for (let i = 0; i < CHART_REFRESH_PLAYS + 1; i++) insert.run(songId, latest);
+    const latest = (await db.prepare('SELECT MAX(played_at) FROM play_records').pluck().get()) as number;
+    for (let i = 0; i < CHART_REFRESH_PLAYS + 1; i++) await insert.run(songId, latest);
     // data_version moves when another connection (the app's) commits a write.
     const version = () => db.pragma('data_version', { simple: true }) as number;
-    const rankedAt = () => db.prepare('SELECT MAX(computed_at) FROM charts').pluck().get() as number;
-    const [before, ranked] = [version(), rankedAt()];
+    const rankedAt = async () => (await db.prepare('SELECT MAX(computed_at) FROM charts').pluck().get()) as number;
+    const [before, ranked] = [version(), await rankedAt()];
     for (let i = 0; i < 3; i++) expect((await getJson(t.app, '/api/toplist/detail')).status).toBe(200);
     expect(version()).toBe(before);
     await getJson(t.app, '/api/playlist/detail?id=1');
@@ -276,7 +279,7 @@ describe('reads never write', () => {
     expect(version()).toBe(before);
     // A write path re-ranks what is stale.
     await getJson(t.app, `/api/scrobble?id=${songId}&time=30`);
-    expect(rankedAt()).toBeGreaterThan(ranked);
+    expect(await rankedAt()).toBeGreaterThan(ranked);
   });
 });
 

@@ -82,12 +82,12 @@ function cloudFiles(): { name: string; size: number }[] {
     .map((e) => ({ name: relative(root, join(e.parentPath, e.name)), size: statSync(join(e.parentPath, e.name)).size }));
 }
 
-function cloudRows(): number {
-  const db = openDatabase(dataDir);
+async function cloudRows(): Promise<number> {
+  const db = await openDatabase(dataDir);
   try {
-    return db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get() as number;
+    return (await db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get()) as number;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -148,7 +148,7 @@ describe('kill -9 during a cloud upload', () => {
     const left = cloudFiles();
     expect(left.map((f) => f.name)).toEqual([expect.stringMatching(/^upload\.\d+-[0-9a-f]+\.tmp$/)]);
     expect(left[0]!.size).toBeLessThan(UPLOAD_BYTES);
-    expect(cloudRows()).toBe(0);
+    expect(await cloudRows()).toBe(0);
     // As if a second upload had died between its rename into place and its row.
     const orphan = join(dataDir, 'media', 'cloud', 'ab', `ab${'0'.repeat(62)}.mp3`);
     mkdirSync(join(orphan, '..'), { recursive: true });
@@ -156,7 +156,7 @@ describe('kill -9 during a cloud upload', () => {
 
     const second = await serve();
     expect(cloudFiles()).toEqual([]);
-    expect(cloudRows()).toBe(0);
+    expect(await cloudRows()).toBe(0);
     const list = await send(second.base, '/user/cloud', { cookie: await login(second.base) });
     expect(JSON.parse(list.body)).toMatchObject({ code: 200, count: 0, data: [], size: '0' });
     const exitedAgain = new Promise((r) => second.child.once('exit', r));

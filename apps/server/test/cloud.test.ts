@@ -41,12 +41,12 @@ beforeAll(async () => {
   audio.untagged = readFileSync(join(work, 'untagged.flac'));
   audio.wav = readFileSync(join(work, 'long.wav'));
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   owner = await register(t.app, t.dataDir, '13700000101', 'cloud-owner');
   other = await register(t.app, t.dataDir, '13700000102', 'cloud-other');
 }, 60_000);
 afterAll(async () => {
-  db?.close();
+  await db?.close();
   await t?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -74,7 +74,7 @@ async function upload(app: TestApp, session: string | undefined, filename: strin
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
-const rows = (): number => db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get() as number;
+const rows = async (): Promise<number> => (await db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get()) as number;
 /** Every file under <data>/media/cloud, relative to it. */
 const cloudFiles = (dataDir = t.dataDir): string[] => {
   const root = join(dataDir, 'media', 'cloud');
@@ -111,7 +111,7 @@ describe('login and params', () => {
     );
     expectError(await upload(t, owner, 'a.mp3', audio.tagged, 'file'), 400, 'songFile is required (multipart/form-data)');
     expectError(await call(t.app, '/api/cloud', { session: owner, method: 'POST' }), 400, 'songFile is required (multipart/form-data)');
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 });
 
@@ -127,7 +127,7 @@ describe('POST /cloud', () => {
       Buffer.alloc(0),
     ];
     for (const bytes of fakes) expectError(await upload(t, owner, 'song.mp3', bytes), 400, NOT_AUDIO_MSG);
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
     expect(cloudFiles()).toEqual([]);
   });
 
@@ -175,7 +175,7 @@ describe('POST /cloud', () => {
     const theirs = expectContract('/cloud', (await upload(t, other, 'mine.mp3', audio.tagged)).body);
     expect(theirs.needUpload).toBe(false);
     expect(theirs.songId).not.toBe(again.songId);
-    expect(rows()).toBe(3);
+    expect(await rows()).toBe(3);
     expect(cloudFiles()).toHaveLength(2);
   });
 });
@@ -289,7 +289,7 @@ describe('/user/cloud/del', () => {
     const theirs = expectContract('/user/cloud', (await call(t.app, '/api/user/cloud', { session: other })).body).data[0]!;
     // Someone else's song: refused, nothing changes.
     expectError(await call(t.app, `/api/user/cloud/del?id=${theirs.songId}`, { session: owner, method: 'POST' }), 404);
-    expect(rows()).toBe(3);
+    expect(await rows()).toBe(3);
 
     const del = await call(t.app, `/api/user/cloud/del?id=${tagged!.songId},${theirs.songId}`, { session: owner, method: 'POST' });
     expect(expectContract('/user/cloud/del', del.body)).toEqual({ code: 200, succIds: [tagged!.songId], failIds: [theirs.songId] });
@@ -301,7 +301,7 @@ describe('/user/cloud/del', () => {
 
     await call(t.app, `/api/user/cloud/del?id=${theirs.songId}`, { session: other, method: 'POST' });
     await call(t.app, `/api/user/cloud/del?id=${untagged!.songId}`, { session: owner, method: 'POST' });
-    expect([rows(), cloudFiles()]).toEqual([0, []]);
+    expect([await rows(), cloudFiles()]).toEqual([0, []]);
     expect(expectContract('/user/cloud', (await call(t.app, '/api/user/cloud', { session: owner })).body)).toMatchObject({
       count: 0,
       size: '0',
@@ -317,19 +317,19 @@ describe('the quota', () => {
     session = await loginByPhone(small.app, '13800000000', 'cloudtune');
   });
   afterAll(() => small.close());
-  const smallRows = () => {
-    const sdb = openDatabase(small.dataDir);
+  const smallRows = async () => {
+    const sdb = await openDatabase(small.dataDir);
     try {
-      return sdb.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get() as number;
+      return (await sdb.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get()) as number;
     } finally {
-      sdb.close();
+      await sdb.close();
     }
   };
 
   it('refuses a file larger than what is left (507 云盘空间不足) and keeps nothing of it', async () => {
     expect(audio.wav.length).toBeGreaterThan(70_000);
     expect(await upload(small, session, 'long.wav', audio.wav)).toEqual({ status: 507, body: { code: 507, msg: CLOUD_FULL_MSG } });
-    expect([smallRows(), cloudFiles(small.dataDir)]).toEqual([0, []]);
+    expect([await smallRows(), cloudFiles(small.dataDir)]).toEqual([0, []]);
   });
 
   it('takes files while they fit, then refuses the one that does not', async () => {
@@ -338,7 +338,7 @@ describe('the quota', () => {
     expect([list.size, list.maxSize]).toEqual([String(audio.tagged.length), '70000']);
     expect(audio.tagged.length + audio.untagged.length).toBeGreaterThan(70_000);
     expect(await upload(small, session, 'b.flac', audio.untagged)).toEqual({ status: 507, body: { code: 507, msg: CLOUD_FULL_MSG } });
-    expect([smallRows(), cloudFiles(small.dataDir)]).toEqual([1, [storedName(audio.tagged, 'mp3')]]);
+    expect([await smallRows(), cloudFiles(small.dataDir)]).toEqual([1, [storedName(audio.tagged, 'mp3')]]);
   });
 });
 
@@ -369,7 +369,7 @@ describe('an upload cut off mid-body', () => {
     await vi.waitFor(() => expect(cloudFiles().filter((f) => f.endsWith('.tmp'))).toHaveLength(1), { timeout: 10_000 });
     req.destroy();
     await vi.waitFor(() => expect(cloudFiles()).toEqual([]), { timeout: 10_000 });
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
     // The server goes on serving.
     expect((await call(t.app, '/api/user/cloud', { session: owner })).body).toMatchObject({ code: 200, count: 0 });
   });
@@ -400,6 +400,6 @@ describe('an upload cut off mid-body', () => {
     expect(cut).toEqual({ status: 400, body: { code: 400, msg: MALFORMED_MSG } });
     const noBoundary = await post('multipart/form-data', Buffer.concat([Buffer.from(head), audio.tagged]));
     expect(noBoundary).toEqual({ status: 400, body: { code: 400, msg: MALFORMED_MSG } });
-    expect([rows(), cloudFiles()]).toEqual([0, []]);
+    expect([await rows(), cloudFiles()]).toEqual([0, []]);
   });
 });

@@ -165,12 +165,14 @@ describe('the demo account outside demo mode', () => {
   test('an account someone else holds the demo phone with never gets the demo passwords, even in demo mode', async () => {
     const dataDir = freshDataDir();
     dirs.push(dataDir);
-    const db = openDatabase(dataDir);
-    seedDemoLibrary(db, small);
+    const db = await openDatabase(dataDir);
+    await seedDemoLibrary(db, small);
     // The phone was free when a stranger registered it (a library seeded before the demo account existed).
-    db.prepare('UPDATE users SET phone = NULL, email = NULL WHERE phone = ?').run(DEMO.phone);
-    db.prepare("INSERT INTO users (nickname, is_demo, created_at, country_code, phone) VALUES ('stranger', 0, 0, '86', ?)").run(DEMO.phone);
-    db.close();
+    await db.prepare('UPDATE users SET phone = NULL, email = NULL WHERE phone = ?').run(DEMO.phone);
+    await db
+      .prepare("INSERT INTO users (nickname, is_demo, created_at, country_code, phone) VALUES ('stranger', 0, 0, '86', ?)")
+      .run(DEMO.phone);
+    await db.close();
     const { app } = await start({ demo: true, dataDir });
     expect((await passwordLogin(app, DEMO.phone, DEMO.password)).body.code).toBe(502);
     expect((await rest(app, 'ping', `u=${DEMO.phone}&p=${DEMO.subsonic}`)).error.code).toBe(40);

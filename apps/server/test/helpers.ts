@@ -64,3 +64,20 @@ export function shapeOf(value: unknown): Shape {
   }
   return typeof value;
 }
+
+/** `items.filter(test)` for a test that reads the database (asynchronous), one item after another. */
+export async function filterAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<T[]> {
+  const kept: T[] = [];
+  for (const item of items) if (await test(item)) kept.push(item);
+  return kept;
+}
+
+/** `items.find(test)` for an asynchronous test. */
+export async function findAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<T | undefined> {
+  for (const item of items) if (await test(item)) return item;
+  return undefined;
+}
+
+/** `items.some(test)` for an asynchronous test. */
+export const someAsync = async <T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<boolean> =>
+  (await findAsync(items, test)) !== undefined;

@@ -68,7 +68,7 @@ function getTls(url: string, ca: Buffer, headers: Record<string, string> = {}): 
 const json = (a: Answer): unknown => JSON.parse(a.body.toString('utf8'));
 
 describe('serving HTTPS with CLOUDTUNE_TLS_CERT and CLOUDTUNE_TLS_KEY', () => {
-  let tls: ReturnType<typeof selfSigned>;
+  let tls: Awaited<ReturnType<typeof selfSigned>>;
   let ca: Buffer;
   let server: RunningServer;
   const printed: string[] = [];
@@ -80,9 +80,9 @@ describe('serving HTTPS with CLOUDTUNE_TLS_CERT and CLOUDTUNE_TLS_KEY', () => {
     const dataDir = freshDataDir();
     dirs.push(dataDir);
     // A small library keeps the start quick; serve finds it and seeds nothing more.
-    const db = openDatabase(dataDir);
-    seedDemoLibrary(db, { songCount: 24, playlistCount: 4 });
-    db.close();
+    const db = await openDatabase(dataDir);
+    await seedDemoLibrary(db, { songCount: 24, playlistCount: 4 });
+    await db.close();
     const config = loadConfig({
       PORT: '0',
       HOST: '127.0.0.1',

@@ -42,16 +42,16 @@ function cli(args: string[], env: Record<string, string>, until?: RegExp) {
   return { child, exited, seen, out };
 }
 
-const songIdsByPath = (): Map<string, number> =>
+const songIdsByPath = async (): Promise<Map<string, number>> =>
   new Map(
-    db
-      .prepare<[], { path: string; songId: number }>('SELECT path, song_id AS songId FROM library_files')
-      .all()
-      .map((r) => [r.path, r.songId]),
+    (await db.prepare<[], { path: string; songId: number }>('SELECT path, song_id AS songId FROM library_files').all()).map((r) => [
+      r.path,
+      r.songId,
+    ]),
   );
 
-function refreshIds(): void {
-  const byPath = songIdsByPath();
+async function refreshIds(): Promise<void> {
+  const byPath = await songIdsByPath();
   for (const [key, rel] of Object.entries(FILES)) {
     const id = byPath.get(join(music, rel));
     if (id === undefined) delete ids[key as keyof typeof FILES];
@@ -97,11 +97,11 @@ beforeAll(async () => {
   [t, master] = await Promise.all([startTestApp(), buildMusicFolder(work, music)]);
   // The folder is given relative to where npm was run, as `npm run import -- <dir>` does.
   firstRun = await cli(['import', 'My Music'], { INIT_CWD: work, CLOUDTUNE_DATA: t.dataDir }).exited;
-  db = openDatabase(t.dataDir);
-  refreshIds();
+  db = await openDatabase(t.dataDir);
+  await refreshIds();
 });
 afterAll(async () => {
-  db?.close();
+  await db?.close();
   await t?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -136,7 +136,7 @@ describe('cloudtune import <folder>', () => {
   });
 
   it('stores each embedded cover (ID3 APIC, FLAC picture, MP4 covr, Ogg METADATA_BLOCK_PICTURE) and serves it resized', async () => {
-    const covers = db
+    const covers = await db
       .prepare<[], { path: string; coverHash: string | null }>('SELECT path, cover_hash AS coverHash FROM library_files')
       .all();
     const hashOf = (rel: string) => covers.find((c) => c.path === join(music, rel))?.coverHash;
@@ -333,15 +333,15 @@ describe('/song/url br', () => {
 
 describe('rescans', () => {
   it('are a no-op when nothing changed: same ids, all unchanged', async () => {
-    const before = songIdsByPath();
+    const before = await songIdsByPath();
     expect(await rescan()).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: 5, skipped: 1 });
-    expect(songIdsByPath()).toEqual(before);
+    expect(await songIdsByPath()).toEqual(before);
   });
 
   it('read files imported before genres were read once more (migration 030 marks them): unchanged, but with their genres', async () => {
-    db.prepare('DELETE FROM song_genres WHERE song_id IN (SELECT song_id FROM library_files)').run();
+    await db.prepare('DELETE FROM song_genres WHERE song_id IN (SELECT song_id FROM library_files)').run();
     expect(await genreCounts(['Rock', 'Indie', 'Electronic'])).toEqual([]);
-    db.prepare('UPDATE library_files SET mtime_ms = -1').run();
+    await db.prepare('UPDATE library_files SET mtime_ms = -1').run();
     expect(await rescan()).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: 5 });
     expect(await songGenres(ids.flac!)).toEqual({ genre: 'Indie', genres: ['Indie', 'Rock'] });
     expect((await genreCounts(['Rock'])).map((g) => [g.songCount, g.albumCount])).toEqual([[2, 1]]);
@@ -363,7 +363,7 @@ describe('rescans', () => {
     utimesSync(path, later, later);
     writeFileSync(join(music, FILES.lrc), `${LYRIC}\n[00:05.00]third line`);
     expect(await rescan()).toMatchObject({ added: 0, updated: 2, removed: 0, unchanged: 3 });
-    expect(songIdsByPath().get(path)).toBe(ids.m4a);
+    expect((await songIdsByPath()).get(path)).toBe(ids.m4a);
     expect((await detail(ids.m4a!))!.name).toBe('Evening (Live)');
     // its genre changed with the tag: the old one has no song left and is not listed
     expect(await songGenres(ids.m4a!)).toEqual({ genre: 'Ambient', genres: ['Ambient'] });
@@ -376,7 +376,7 @@ describe('rescans', () => {
     mkdirSync(join(music, 'Elsewhere'));
     renameSync(join(music, FILES.wav), join(music, 'Elsewhere/Gamma Voice - Untagged Song.wav'));
     expect(await rescan()).toMatchObject({ added: 0, updated: 1, removed: 0 });
-    expect(songIdsByPath().get(join(music, 'Elsewhere/Gamma Voice - Untagged Song.wav'))).toBe(ids.wav);
+    expect((await songIdsByPath()).get(join(music, 'Elsewhere/Gamma Voice - Untagged Song.wav'))).toBe(ids.wav);
     expect((await detail(ids.wav!))!.al.name).toBe('Elsewhere');
     // the album "Loose" (named after the old folder) is left empty, so it is gone
     expectError(await getJson(t.app, `/api/album?id=${oldAlbum}`), 404);
@@ -397,7 +397,7 @@ describe('rescans', () => {
     expect(await rescan()).toMatchObject({ removed: 1 });
     expect(await genreCounts(['Ambient'])).toEqual([]);
     expectError(await getJson(t.app, `/api/album?id=${albumId}`), 404);
-    expect(db.prepare('SELECT 1 FROM artists WHERE id = ?').get(artistId)).toBeUndefined();
+    expect(await db.prepare('SELECT 1 FROM artists WHERE id = ?').get(artistId)).toBeUndefined();
     expectError(await getJson(t.app, `/api/media/image/album/${albumId}.jpg`), 404);
   });
 

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
+import type { SqliteDatabase } from '../src/db/sqlite.ts';
 import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
 import { createPlaylist, seedDemoLibrary } from '../src/index.ts';
 import { ensureDemoGenres, needsDemoLibrary } from '../src/content/demo/index.ts';
@@ -10,18 +11,18 @@ import { planSong } from '../src/media/song-plan.ts';
 import { freshDataDir } from './helpers.ts';
 
 const dirs: string[] = [];
-const dbs: Db[] = [];
-afterAll(() => {
-  for (const db of dbs) if (db.open) db.close();
+const dbs: SqliteDatabase[] = [];
+afterAll(async () => {
+  for (const db of dbs) if (db.connection.open) await db.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function seededLibrary(options?: Parameters<typeof seedDemoLibrary>[1]): Db {
+async function seededLibrary(options?: Parameters<typeof seedDemoLibrary>[1]): Promise<SqliteDatabase> {
   const dir = freshDataDir();
   dirs.push(dir);
-  const db = openDatabase(dir);
+  const db = await openDatabase(dir);
   dbs.push(db);
-  seedDemoLibrary(db, options);
+  await seedDemoLibrary(db, options);
   return db;
 }
 
@@ -42,91 +43,98 @@ const CATALOG_TABLES = [
   'song_genres',
   'album_genres',
 ];
-const dump = (db: Db) => Object.fromEntries(CATALOG_TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]));
+const dump = async (db: SqliteDatabase) =>
+  Object.fromEntries(await Promise.all(CATALOG_TABLES.map(async (t) => [t, await db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()])));
 
-describe('demo library', () => {
-  const db = seededLibrary();
-  const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
+describe('demo library', async () => {
+  const db = await seededLibrary();
+  const count = async (sql: string): Promise<number> => (await db.prepare(sql).pluck().get()) as number;
 
-  it('is deterministic: two fresh data dirs hold identical catalogs', () => {
-    expect(dump(seededLibrary())).toEqual(dump(db));
+  it('is deterministic: two fresh data dirs hold identical catalogs', async () => {
+    expect(await dump(await seededLibrary())).toEqual(await dump(db));
   });
 
-  it('another seed gives another catalog', () => {
-    expect(dump(seededLibrary({ seed: 7 })).songs).not.toEqual(dump(db).songs);
+  it('another seed gives another catalog', async () => {
+    expect((await dump(await seededLibrary({ seed: 7 }))).songs).not.toEqual((await dump(db)).songs);
   });
 
-  it('has ≥30 artists covering all five areas and three types, in four scripts', () => {
-    expect(count('SELECT COUNT(*) FROM artists')).toBeGreaterThanOrEqual(30);
-    expect(db.prepare('SELECT DISTINCT area FROM artists ORDER BY area').pluck().all()).toEqual([0, 7, 8, 16, 96]);
-    expect(db.prepare('SELECT DISTINCT type FROM artists ORDER BY type').pluck().all()).toEqual([1, 2, 3]);
-    const names = db.prepare('SELECT name FROM artists').pluck().all() as string[];
+  it('has ≥30 artists covering all five areas and three types, in four scripts', async () => {
+    expect(await count('SELECT COUNT(*) FROM artists')).toBeGreaterThanOrEqual(30);
+    expect(await db.prepare('SELECT DISTINCT area FROM artists ORDER BY area').pluck().all()).toEqual([0, 7, 8, 16, 96]);
+    expect(await db.prepare('SELECT DISTINCT type FROM artists ORDER BY type').pluck().all()).toEqual([1, 2, 3]);
+    const names = (await db.prepare('SELECT name FROM artists').pluck().all()) as string[];
     expect(names.some((n) => n.startsWith('周'))).toBe(true);
     expect(names.some((n) => /^[A-Za-z]/.test(n))).toBe(true);
     expect(names.some((n) => /[\u3040-\u30ff]|[\u4e00-\u9fff]{3,}/.test(n))).toBe(true);
     expect(names.some((n) => /[\uac00-\ud7af]/.test(n))).toBe(true);
-    expect(count("SELECT COUNT(*) FROM artists WHERE aliases <> '[]'")).toBeGreaterThan(5);
-    expect(count("SELECT COUNT(*) FROM artists WHERE brief_desc = ''")).toBe(0);
+    expect(await count("SELECT COUNT(*) FROM artists WHERE aliases <> '[]'")).toBeGreaterThan(5);
+    expect(await count("SELECT COUNT(*) FROM artists WHERE brief_desc = ''")).toBe(0);
   });
 
-  it('has ≥60 albums and ≥400 songs of 30–120 s with track numbers', () => {
-    expect(count('SELECT COUNT(*) FROM albums WHERE company IS NOT NULL AND description IS NOT NULL')).toBeGreaterThanOrEqual(60);
-    expect(count('SELECT COUNT(*) FROM songs')).toBeGreaterThanOrEqual(400);
-    expect(count('SELECT COUNT(*) FROM songs WHERE duration_ms < 30000 OR duration_ms > 120000')).toBe(0);
+  it('has ≥60 albums and ≥400 songs of 30–120 s with track numbers', async () => {
+    expect(await count('SELECT COUNT(*) FROM albums WHERE company IS NOT NULL AND description IS NOT NULL')).toBeGreaterThanOrEqual(60);
+    expect(await count('SELECT COUNT(*) FROM songs')).toBeGreaterThanOrEqual(400);
+    expect(await count('SELECT COUNT(*) FROM songs WHERE duration_ms < 30000 OR duration_ms > 120000')).toBe(0);
     // track numbers run 1..n inside every album
     expect(
-      count('SELECT COUNT(*) FROM (SELECT album_id FROM songs GROUP BY album_id HAVING MAX(track_no) <> COUNT(*) OR MIN(track_no) <> 1)'),
+      await count(
+        'SELECT COUNT(*) FROM (SELECT album_id FROM songs GROUP BY album_id HAVING MAX(track_no) <> COUNT(*) OR MIN(track_no) <> 1)',
+      ),
     ).toBe(0);
   });
 
-  it('gives about 85% of songs lyrics', () => {
-    const share = count('SELECT COUNT(*) FROM lyrics') / count('SELECT COUNT(*) FROM songs');
+  it('gives about 85% of songs lyrics', async () => {
+    const share = (await count('SELECT COUNT(*) FROM lyrics')) / (await count('SELECT COUNT(*) FROM songs'));
     expect(share).toBeGreaterThan(0.78);
     expect(share).toBeLessThan(0.92);
   });
 
-  it('has ≥40 playlists with 1–3 tags each from the five categories, every tag used', () => {
-    expect(count('SELECT COUNT(*) FROM playlists')).toBeGreaterThanOrEqual(40);
+  it('has ≥40 playlists with 1–3 tags each from the five categories, every tag used', async () => {
+    expect(await count('SELECT COUNT(*) FROM playlists')).toBeGreaterThanOrEqual(40);
     expect(
-      count('SELECT COUNT(*) FROM (SELECT playlist_id, COUNT(*) n FROM playlist_tags GROUP BY playlist_id HAVING n NOT BETWEEN 1 AND 3)'),
+      await count(
+        'SELECT COUNT(*) FROM (SELECT playlist_id, COUNT(*) n FROM playlist_tags GROUP BY playlist_id HAVING n NOT BETWEEN 1 AND 3)',
+      ),
     ).toBe(0);
     // A liked-songs list (specialType 5, the demo account's) has no tags, as NetEase's.
-    expect(count('SELECT COUNT(*) FROM playlists WHERE special_type <> 5 AND id NOT IN (SELECT playlist_id FROM playlist_tags)')).toBe(0);
-    expect(db.prepare('SELECT DISTINCT category FROM tags ORDER BY 1').pluck().all()).toEqual([0, 1, 2, 3, 4]);
-    expect(count('SELECT COUNT(*) FROM tags WHERE id NOT IN (SELECT tag_id FROM playlist_tags)')).toBe(0);
-    expect(count("SELECT category FROM tags WHERE name = 'R&B/Soul'")).toBe(1);
-    expect(count('SELECT COUNT(*) FROM playlists WHERE id NOT IN (SELECT playlist_id FROM playlist_tracks)')).toBe(0);
-    expect(count('SELECT COUNT(DISTINCT creator_id) FROM playlists')).toBeGreaterThan(3);
+    expect(
+      await count('SELECT COUNT(*) FROM playlists WHERE special_type <> 5 AND id NOT IN (SELECT playlist_id FROM playlist_tags)'),
+    ).toBe(0);
+    expect(await db.prepare('SELECT DISTINCT category FROM tags ORDER BY 1').pluck().all()).toEqual([0, 1, 2, 3, 4]);
+    expect(await count('SELECT COUNT(*) FROM tags WHERE id NOT IN (SELECT tag_id FROM playlist_tags)')).toBe(0);
+    expect(await count("SELECT category FROM tags WHERE name = 'R&B/Soul'")).toBe(1);
+    expect(await count('SELECT COUNT(*) FROM playlists WHERE id NOT IN (SELECT playlist_id FROM playlist_tracks)')).toBe(0);
+    expect(await count('SELECT COUNT(DISTINCT creator_id) FROM playlists')).toBeGreaterThan(3);
   });
 
-  it('has ≥6 banners targeting songs (1), playlists (10) and external links (3000)', () => {
-    expect(count('SELECT COUNT(*) FROM banners')).toBeGreaterThanOrEqual(6);
-    expect(db.prepare('SELECT DISTINCT target_type FROM banners ORDER BY 1').pluck().all()).toEqual([1, 10, 3000]);
-    expect(count('SELECT COUNT(*) FROM banners WHERE target_type = 1 AND target_id NOT IN (SELECT id FROM songs)')).toBe(0);
-    expect(count('SELECT COUNT(*) FROM banners WHERE target_type = 10 AND target_id NOT IN (SELECT id FROM playlists)')).toBe(0);
-    expect(count("SELECT COUNT(*) FROM banners WHERE target_type = 3000 AND url NOT LIKE 'https://%'")).toBe(0);
+  it('has ≥6 banners targeting songs (1), playlists (10) and external links (3000)', async () => {
+    expect(await count('SELECT COUNT(*) FROM banners')).toBeGreaterThanOrEqual(6);
+    expect(await db.prepare('SELECT DISTINCT target_type FROM banners ORDER BY 1').pluck().all()).toEqual([1, 10, 3000]);
+    expect(await count('SELECT COUNT(*) FROM banners WHERE target_type = 1 AND target_id NOT IN (SELECT id FROM songs)')).toBe(0);
+    expect(await count('SELECT COUNT(*) FROM banners WHERE target_type = 10 AND target_id NOT IN (SELECT id FROM playlists)')).toBe(0);
+    expect(await count("SELECT COUNT(*) FROM banners WHERE target_type = 3000 AND url NOT LIKE 'https://%'")).toBe(0);
   });
 
-  it('gives every album one or two genres from the 风格 list, and each of its songs the same', () => {
-    const byAlbum = db
+  it('gives every album one or two genres from the 风格 list, and each of its songs the same', async () => {
+    const byAlbum = await db
       .prepare<[], { albumId: number; genres: string }>(
         `SELECT s.album_id AS albumId, group_concat(g.name, '|' ORDER BY sg.position) AS genres
          FROM songs s JOIN song_genres sg ON sg.song_id = s.id JOIN genres g ON g.id = sg.genre_id GROUP BY s.id`,
       )
       .all();
-    expect(byAlbum).toHaveLength(count('SELECT COUNT(*) FROM songs'));
+    expect(byAlbum).toHaveLength(await count('SELECT COUNT(*) FROM songs'));
     const albums = new Map<number, Set<string>>();
     for (const { albumId, genres } of byAlbum) albums.set(albumId, (albums.get(albumId) ?? new Set()).add(genres));
     expect([...albums.values()].every((variants) => variants.size === 1)).toBe(true);
-    expect(albums.size).toBe(count('SELECT COUNT(*) FROM albums'));
-    const names = db.prepare('SELECT name FROM genres ORDER BY name').pluck().all();
+    expect(albums.size).toBe(await count('SELECT COUNT(*) FROM albums'));
+    const names = await db.prepare('SELECT name FROM genres ORDER BY name').pluck().all();
     expect(names).toEqual(['R&B/Soul', '古典', '民谣', '流行', '爵士', '电子', '摇滚', '说唱', '轻音乐'].sort());
     const twoGenres = [...albums.values()].filter((v) => [...v][0]!.includes('|')).length;
     expect(twoGenres).toBeGreaterThan(0);
     expect(twoGenres).toBeLessThan(albums.size / 4);
     // the counts kept by the triggers are the true ones
-    expect(db.prepare('SELECT id, song_count, album_count FROM genres ORDER BY id').all()).toEqual(
-      db
+    expect(await db.prepare('SELECT id, song_count, album_count FROM genres ORDER BY id').all()).toEqual(
+      await db
         .prepare(
           `SELECT g.id, (SELECT COUNT(*) FROM song_genres sg WHERE sg.genre_id = g.id) AS song_count,
              (SELECT COUNT(DISTINCT s.album_id) FROM song_genres sg JOIN songs s ON s.id = sg.song_id WHERE sg.genre_id = g.id) AS album_count
@@ -136,48 +144,50 @@ describe('demo library', () => {
     );
   });
 
-  it('seeded before genres existed, gets the same genres once at start', () => {
-    const old = seededLibrary();
-    const genres = () =>
-      old
+  it('seeded before genres existed, gets the same genres once at start', async () => {
+    const old = await seededLibrary();
+    const genres = async () =>
+      await old
         .prepare(
           'SELECT s.id, g.name, sg.position FROM song_genres sg JOIN genres g ON g.id = sg.genre_id JOIN songs s ON s.id = sg.song_id ORDER BY 1, 3',
         )
         .all();
-    const fresh = genres();
-    old.exec("DELETE FROM song_genres; DELETE FROM genres; DELETE FROM app_meta WHERE key = 'demo_genres'");
-    expect(genres()).toEqual([]);
-    expect(ensureDemoGenres(old)).toBe(480);
-    expect(genres()).toEqual(fresh);
-    expect(ensureDemoGenres(old)).toBe(0);
+    const fresh = await genres();
+    await old.exec("DELETE FROM song_genres; DELETE FROM genres; DELETE FROM app_meta WHERE key = 'demo_genres'");
+    expect(await genres()).toEqual([]);
+    expect(await ensureDemoGenres(old)).toBe(480);
+    expect(await genres()).toEqual(fresh);
+    expect(await ensureDemoGenres(old)).toBe(0);
   });
 
-  it('is seeded only into an empty library', () => {
-    expect(needsDemoLibrary(db)).toBe(false);
-    expect(() => seedDemoLibrary(db)).toThrow(/empty/);
+  it('is seeded only into an empty library', async () => {
+    expect(await needsDemoLibrary(db)).toBe(false);
+    await expect(seedDemoLibrary(db)).rejects.toThrow(/empty/);
   });
 
-  it('scales for benchmarks and accepts a big playlist', () => {
-    const big = seededLibrary({ songCount: 3000, withLyrics: false });
-    const songIds = big.prepare('SELECT id FROM songs ORDER BY id LIMIT 1000').pluck().all() as number[];
+  it('scales for benchmarks and accepts a big playlist', async () => {
+    const big = await seededLibrary({ songCount: 3000, withLyrics: false });
+    const songIds = (await big.prepare('SELECT id FROM songs ORDER BY id LIMIT 1000').pluck().all()) as number[];
     expect(songIds).toHaveLength(1000);
-    const id = createPlaylist(big, { name: 'Bench 1000', trackIds: songIds });
-    expect(big.prepare('SELECT song_id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position').pluck().all(id)).toEqual(songIds);
+    const id = await createPlaylist(big, { name: 'Bench 1000', trackIds: songIds });
+    expect(await big.prepare('SELECT song_id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position').pluck().all(id)).toEqual(
+      songIds,
+    );
   });
 });
 
 describe('migrations', () => {
-  it('apply once and are idempotent on restart', () => {
+  it('apply once and are idempotent on restart', async () => {
     const dir = freshDataDir();
     dirs.push(dir);
-    const first = openDatabase(dir);
-    const versions = first.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    const first = await openDatabase(dir);
+    const versions = await first.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
     expect(versions).toEqual(loadMigrations().map((m) => m.version));
-    expect(runMigrations(first)).toEqual([]);
-    first.close();
-    const again = openDatabase(dir);
+    expect(await runMigrations(first)).toEqual([]);
+    await first.close();
+    const again = await openDatabase(dir);
     dbs.push(again);
-    expect(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(versions.length);
+    expect(await again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(versions.length);
     expect(again.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(again.pragma('foreign_keys', { simple: true })).toBe(1);
   });

@@ -27,10 +27,10 @@ let t: TestApp;
 let db: Db;
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -68,7 +68,7 @@ describe('NetEase logins', () => {
     for (let i = 0; i < 20; i++) expect((await login(phone, `guess-${i}`, `10.100.0.${i}`)).body.code).toBe(502);
     for (let i = 20; i < 200; i++) expect((await ping(`u=${phone}&p=guess-${i}`, `10.100.0.${i}`)).error?.code).toBe(40);
     expect(
-      db.prepare('SELECT COUNT(*) FROM login_failures WHERE user_id = (SELECT id FROM users WHERE phone = ?)').pluck().get(phone),
+      await db.prepare('SELECT COUNT(*) FROM login_failures WHERE user_id = (SELECT id FROM users WHERE phone = ?)').pluck().get(phone),
     ).toBe(200);
     // An attacker's address has failed: it waits, even with the right password.
     waitOf(await login(phone, 'owner-pass', '10.100.0.7'));
@@ -115,12 +115,12 @@ describe('NetEase logins', () => {
     expect((await login(phone, 'guess-0', attacker)).body.code).toBe(502);
     clock.advance(accountDelayMs(4));
     expect((await login(phone, 'right-pass', owner)).body.code).toBe(200);
-    const failures = (address: string) =>
-      db
+    const failures = async (address: string) =>
+      await db
         .prepare('SELECT COUNT(*) FROM login_failures WHERE address = ? AND user_id = (SELECT id FROM users WHERE phone = ?)')
         .pluck()
         .get(address, phone);
-    expect([failures(owner), failures(attacker)]).toEqual([0, 1]);
+    expect([await failures(owner), await failures(attacker)]).toEqual([0, 1]);
     // The account now counts the attacker's failures only: two more go through, the next waits 1 s.
     expect((await login(phone, 'guess-1', attacker)).body.code).toBe(502);
     expect((await login(phone, 'guess-2', attacker)).body.code).toBe(502);
@@ -206,21 +206,22 @@ describe('where the failures are kept', () => {
 
   it('a day at most, and a bounded number of rows', async () => {
     await login('13912000001', 'whatever', '10.121.0.1');
-    const count = () => db.prepare('SELECT COUNT(*) FROM login_failures').pluck().get() as number;
-    expect(count()).toBeGreaterThan(1);
+    const count = async () => (await db.prepare('SELECT COUNT(*) FROM login_failures').pluck().get()) as number;
+    expect(await count()).toBeGreaterThan(1);
     clock.advance(ACCOUNT_WINDOW_MS);
     await login('13912000002', 'whatever', '10.121.0.2');
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     const repos = createRepos(db);
-    for (let i = 0; i < 10; i++) repos.loginFailures.record({ at: clock.now(), address: `10.121.1.${i}`, userId: null, phone: null });
-    repos.loginFailures.prune(clock.now() - ACCOUNT_WINDOW_MS, 4);
-    expect(db.prepare('SELECT address FROM login_failures ORDER BY id').pluck().all()).toEqual([6, 7, 8, 9].map((i) => `10.121.1.${i}`));
+    for (let i = 0; i < 10; i++) await repos.loginFailures.record({ at: clock.now(), address: `10.121.1.${i}`, userId: null, phone: null });
+    await repos.loginFailures.prune(clock.now() - ACCOUNT_WINDOW_MS, 4);
+    expect(await db.prepare('SELECT address FROM login_failures ORDER BY id').pluck().all()).toEqual(
+      [6, 7, 8, 9].map((i) => `10.121.1.${i}`),
+    );
   });
 
-  it('each check is one statement of index searches, no scan', () => {
-    const plan = db
-      .prepare(`EXPLAIN QUERY PLAN ${FAILURE_STATE_SQL}`)
-      .all({
+  it('each check is one statement of index searches, no scan', async () => {
+    const plan = (
+      await db.prepare(`EXPLAIN QUERY PLAN ${FAILURE_STATE_SQL}`).all({
         address: 'a',
         userId: 1,
         phone: 'p',
@@ -231,6 +232,7 @@ describe('where the failures are kept', () => {
         phoneSince: 0,
         phoneNth: 9,
       })
+    )
       .map((row) => (row as { detail: string }).detail)
       .filter((detail) => detail.includes('login_failures'));
     expect(plan).toHaveLength(4);

@@ -48,13 +48,13 @@ beforeAll(async () => {
   // Words without a single time stamp: nothing the player could show.
   copyFileSync(echo, join(music, 'Lyric Singer - Plain Words.mp3'));
   writeFileSync(join(music, 'Lyric Singer - Plain Words.lrc'), 'just some plain words\nwithout stamps');
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   await importFolder(db, t.dataDir, music);
-  for (const row of db.prepare<[], { path: string; songId: number }>('SELECT path, song_id AS songId FROM library_files').all())
+  for (const row of await db.prepare<[], { path: string; songId: number }>('SELECT path, song_id AS songId FROM library_files').all())
     songIds.set(row.path.endsWith('Echo Song.mp3') ? 'echo' : 'plain', row.songId);
 });
 afterAll(async () => {
-  db?.close();
+  await db?.close();
   await t?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -100,17 +100,17 @@ describe('imported .lrc lyrics', () => {
     const echo = songIds.get('echo')!;
     const plain = songIds.get('plain')!;
     // What the importer used to store: the file as it was.
-    db.prepare('UPDATE lyrics SET lrc = ? WHERE song_id = ?').run(SIDECAR, echo);
-    db.prepare('INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, NULL, 1)').run(plain, 'plain words only');
+    await db.prepare('UPDATE lyrics SET lrc = ? WHERE song_id = ?').run(SIDECAR, echo);
+    await db.prepare('INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, NULL, 1)').run(plain, 'plain words only');
     const before = (await lyricOf(echo)).lrc!.version ?? 0;
-    const refreshIndex = () => createRepos(db).searchIndex.refresh();
-    refreshIndex();
+    const refreshIndex = async () => await createRepos(db).searchIndex.refresh();
+    await refreshIndex();
     // Displayed as parseLrc reads it (no line has an 8–9 character stamp), and searched the same.
     expect(sungLines((await lyricOf(echo)).lrc!.lyric)).toEqual([]);
     expect(await searchLyrics('quixotic')).toMatchObject({ songCount: 0 });
 
-    db.exec(loadMigrations().find((m) => m.version === 6)!.sql);
-    refreshIndex();
+    await db.exec(loadMigrations().find((m) => m.version === 6)!.sql);
+    await refreshIndex();
     const after = (await lyricOf(echo)).lrc!;
     expect(sungLines(after.lyric)).toEqual(SUNG);
     expect(after.version).toBe(before + 1);

@@ -23,7 +23,8 @@ let boId: number;
 /** Songs of the catalog to add. */
 let songs: number[];
 
-const userIdOf = (phone: string): number => db.prepare('SELECT id FROM users WHERE phone = ?').pluck().get(phone) as number;
+const userIdOf = async (phone: string): Promise<number> =>
+  (await db.prepare('SELECT id FROM users WHERE phone = ?').pluck().get(phone)) as number;
 const api = (url: string, session?: string, method: 'GET' | 'POST' = 'GET'): Promise<Call> => {
   clock.advance(1); // every change at its own time: "newest first" is never a tie
   return call(t.app, `/api${url}`, { session, method });
@@ -65,47 +66,47 @@ async function addTracks(session: string, pid: number, ids: number[]) {
   expect(res.status).toBe(200);
   return expectContract('/playlist/tracks', res.body);
 }
-const likedOf = (uid: number): number =>
-  db.prepare('SELECT id FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(uid) as number;
+const likedOf = async (uid: number): Promise<number> =>
+  (await db.prepare('SELECT id FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(uid)) as number;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   demo = await loginByPhone(t.app, '13800000000', 'cloudtune');
-  demoId = userIdOf('13800000000');
+  demoId = await userIdOf('13800000000');
   ann = await register(t.app, t.dataDir, '13700000201', 'ann-password', '安');
-  annId = userIdOf('13700000201');
+  annId = await userIdOf('13700000201');
   bo = await register(t.app, t.dataDir, '13700000202', 'bo-password', '波');
-  boId = userIdOf('13700000202');
-  songs = db.prepare('SELECT id FROM songs ORDER BY id LIMIT 12').pluck().all() as number[];
+  boId = await userIdOf('13700000202');
+  songs = (await db.prepare('SELECT id FROM songs ORDER BY id LIMIT 12').pluck().all()) as number[];
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
 describe('/user/playlist', () => {
   it('lists the made playlists (我喜欢的音乐 first, then newest) before the collected ones, in the recorded shape', async () => {
-    const made = db
+    const made = (await db
       .prepare(
         'SELECT id FROM playlists WHERE creator_id = ? AND special_type IN (0, 5) ORDER BY special_type <> 5, created_at DESC, id DESC',
       )
       .pluck()
-      .all(demoId) as number[];
+      .all(demoId)) as number[];
     expect(made.length).toBeGreaterThan(1);
     // The demo account comes with collected playlists; one more goes on top of them.
-    const seeded = db
+    const seeded = (await db
       .prepare('SELECT playlist_id FROM playlist_subscribers WHERE user_id = ? ORDER BY created_at DESC, playlist_id DESC')
       .pluck()
-      .all(demoId) as number[];
+      .all(demoId)) as number[];
     expect(seeded).toHaveLength(4);
-    const other = db
+    const other = (await db
       .prepare(
         `SELECT id FROM playlists WHERE creator_id <> ? AND special_type = 0 AND privacy = 0
          AND id NOT IN (SELECT playlist_id FROM playlist_subscribers WHERE user_id = ?) LIMIT 1`,
       )
       .pluck()
-      .get(demoId, demoId) as number;
+      .get(demoId, demoId)) as number;
     expect((await api(`/playlist/subscribe?t=1&id=${other}`, demo)).body).toEqual({ code: 200 });
 
     const list = await userPlaylists(demoId);
@@ -183,21 +184,21 @@ describe('/playlist/create', () => {
   });
 
   it('answers 301 without a login, and refuses bad params', async () => {
-    const count = () => db.prepare('SELECT COUNT(*) FROM playlists').pluck().get();
-    const before = count();
+    const count = async () => await db.prepare('SELECT COUNT(*) FROM playlists').pluck().get();
+    const before = await count();
     expectError(await api('/playlist/create?name=x'), 301, '需要登录');
     expectError(await api('/playlist/create', ann), 400, /^name/);
     expectError(await api('/playlist/create?name=%20%20', ann), 400, 'name is required');
     expectError(await api(`/playlist/create?name=${'歌'.repeat(41)}`, ann), 400, 'name must be 1–40 characters');
     expectError(await api('/playlist/create?name=x&privacy=5', ann), 400, 'privacy must be 0 (public) or 10 (private)');
     expectError(await api('/playlist/create?name=x&type=VIDEO', ann), 400, /type must be NORMAL/);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it("is refused from another site's page", async () => {
     const res = await call(t.app, '/api/playlist/create?name=evil', { session: ann, headers: { origin: 'https://evil.example' } });
     expectError(res, 403);
-    expect(db.prepare("SELECT COUNT(*) FROM playlists WHERE name = 'evil'").pluck().get()).toBe(0);
+    expect(await db.prepare("SELECT COUNT(*) FROM playlists WHERE name = 'evil'").pluck().get()).toBe(0);
   });
 });
 
@@ -337,7 +338,7 @@ describe('/playlist/update and the single-field forms', () => {
     expectError(await api(`/playlist/tags/update?id=${pid}&tags=${encodeURIComponent('华语')}`, bo), 401);
     expect(await detail(pid)).toEqual(before);
 
-    const liked = likedOf(annId);
+    const liked = await likedOf(annId);
     const likedBefore = await detail(liked);
     expectError(await api(`/playlist/name/update?id=${liked}&name=${encodeURIComponent('改掉')}`, ann), 403, '我喜欢的音乐不能改名');
     expectError(await api(`/playlist/update?id=${liked}&name=${encodeURIComponent('改掉')}&desc=x`, ann), 403);
@@ -376,7 +377,7 @@ describe('/playlist/delete', () => {
     expect((await api(`/playlist/delete?id=${two},${three}`, ann)).body).toMatchObject({ code: 200, ids: [two, three] });
     const left = await listIds(annId, ann);
     for (const id of [one, two, three]) expect(left).not.toContain(id);
-    expect(db.prepare('SELECT COUNT(*) FROM playlist_tracks WHERE playlist_id = ?').pluck().get(one)).toBe(0);
+    expect(await db.prepare('SELECT COUNT(*) FROM playlist_tracks WHERE playlist_id = ?').pluck().get(one)).toBe(0);
   });
 
   it("refuses someone else's playlist (401), 我喜欢的音乐 (403), an unknown id (404) — and deletes none of the call", async () => {
@@ -384,11 +385,11 @@ describe('/playlist/delete', () => {
     const theirs = await create(bo, '波的');
     expectError(await api(`/playlist/delete?id=${theirs}`, ann), 401, '只有歌单的创建者可以修改它');
     expectError(await api(`/playlist/delete?id=${mine},${theirs}`, ann), 401);
-    expectError(await api(`/playlist/delete?id=${mine},${likedOf(annId)}`, ann), 403, '我喜欢的音乐不能删除');
+    expectError(await api(`/playlist/delete?id=${mine},${await likedOf(annId)}`, ann), 403, '我喜欢的音乐不能删除');
     expectError(await api(`/playlist/delete?id=${mine},99999999`, ann), 404, 'playlist 99999999 not found');
     expect((await detail(mine)).name).toBe('留着');
     expect((await detail(theirs)).name).toBe('波的');
-    expect((await detail(likedOf(annId))).specialType).toBe(5);
+    expect((await detail(await likedOf(annId))).specialType).toBe(5);
   });
 
   it('answers 301 without a login and refuses bad ids', async () => {
@@ -426,12 +427,11 @@ describe('/playlist/subscribe', () => {
   });
 
   it('adds to the demo counts of a demo playlist', async () => {
-    const [pid, count] = db
+    const { pid, count } = (await db
       .prepare(
-        'SELECT id, subscribed_count FROM playlists WHERE creator_id <> ? AND special_type = 0 AND privacy = 0 ORDER BY id DESC LIMIT 1',
+        'SELECT id AS pid, subscribed_count AS count FROM playlists WHERE creator_id <> ? AND special_type = 0 AND privacy = 0 ORDER BY id DESC LIMIT 1',
       )
-      .raw()
-      .get(annId) as [number, number];
+      .get(annId)) as { pid: number; count: number };
     await api(`/playlist/subscribe?t=1&id=${pid}`, ann);
     expect(await detail(pid, ann)).toMatchObject({ subscribedCount: count + 1, subscribed: true });
     await api(`/playlist/subscribe?t=2&id=${pid}`, ann);
@@ -452,7 +452,7 @@ describe('/playlist/subscribe', () => {
 
 describe('/like and /likelist', () => {
   it('likes into 我喜欢的音乐 (newest first, once), unlikes out of it; /likelist lists them', async () => {
-    const liked = likedOf(boId);
+    const liked = await likedOf(boId);
     const res = await api(`/like?id=${songs[3]}`, bo);
     expect(expectContract('/like', res.body)).toEqual({ songs: [], playlistId: liked, code: 200 });
     await api(`/like?id=${songs[4]}&like=true`, bo);
@@ -470,22 +470,22 @@ describe('/like and /likelist', () => {
   it("the demo account's likes are its seeded 我喜欢的音乐", async () => {
     const ids = expectContract('/likelist', (await api(`/likelist?uid=${demoId}`, demo)).body).ids;
     expect(ids.length).toBeGreaterThan(10);
-    expect(ids).toEqual(await trackIdsOf(likedOf(demoId)));
+    expect(ids).toEqual(await trackIdsOf(await likedOf(demoId)));
   });
 
   it('an account without a liked-songs list (the demo listeners have none) gets one on its first like', async () => {
     const session = await register(t.app, t.dataDir, '13700000203', 'no-likes-yet', '无红心');
-    const uid = userIdOf('13700000203');
-    db.prepare('DELETE FROM playlists WHERE creator_id = ? AND special_type = 5').run(uid);
+    const uid = await userIdOf('13700000203');
+    await db.prepare('DELETE FROM playlists WHERE creator_id = ? AND special_type = 5').run(uid);
     expect(expectContract('/likelist', (await api(`/likelist?uid=${uid}`, session)).body).ids).toEqual([]);
     const res = expectContract('/like', (await api(`/like?id=${songs[6]}`, session)).body);
-    expect(res.playlistId).toBe(likedOf(uid));
+    expect(res.playlistId).toBe(await likedOf(uid));
     expect(await detail(res.playlistId)).toMatchObject({ name: '无红心喜欢的音乐', specialType: 5, trackCount: 1 });
     expect((await userPlaylists(uid)).playlist[0]!.id).toBe(res.playlistId);
   });
 
   it('refuses an unknown song (404) and bad params (400); needs a login (301)', async () => {
-    const liked = likedOf(annId);
+    const liked = await likedOf(annId);
     const before = await trackIdsOf(liked);
     expectError(await api('/like?id=99999999', ann), 404, 'song 99999999 not found');
     expectError(await api(`/like?id=${songs[0]}&like=maybe`, ann), 400, 'like must be true or false');
@@ -497,7 +497,7 @@ describe('/like and /likelist', () => {
   });
 });
 
-describe('random sequences of changes keep counts and lists consistent with a model', () => {
+describe('random sequences of changes keep counts and lists consistent with a model', async () => {
   type Op =
     | { kind: 'add' | 'del'; user: number; playlist: number; songs: number[] }
     | { kind: 'subscribe' | 'unsubscribe'; user: number; playlist: number }
@@ -508,12 +508,12 @@ describe('random sequences of changes keep counts and lists consistent with a mo
     const users: { session: string; id: number }[] = [];
     for (const [i, phone] of ['13700000301', '13700000302', '13700000303'].entries()) {
       const session = await register(t.app, t.dataDir, phone, `model-pass-${i}`, `模型${i}`);
-      users.push({ session, id: userIdOf(phone) });
+      users.push({ session, id: await userIdOf(phone) });
     }
     const playlists: { id: number; owner: number }[] = [];
     for (const [u, user] of users.entries()) {
       for (const name of ['甲', '乙']) playlists.push({ id: await create(user.session, `${name}${u}`), owner: u });
-      playlists.push({ id: likedOf(user.id), owner: u });
+      playlists.push({ id: await likedOf(user.id), owner: u });
     }
     const pool = songs.slice(0, 8);
 
@@ -521,27 +521,33 @@ describe('random sequences of changes keep counts and lists consistent with a mo
     let tracks: Map<number, number[]>;
     let subscribers: Map<number, Set<number>>;
     let collected: Map<number, number[]>; // user index → playlist ids, newest first
-    const syncModel = () => {
+    const syncModel = async () => {
       tracks = new Map(
-        playlists.map((p) => [
-          p.id,
-          db.prepare('SELECT song_id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position').pluck().all(p.id) as number[],
-        ]),
+        await Promise.all(
+          playlists.map(async (p): Promise<[number, number[]]> => [
+            p.id,
+            (await db.prepare('SELECT song_id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position').pluck().all(p.id)) as number[],
+          ]),
+        ),
       );
       subscribers = new Map(
-        playlists.map((p) => [
-          p.id,
-          new Set(db.prepare('SELECT user_id FROM playlist_subscribers WHERE playlist_id = ?').pluck().all(p.id) as number[]),
-        ]),
+        await Promise.all(
+          playlists.map(async (p): Promise<[number, Set<number>]> => [
+            p.id,
+            new Set((await db.prepare('SELECT user_id FROM playlist_subscribers WHERE playlist_id = ?').pluck().all(p.id)) as number[]),
+          ]),
+        ),
       );
       collected = new Map(
-        users.map((u, i) => [
-          i,
-          db
-            .prepare('SELECT playlist_id FROM playlist_subscribers WHERE user_id = ? ORDER BY created_at DESC, playlist_id DESC')
-            .pluck()
-            .all(u.id) as number[],
-        ]),
+        await Promise.all(
+          users.map(async (u, i): Promise<[number, number[]]> => [
+            i,
+            (await db
+              .prepare('SELECT playlist_id FROM playlist_subscribers WHERE user_id = ? ORDER BY created_at DESC, playlist_id DESC')
+              .pluck()
+              .all(u.id)) as number[],
+          ]),
+        ),
       );
     };
     const addToModel = (pid: number, ids: number[]) => {
@@ -567,12 +573,12 @@ describe('random sequences of changes keep counts and lists consistent with a mo
 
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 15 }), async (ops) => {
-        syncModel();
+        await syncModel();
         for (const o of ops) {
           const user = users[o.user]!;
           if (o.kind === 'like') {
             expect((await api(`/like?id=${o.song}&like=${o.like}`, user.session)).status).toBe(200);
-            const liked = likedOf(user.id);
+            const liked = await likedOf(user.id);
             if (o.like) addToModel(liked, [o.song]);
             else
               tracks.set(
@@ -620,7 +626,8 @@ describe('random sequences of changes keep counts and lists consistent with a mo
         }
         for (const [i, u] of users.entries()) {
           const own = playlists.filter((p) => p.owner === i);
-          const liked = own.find((p) => p.id === likedOf(u.id))!;
+          const likedId = await likedOf(u.id);
+          const liked = own.find((p) => p.id === likedId)!;
           const made = [liked, ...own.filter((p) => p !== liked).reverse()].map((p) => p.id);
           const list = await userPlaylists(u.id, u.session);
           expect(list.playlist.map((p) => p.id)).toEqual([...made, ...collected.get(i)!]);

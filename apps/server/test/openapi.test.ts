@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Doc = ReturnType<typeof buildOpenApiDocument>;
+type Doc = Awaited<ReturnType<typeof buildOpenApiDocument>>;
 type Operation = Doc['paths'][string]['get'];
 
 describe('GET /api/openapi.json', () => {

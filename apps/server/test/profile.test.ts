@@ -15,12 +15,12 @@ let demo: string;
 let demoId: number;
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   demo = await loginByPhone(t.app, '13800000000', 'cloudtune');
-  demoId = db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get() as number;
+  demoId = (await db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get()) as number;
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -109,10 +109,10 @@ describe('/user/detail, /user/account, /user/subcount', () => {
   });
 
   it('says whether the viewer follows the user and is followed back', async () => {
-    const followee = db
+    const followee = (await db
       .prepare('SELECT followee_id FROM user_follows WHERE follower_id = ? ORDER BY 1 LIMIT 1')
       .pluck()
-      .get(demoId) as number;
+      .get(demoId)) as number;
     const profile = expectContract('/user/detail', (await call(t.app, `/api/user/detail?uid=${followee}`, { session: demo })).body).profile;
     expect(profile.followed).toBe(true);
   });
@@ -122,7 +122,7 @@ describe('/user/detail, /user/account, /user/subcount', () => {
     expect(account.account).toMatchObject({ id: demoId, userName: '1_13800000000' });
     const subcount = expectContract('/user/subcount', (await call(t.app, '/api/user/subcount', { session: demo })).body);
     expect(Object.keys(subcount).sort()).toEqual(Object.keys(recorded<object>('user_subcount')).sort());
-    expect(subcount.createdPlaylistCount).toBe(db.prepare('SELECT COUNT(*) FROM playlists WHERE creator_id = ?').pluck().get(demoId));
+    expect(subcount.createdPlaylistCount).toBe(await db.prepare('SELECT COUNT(*) FROM playlists WHERE creator_id = ?').pluck().get(demoId));
   });
 });
 
@@ -148,7 +148,7 @@ describe('/user/update', () => {
       nickname: '改名的鲸鱼',
       birthday,
     });
-    const liked = db.prepare('SELECT name FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(account.account!.id);
+    const liked = await db.prepare('SELECT name FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(account.account!.id);
     expect(liked).toBe('改名的鲸鱼喜欢的音乐');
     expect((await call(t.app, '/api/user/update?signature=', { session })).body).toEqual({ code: 200 });
   });
@@ -202,7 +202,7 @@ describe('/user/record', () => {
     const demoAll = expectContract('/user/record', (await call(t.app, `/api/user/record?uid=${demoId}&type=0`, { session })).body);
     expect(demoAll.allData!.length).toBe(100);
 
-    db.prepare('UPDATE users SET play_record_public = 0 WHERE id = ?').run(uid);
+    await db.prepare('UPDATE users SET play_record_public = 0 WHERE id = ?').run(uid);
     const hidden = await call(t.app, `/api/user/record?uid=${uid}&type=1`, { session: demo });
     expect([hidden.status, hidden.body]).toEqual([400, { code: -2, msg: '无权限访问' }]);
     expect((await call(t.app, `/api/user/record?uid=${uid}&type=1`, { session })).status).toBe(200);
@@ -221,7 +221,7 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
 }
 
 describe('/avatar/upload', () => {
-  const upload = (session: string | undefined, body: ReturnType<typeof multipart>, query = '') =>
+  const upload = (session: string | undefined, body: Awaited<ReturnType<typeof multipart>>, query = '') =>
     t.app.inject({
       method: 'POST',
       url: `/api/avatar/upload${query}`,

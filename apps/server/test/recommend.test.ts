@@ -2,7 +2,7 @@ import { recorded } from '@cloudtune/ncm-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/connection.ts';
 import { call, getOk, loginByPhone, register, testClock, type Json } from './account-helpers.ts';
-import { expectContract, expectError, startTestApp, type TestApp } from './helpers.ts';
+import { expectContract, expectError, startTestApp, type TestApp, filterAsync } from './helpers.ts';
 
 const DAY = 86_400_000;
 // 12:00 in China: the next recommendation day starts at 6:00 tomorrow.
@@ -14,12 +14,12 @@ let demoId: number;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   demo = await loginByPhone(t.app, '13800000000', 'cloudtune');
-  demoId = db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get() as number;
+  demoId = (await db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get()) as number;
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -28,17 +28,17 @@ const dailySongs = async (session: string) =>
 const dailyIds = async (session: string) => (await dailySongs(session)).dailySongs.map((s) => s.id);
 const dailyPlaylists = async (session: string) =>
   expectContract('/recommend/resource', (await call(t.app, '/api/recommend/resource', { session })).body).recommend;
-const mainArtist = (songId: number) =>
-  db.prepare('SELECT artist_id FROM song_artists WHERE song_id = ? AND position = 0').pluck().get(songId) as number;
-const likedOf = (userId: number) =>
-  db
+const mainArtist = async (songId: number) =>
+  (await db.prepare('SELECT artist_id FROM song_artists WHERE song_id = ? AND position = 0').pluck().get(songId)) as number;
+const likedOf = async (userId: number) =>
+  (await db
     .prepare(
       'SELECT pt.song_id FROM playlists p JOIN playlist_tracks pt ON pt.playlist_id = p.id WHERE p.creator_id = ? AND p.special_type = 5',
     )
     .pluck()
-    .all(userId) as number[];
+    .all(userId)) as number[];
 /** Library-clock time of the newest play (the demo's month ends just before it). */
-const lastPlayAt = () => db.prepare('SELECT MAX(played_at) FROM play_records').pluck().get() as number;
+const lastPlayAt = async () => (await db.prepare('SELECT MAX(played_at) FROM play_records').pluck().get()) as number;
 
 describe('login', () => {
   it.each(['/recommend/songs', '/recommend/resource'])('%s answers 301 需要登录 without one, or with a made-up cookie', async (path) => {
@@ -64,15 +64,15 @@ describe('/recommend/songs', () => {
     expect(data.dailySongs.some((s) => s.reason!.startsWith('你常听的'))).toBe(true);
 
     const recent = new Set(
-      db
+      (await db
         .prepare('SELECT DISTINCT song_id FROM play_records WHERE user_id = ? AND played_at > ?')
         .pluck()
-        .all(demoId, lastPlayAt() - 7 * DAY) as number[],
+        .all(demoId, (await lastPlayAt()) - 7 * DAY)) as number[],
     );
-    expect(ids.filter((id) => recent.has(id) || likedOf(demoId).includes(id))).toEqual([]);
+    expect(await filterAsync(ids, async (id) => recent.has(id) || (await likedOf(demoId)).includes(id))).toEqual([]);
     // At most four songs of one artist.
     const perArtist = new Map<number, number>();
-    for (const id of ids) perArtist.set(mainArtist(id), (perArtist.get(mainArtist(id)) ?? 0) + 1);
+    for (const id of ids) perArtist.set(await mainArtist(id), (perArtist.get(await mainArtist(id)) ?? 0) + 1);
     expect(Math.max(...perArtist.values())).toBeLessThanOrEqual(4);
   });
 
@@ -93,22 +93,23 @@ describe('/recommend/songs', () => {
   it('reflects what the account plays: after a day of one artist, that artist’s other songs come the next day', async () => {
     const today = await dailyIds(demo);
     // An artist with many songs the account never played and none in today's list.
-    const artists = db
+    const artists = (await db
       .prepare(
         `SELECT sa.artist_id AS id, COUNT(*) AS unplayed FROM song_artists sa
          WHERE sa.position = 0 AND NOT EXISTS (SELECT 1 FROM play_records pr WHERE pr.song_id = sa.song_id AND pr.user_id = ?)
          GROUP BY sa.artist_id HAVING unplayed >= 7 ORDER BY unplayed DESC, sa.artist_id`,
       )
-      .all(demoId) as { id: number; unplayed: number }[];
-    const artist = artists.find((a) => !today.some((id) => mainArtist(id) === a.id))!;
+      .all(demoId)) as { id: number; unplayed: number }[];
+    const todays = new Set(await Promise.all(today.map(mainArtist)));
+    const artist = artists.find((a) => !todays.has(a.id))!;
     expect(artist).toBeDefined();
-    const songs = db
+    const songs = (await db
       .prepare(
         `SELECT song_id FROM song_artists sa WHERE artist_id = ? AND position = 0
          AND NOT EXISTS (SELECT 1 FROM play_records pr WHERE pr.song_id = sa.song_id AND pr.user_id = ?) ORDER BY song_id`,
       )
       .pluck()
-      .all(artist.id, demoId) as number[];
+      .all(artist.id, demoId)) as number[];
     const played = songs.slice(0, 4);
     for (let round = 0; round < 20; round++) {
       for (const id of played) expect((await call(t.app, `/api/scrobble?id=${id}`, { session: demo })).body.code).toBe(200);
@@ -119,54 +120,53 @@ describe('/recommend/songs', () => {
     // …tomorrow's has the artist's other songs, and not the ones just played.
     clock.advance(DAY);
     const next = await dailySongs(demo);
-    const others = next.dailySongs.filter((s) => mainArtist(s.id) === artist.id);
+    const others = await filterAsync(next.dailySongs, async (s) => (await mainArtist(s.id)) === artist.id);
     expect(others.length).toBeGreaterThanOrEqual(3);
     expect(others.every((s) => !played.includes(s.id))).toBe(true);
     expect(others.some((s) => s.reason!.startsWith('你常听的'))).toBe(true);
     // The day's playlists follow too: one of them holds the artist's songs.
     const holding = new Set(
-      db
+      (await db
         .prepare(
           'SELECT DISTINCT pt.playlist_id FROM playlist_tracks pt JOIN song_artists sa ON sa.song_id = pt.song_id WHERE sa.artist_id = ?',
         )
         .pluck()
-        .all(artist.id) as number[],
+        .all(artist.id)) as number[],
     );
     expect((await dailyPlaylists(demo)).some((p) => holding.has(p.id))).toBe(true);
   });
 
   it('gives someone who has played nothing popular songs; their likes make their own list the next day', async () => {
     const session = await register(t.app, t.dataDir, '13700000301', 'recommend-pass', '新来的听众');
-    const userId = db.prepare("SELECT id FROM users WHERE phone = '13700000301'").pluck().get() as number;
+    const userId = (await db.prepare("SELECT id FROM users WHERE phone = '13700000301'").pluck().get()) as number;
     const first = await dailySongs(session);
     expect(first.dailySongs).toHaveLength(30);
     expect(new Set(first.dailySongs.map((s) => s.reason))).toEqual(new Set(['近期热门']));
-    const average = (ids: number[]) =>
-      ids.reduce((sum, id) => sum + (db.prepare('SELECT popularity FROM songs WHERE id = ?').pluck().get(id) as number), 0) / ids.length;
-    const library = db.prepare('SELECT AVG(popularity) FROM songs').pluck().get() as number;
-    expect(average(first.dailySongs.map((s) => s.id))).toBeGreaterThan(library + 10);
+    const average = async (ids: number[]) => {
+      let sum = 0;
+      for (const id of ids) sum += (await db.prepare('SELECT popularity FROM songs WHERE id = ?').pluck().get(id)) as number;
+      return sum / ids.length;
+    };
+    const library = (await db.prepare('SELECT AVG(popularity) FROM songs').pluck().get()) as number;
+    expect(await average(first.dailySongs.map((s) => s.id))).toBeGreaterThan(library + 10);
 
     // Likes are read from 我喜欢的音乐 (specialType 5), whoever put them there.
-    const artist = db
+    const artist = (await db
       .prepare('SELECT artist_id FROM song_artists WHERE position = 0 GROUP BY artist_id HAVING COUNT(*) >= 10 ORDER BY artist_id LIMIT 1')
       .pluck()
-      .get() as number;
-    const songs = db
+      .get()) as number;
+    const songs = (await db
       .prepare('SELECT song_id FROM song_artists WHERE artist_id = ? AND position = 0 ORDER BY song_id')
       .pluck()
-      .all(artist) as number[];
-    const liked = db.prepare('SELECT id FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(userId) as number;
-    songs.slice(0, 3).forEach((id, i) => {
-      db.prepare('INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)').run(
-        liked,
-        id,
-        i,
-        clock.now(),
-      );
-    });
+      .all(artist)) as number[];
+    const liked = (await db.prepare('SELECT id FROM playlists WHERE creator_id = ? AND special_type = 5').pluck().get(userId)) as number;
+    for (const [i, id] of songs.slice(0, 3).entries())
+      await db
+        .prepare('INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)')
+        .run(liked, id, i, clock.now());
     clock.advance(DAY);
     const next = await dailySongs(session);
-    const theirs = next.dailySongs.filter((s) => mainArtist(s.id) === artist);
+    const theirs = await filterAsync(next.dailySongs, async (s) => (await mainArtist(s.id)) === artist);
     expect(theirs.length).toBeGreaterThanOrEqual(3);
     expect(theirs.every((s) => !songs.slice(0, 3).includes(s.id))).toBe(true);
   });
@@ -186,7 +186,7 @@ describe('/recommend/resource', () => {
     const specials = db
       .prepare('SELECT COUNT(*) FROM playlists WHERE special_type <> 0 AND id IN (SELECT value FROM json_each(?))')
       .pluck();
-    expect(specials.get(JSON.stringify(list.map((p) => p.id)))).toBe(0);
+    expect(await specials.get(JSON.stringify(list.map((p) => p.id)))).toBe(0);
 
     clock.advance(3_600_000);
     expect((await dailyPlaylists(demo)).map((p) => p.id)).toEqual(list.map((p) => p.id));

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Db } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
+import type { SqliteDatabase } from '../src/db/sqlite.ts';
 import { createRepos, type Repos } from '../src/repos/index.ts';
 import { HOT_FLUSH_EVERY_MS, HOT_SIZE, SEARCH_HEAT } from '../src/services/search/hot.ts';
 import { expectContract, getJson, shapeOf, startTestApp, type TestApp } from './helpers.ts';
@@ -10,7 +11,7 @@ import { expectContract, getJson, shapeOf, startTestApp, type TestApp } from './
  * in memory, written by the server's timer) and played here.
  */
 let t: TestApp;
-let db: Db;
+let db: SqliteDatabase;
 let repos: Repos;
 
 const hotDetail = async () => expectContract('/search/hot/detail', (await getJson(t.app, '/api/search/hot/detail')).body);
@@ -22,11 +23,11 @@ const hotListWhere = (check: (list: Awaited<ReturnType<typeof hotDetail>>['data'
 
 beforeAll(async () => {
   t = await startTestApp();
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   repos = createRepos(db);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -41,7 +42,7 @@ describe('/search/hot/detail and /search/hot', () => {
     for (const e of detail.data) expect(e).toMatchObject({ source: 0, url: '', iconUrl: null });
     // A fresh demo: its most played songs (their artists under them) and artists.
     const song = detail.data.find((e) => e.alg === 'alg_hot_song')!;
-    const played = db
+    const played = await db
       .prepare<[string], string>(
         `SELECT group_concat(a.name, '/' ORDER BY sa.position) FROM songs s JOIN song_artists sa ON sa.song_id = s.id
          JOIN artists a ON a.id = sa.artist_id WHERE s.name = ? GROUP BY s.id`,
@@ -68,10 +69,13 @@ describe('/search/hot/detail and /search/hot', () => {
     expect((await search('月光')).status).toBe(200);
     expect((await getJson(t.app, '/api/search/hot/detail')).status).toBe(200);
     expect(version()).toBe(before);
-    await vi.waitFor(() => expect(db.prepare("SELECT count FROM search_keywords WHERE keyword = '月光'").pluck().get()).toBe(1), {
-      timeout: 5 * HOT_FLUSH_EVERY_MS,
-      interval: 100,
-    });
+    await vi.waitFor(
+      async () => expect(await db.prepare("SELECT count FROM search_keywords WHERE keyword = '月光'").pluck().get()).toBe(1),
+      {
+        timeout: 5 * HOT_FLUSH_EVERY_MS,
+        interval: 100,
+      },
+    );
   });
 
   it('take in a keyword searched often, however it is typed, after the next flush; not one that found nothing', async () => {
@@ -92,7 +96,7 @@ describe('/search/hot/detail and /search/hot', () => {
 
   it('take in a song played often this week, its artists under it', async () => {
     const now = Date.now();
-    const artistId = repos.artists.insert({
+    const artistId = await repos.artists.insert({
       name: 'Lantern Keeper',
       nameLatin: '',
       initial: 'L',
@@ -104,7 +108,7 @@ describe('/search/hot/detail and /search/hot', () => {
       popularity: 1,
       createdAt: now,
     });
-    const albumId = repos.albums.insert({
+    const albumId = await repos.albums.insert({
       name: 'Harbour Nights',
       nameLatin: '',
       artistId,
@@ -116,7 +120,7 @@ describe('/search/hot/detail and /search/hot', () => {
       publishTime: now,
       createdAt: now,
     });
-    const songId = repos.songs.insert({
+    const songId = await repos.songs.insert({
       name: 'Paper Lanterns Tonight',
       nameLatin: '',
       albumId,
@@ -154,13 +158,13 @@ describe('/search/hot/detail and /search/hot', () => {
     try {
       expect((await getJson(other.app, `/api/search?keywords=${encodeURIComponent('夜')}`)).status).toBe(200);
       await other.app.close();
-      const closed = openDatabase(other.dataDir);
+      const closed = await openDatabase(other.dataDir);
       try {
-        expect(closed.prepare('SELECT keyword, shown, count FROM search_keywords').all()).toEqual([
+        expect(await closed.prepare('SELECT keyword, shown, count FROM search_keywords').all()).toEqual([
           { keyword: '夜', shown: '夜', count: 1 },
         ]);
       } finally {
-        closed.close();
+        await closed.close();
       }
     } finally {
       rmSync(other.dataDir, { recursive: true, force: true });

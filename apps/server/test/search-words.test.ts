@@ -1,3 +1,4 @@
+import { SqliteDatabase } from '../src/db/sqlite.ts';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,11 +40,11 @@ const songIds = async (keywords: string, more = '') => (await songsOf(keywords, 
 
 beforeAll(async () => {
   t = await startTestApp();
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   repos = createRepos(db);
   const now = Date.now();
-  const artist = (name: string, aliases: string[] = []) =>
-    repos.artists.insert({
+  const artist = async (name: string, aliases: string[] = []) =>
+    await repos.artists.insert({
       name,
       nameLatin: '',
       initial: '#',
@@ -55,8 +56,8 @@ beforeAll(async () => {
       popularity: 1,
       createdAt: now,
     });
-  const album = (name: string, artistId: number) =>
-    repos.albums.insert({
+  const album = async (name: string, artistId: number) =>
+    await repos.albums.insert({
       name,
       nameLatin: '',
       artistId,
@@ -68,8 +69,8 @@ beforeAll(async () => {
       publishTime: now,
       createdAt: now,
     });
-  const song = (name: string, popularity: number, albumId: number, artistId: number) =>
-    repos.songs.insert({
+  const song = async (name: string, popularity: number, albumId: number, artistId: number) =>
+    await repos.songs.insert({
       name,
       nameLatin: '',
       albumId,
@@ -84,26 +85,26 @@ beforeAll(async () => {
       artistIds: [artistId],
     });
 
-  ids.forest = artist('林间信号', ['Forest Signal']);
-  const parade = artist('Night Parade');
-  const harbor = artist('Harbor Echo');
-  ids.mistAlbum = album('雾中来信', ids.forest);
-  const orbit = album('Orbit Sessions 2', parade);
-  const quiet = album('Quiet Harbor', harbor);
-  ids.dawnMist = song('晨雾', 10, ids.mistAlbum, ids.forest);
-  ids.otherMist = song('晨雾', 90, quiet, harbor);
-  ids.velvet = song('Velvet Orbit', 5, orbit, parade);
-  ids.love = song('Love', 1, orbit, parade);
-  ids.nightLove = song('Night Love', 1, quiet, harbor);
-  ids.loveAtNight = song('Love at Night', 60, quiet, harbor);
-  for (let n = 1; n <= 12; n++) ids.letters.push(song(`Love Letter ${n}`, 20 + n, orbit, parade));
-  repos.lyrics.insert(ids.dawnMist, '[00:01.00]海风吹过旧码头\n[00:03.00]灯塔还亮着\n[00:05.00]旧码头的灯塔\n', null);
-  repos.lyrics.insert(ids.velvet, '[00:01.00]we sail at dawn\n', null);
-  repos.lyrics.insert(ids.letters[11]!, '[00:01.00]at dawn\n[00:02.00]we sail\n', null);
-  repos.searchIndex.refresh();
+  ids.forest = await artist('林间信号', ['Forest Signal']);
+  const parade = await artist('Night Parade');
+  const harbor = await artist('Harbor Echo');
+  ids.mistAlbum = await album('雾中来信', ids.forest);
+  const orbit = await album('Orbit Sessions 2', parade);
+  const quiet = await album('Quiet Harbor', harbor);
+  ids.dawnMist = await song('晨雾', 10, ids.mistAlbum, ids.forest);
+  ids.otherMist = await song('晨雾', 90, quiet, harbor);
+  ids.velvet = await song('Velvet Orbit', 5, orbit, parade);
+  ids.love = await song('Love', 1, orbit, parade);
+  ids.nightLove = await song('Night Love', 1, quiet, harbor);
+  ids.loveAtNight = await song('Love at Night', 60, quiet, harbor);
+  for (let n = 1; n <= 12; n++) ids.letters.push(await song(`Love Letter ${n}`, 20 + n, orbit, parade));
+  await repos.lyrics.insert(ids.dawnMist, '[00:01.00]海风吹过旧码头\n[00:03.00]灯塔还亮着\n[00:05.00]旧码头的灯塔\n', null);
+  await repos.lyrics.insert(ids.velvet, '[00:01.00]we sail at dawn\n', null);
+  await repos.lyrics.insert(ids.letters[11]!, '[00:01.00]at dawn\n[00:02.00]we sail\n', null);
+  await repos.searchIndex.refresh();
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -171,12 +172,12 @@ describe('multi-word keywords', () => {
     expect((await songsOf('forest 林间', '&type=100')).artists!.map((a) => a.id)).toEqual([ids.forest]);
     expect((await songsOf('林间信号 晨雾', '&type=100')).artistCount).toBe(0);
 
-    const playlist = db
+    const playlist = (await db
       .prepare<[], { id: number; name: string; tag: string }>(
         `SELECT p.id, p.name, t.name AS tag FROM playlists p JOIN playlist_tags pt ON pt.playlist_id = p.id JOIN tags t ON t.id = pt.tag_id
          WHERE p.privacy = 0 AND p.special_type = 0 ORDER BY p.id LIMIT 1`,
       )
-      .get()!;
+      .get())!;
     const keyword = `${[...playlist.name].slice(0, 3).join('')} ${playlist.tag}`;
     expect((await songsOf(keyword, '&type=1000&limit=100')).playlists!.map((p) => p.id)).toContain(playlist.id);
     expect((await songsOf(`${playlist.name} qqqxyzzy`, '&type=1000')).playlistCount).toBe(0);
@@ -202,14 +203,15 @@ describe('multi-word keywords', () => {
 });
 
 describe('the index of a library from before multi-word search', () => {
-  it('is rebuilt: every document is queued again and found by every word', () => {
+  it('is rebuilt: every document is queued again and found by every word', async () => {
     const dir = freshDataDir();
     const raw = new Database(databaseFile(dir));
     try {
       registerTextFunctions(raw);
+      const db = new SqliteDatabase(raw);
       const migrations = loadMigrations();
-      runMigrations(
-        raw,
+      await runMigrations(
+        db,
         migrations.filter((m) => m.version < 7),
       );
       raw.exec(`
@@ -219,11 +221,11 @@ describe('the index of a library from before multi-word search', () => {
           VALUES (1, '晴天', 1, 1, 1000, 1, 0, 0);
         INSERT INTO song_artists VALUES (1, 1, 0);
         DELETE FROM search_queue; -- as if the old index had taken them in`);
-      expect(runMigrations(raw, migrations)).toContain(7);
-      const service = createSearchService(createRepos(raw));
-      const found = service.search({ keywords: '周末旅人 晴天' }, mediaUrls('http://localhost/api')).result;
+      expect(await runMigrations(db, migrations)).toContain(7);
+      const service = await createSearchService(createRepos(db));
+      const found = (await service.search({ keywords: '周末旅人 晴天' }, mediaUrls('http://localhost/api'))).result;
       expect(found).toMatchObject({ songCount: 1, songs: [{ id: 1, name: '晴天' }] });
-      expect(service.search({ keywords: 'zmlr 旧唱片', type: 10 }, mediaUrls('http://localhost/api')).result).toMatchObject({
+      expect((await service.search({ keywords: 'zmlr 旧唱片', type: 10 }, mediaUrls('http://localhost/api'))).result).toMatchObject({
         albumCount: 1,
       });
     } finally {
@@ -231,14 +233,15 @@ describe('the index of a library from before multi-word search', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('keeps names apart from an index built without them, at once (no rebuild)', () => {
+  it('keeps names apart from an index built without them, at once (no rebuild)', async () => {
     const dir = freshDataDir();
     const raw = new Database(databaseFile(dir));
     try {
       registerTextFunctions(raw);
+      const db = new SqliteDatabase(raw);
       const migrations = loadMigrations();
-      runMigrations(
-        raw,
+      await runMigrations(
+        db,
         migrations.filter((m) => m.version < 9),
       );
       // A library indexed as migration 007 left it: whole documents, nothing queued.
@@ -257,8 +260,8 @@ describe('the index of a library from before multi-word search', () => {
         INSERT INTO search_docs SELECT 1, id, doc_id FROM search_song_docs;
         DELETE FROM search_queue;`);
       expect(
-        runMigrations(
-          raw,
+        await runMigrations(
+          db,
           migrations.filter((m) => m.version <= 9),
         ),
       ).toEqual([9]);
@@ -274,12 +277,12 @@ describe('the index of a library from before multi-word search', () => {
         named('search_song_names', '周末旅人'),
       ]).toEqual([[1], [1], []]);
       // Later migrations, so that every repository's tables exist.
-      runMigrations(raw, migrations);
-      const service = createSearchService(createRepos(raw));
+      await runMigrations(db, migrations);
+      const service = await createSearchService(createRepos(db));
       const urls = mediaUrls('http://localhost/api');
-      expect(service.search({ keywords: 'qingtian 周末旅人' }, urls).result).toMatchObject({ songCount: 1, songs: [{ id: 1 }] });
-      expect(service.search({ keywords: '旧唱片', type: 10 }, urls).result).toMatchObject({ albumCount: 1, albums: [{ id: 1 }] });
-      expect(service.suggest('晴', 'web', urls).result).toMatchObject({ songs: [{ id: 1 }] });
+      expect((await service.search({ keywords: 'qingtian 周末旅人' }, urls)).result).toMatchObject({ songCount: 1, songs: [{ id: 1 }] });
+      expect((await service.search({ keywords: '旧唱片', type: 10 }, urls)).result).toMatchObject({ albumCount: 1, albums: [{ id: 1 }] });
+      expect((await service.suggest('晴', 'web', urls)).result).toMatchObject({ songs: [{ id: 1 }] });
     } finally {
       raw.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { SqliteDatabase } from '../src/db/sqlite.ts';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,9 +30,9 @@ let lyricSongId = 0;
 const search = (query: string) => getJson(t.app, `/api/search?${query}`);
 const songNames = (body: Record<string, unknown>) => ((body.result as { songs: { name: string }[] }).songs ?? []).map((s) => s.name);
 
-function addSong(name: string, popularity: number, albumId: number, artistId: number): number {
+async function addSong(name: string, popularity: number, albumId: number, artistId: number): Promise<number> {
   const now = Date.now();
-  return repos.songs.insert({
+  return await repos.songs.insert({
     name,
     nameLatin: '',
     albumId,
@@ -49,15 +50,15 @@ function addSong(name: string, popularity: number, albumId: number, artistId: nu
 
 beforeAll(async () => {
   t = await startTestApp();
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   repos = createRepos(db);
-  const row = db
+  const row = (await db
     .prepare<[], { id: number; name: string }>("SELECT id, name FROM artists WHERE name LIKE '周__' ORDER BY id LIMIT 1")
-    .get()!;
+    .get())!;
   zhou = { ...row, ...pinyinForms(row.name) };
 
   const now = Date.now();
-  const artistId = repos.artists.insert({
+  const artistId = await repos.artists.insert({
     name: 'Test Pattern',
     nameLatin: 'test pattern',
     initial: 'T',
@@ -69,7 +70,7 @@ beforeAll(async () => {
     popularity: 1,
     createdAt: now,
   });
-  const albumId = repos.albums.insert({
+  const albumId = await repos.albums.insert({
     name: 'Signal Tests',
     nameLatin: 'signal tests',
     artistId,
@@ -81,20 +82,20 @@ beforeAll(async () => {
     publishTime: now,
     createdAt: now,
   });
-  loveSongs.exact = addSong('Love', 10, albumId, artistId);
-  loveSongs.prefix = addSong('Lovesick Radio', 20, albumId, artistId);
-  loveSongs.inside = addSong('Glove Compartment', 100, albumId, artistId);
-  loveSongs.word = addSong('Endless Love', 90, albumId, artistId);
-  lyricSongId = addSong('歌词测试', 5, albumId, artistId);
-  repos.lyrics.insert(
+  loveSongs.exact = await addSong('Love', 10, albumId, artistId);
+  loveSongs.prefix = await addSong('Lovesick Radio', 20, albumId, artistId);
+  loveSongs.inside = await addSong('Glove Compartment', 100, albumId, artistId);
+  loveSongs.word = await addSong('Endless Love', 90, albumId, artistId);
+  lyricSongId = await addSong('歌词测试', 5, albumId, artistId);
+  await repos.lyrics.insert(
     lyricSongId,
     '[00:00.00]作词 : Test Pattern\n[00:01.50]第一行\n[00:03.00]独一无二的测试歌词\n[00:05.00]下一行\n',
     null,
   );
-  repos.searchIndex.refresh();
+  await repos.searchIndex.refresh();
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -144,7 +145,10 @@ describe('/search matching', () => {
     expect(songNames((await search('keywords=signal%20tests')).body)).toContain('Love');
     const albums = expectContract('/search', (await search('keywords=test%20pattern&type=10')).body).result;
     expect(albums.albums!.map((a) => a.name)).toEqual(['Signal Tests']);
-    const tag = db.prepare<[], string>('SELECT t.name FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id LIMIT 1').pluck().get()!;
+    const tag = (await db
+      .prepare<[], string>('SELECT t.name FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id LIMIT 1')
+      .pluck()
+      .get())!;
     const playlists = expectContract('/search', (await search(`keywords=${encodeURIComponent(tag)}&type=1000`)).body).result;
     expect(playlists.playlistCount).toBeGreaterThan(0);
   });
@@ -156,7 +160,7 @@ describe('/search matching', () => {
     expect(res.songs!.map((s) => s.id)).toEqual([lyricSongId]);
     expect((res.songs![0] as { lyrics: string[] }).lyrics).toEqual(['独一无二的<b>测试歌词</b>', '下一行']);
 
-    const lrc = db.prepare<[number], string>('SELECT lrc FROM lyrics WHERE song_id < ? LIMIT 1').pluck().get(lyricSongId)!;
+    const lrc = (await db.prepare<[number], string>('SELECT lrc FROM lyrics WHERE song_id < ? LIMIT 1').pluck().get(lyricSongId))!;
     const line = lrc
       .split('\n')
       .slice(2)
@@ -185,27 +189,27 @@ describe('/search matching', () => {
   it('accepts an UPSERT on a table the index watches, and indexes its result', async () => {
     const upsert = db.prepare(`INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, NULL, 1)
       ON CONFLICT (song_id) DO UPDATE SET lrc = excluded.lrc, version = version + 1`);
-    expect(() => upsert.run(loveSongs.exact, '[00:01.00]落日熔金的海面\n')).not.toThrow();
-    expect(() => upsert.run(loveSongs.exact, '[00:01.00]落日熔金的海面\n[00:02.00]暮云合璧\n')).not.toThrow();
-    repos.searchIndex.refresh();
+    await expect(upsert.run(loveSongs.exact, '[00:01.00]落日熔金的海面\n')).resolves.toBeDefined();
+    await expect(upsert.run(loveSongs.exact, '[00:01.00]落日熔金的海面\n[00:02.00]暮云合璧\n')).resolves.toBeDefined();
+    await repos.searchIndex.refresh();
     const res = expectContract('/search', (await search(`keywords=${encodeURIComponent('暮云合璧')}&type=1006`)).body).result;
     expect(res.songs!.map((s) => s.id)).toEqual([loveSongs.exact]);
   });
 
   it('follows catalog changes: renames, popularity and deletes', async () => {
-    db.prepare("UPDATE artists SET name = 'Test Signal' WHERE name = 'Test Pattern'").run();
-    repos.searchIndex.refresh();
+    await db.prepare("UPDATE artists SET name = 'Test Signal' WHERE name = 'Test Pattern'").run();
+    await repos.searchIndex.refresh();
     expect(songNames((await search('keywords=test%20signal')).body)).toHaveLength(5);
     expect(songNames((await search('keywords=test%20pattern')).body)).toEqual([]);
 
-    db.prepare('UPDATE songs SET popularity = 100 WHERE id = ?').run(loveSongs.word);
-    db.prepare('UPDATE songs SET popularity = 1 WHERE id = ?').run(loveSongs.inside);
-    repos.searchIndex.refresh();
+    await db.prepare('UPDATE songs SET popularity = 100 WHERE id = ?').run(loveSongs.word);
+    await db.prepare('UPDATE songs SET popularity = 1 WHERE id = ?').run(loveSongs.inside);
+    await repos.searchIndex.refresh();
     const ids = ((await search('keywords=love')).body.result as { songs: { id: number }[] }).songs.map((s) => s.id);
     expect(ids.slice(2, 4)).toEqual([loveSongs.word, loveSongs.inside]);
 
     // Not indexed by this writer: the server's timer picks it up within INDEX_EVERY_MS.
-    db.prepare('DELETE FROM songs WHERE id = ?').run(lyricSongId);
+    await db.prepare('DELETE FROM songs WHERE id = ?').run(lyricSongId);
     await vi.waitFor(
       async () => {
         expect((await search(`keywords=${encodeURIComponent('测试歌词')}&type=1006`)).body.result).toMatchObject({
@@ -302,14 +306,15 @@ describe('search response shapes', () => {
 });
 
 describe('search index upkeep', () => {
-  it('indexes a library written before the search migration at the first search', () => {
+  it('indexes a library written before the search migration at the first search', async () => {
     const dir = freshDataDir();
     const raw = new Database(databaseFile(dir));
     try {
       registerTextFunctions(raw);
+      const db = new SqliteDatabase(raw);
       const migrations = loadMigrations();
-      runMigrations(
-        raw,
+      await runMigrations(
+        db,
         migrations.filter((m) => m.version < 2),
       );
       raw.exec(`
@@ -318,9 +323,9 @@ describe('search index upkeep', () => {
         INSERT INTO songs (id, name, album_id, track_no, duration_ms, audio_seed, publish_time, created_at)
           VALUES (1, '晴天', 1, 1, 1000, 1, 0, 0);
         INSERT INTO song_artists VALUES (1, 1, 0);`);
-      runMigrations(raw, migrations);
-      const service = createSearchService(createRepos(raw));
-      const found = service.search({ keywords: 'zmlr' }, mediaUrls('http://localhost/api')).result;
+      await runMigrations(db, migrations);
+      const service = await createSearchService(createRepos(db));
+      const found = (await service.search({ keywords: 'zmlr' }, mediaUrls('http://localhost/api'))).result;
       expect(found).toMatchObject({ songCount: 1, songs: [{ id: 1, name: '晴天' }] });
     } finally {
       raw.close();

@@ -59,20 +59,21 @@ describe('/scrobble limits', () => {
   let db: Db;
   beforeAll(async () => {
     t = await startTestApp({ clock: clock.now });
-    db = openDatabase(t.dataDir);
+    db = await openDatabase(t.dataDir);
   });
   afterAll(async () => {
-    db.close();
+    await db.close();
     await t.close();
   });
-  const plays = (songId: number) => db.prepare('SELECT COUNT(*) FROM play_records WHERE song_id = ?').pluck().get(songId) as number;
+  const plays = async (songId: number) =>
+    (await db.prepare('SELECT COUNT(*) FROM play_records WHERE song_id = ?').pluck().get(songId)) as number;
 
   it('2,000 anonymous plays of one song from one address count once: it cannot climb 热歌榜', async () => {
     const week = db.prepare(
       'SELECT song_id, COUNT(*) AS n FROM play_records WHERE played_at >= (SELECT MAX(played_at) FROM play_records) - 604800000 GROUP BY song_id ORDER BY n',
     );
-    const [quiet, hottest] = [week.all().at(0), week.all().at(-1)] as { song_id: number; n: number }[];
-    const before = plays(quiet!.song_id);
+    const [quiet, hottest] = [(await week.all()).at(0), (await week.all()).at(-1)] as { song_id: number; n: number }[];
+    const before = await plays(quiet!.song_id);
     const answers = new Map<string, number>();
     for (let i = 0; i < 2000; i++) {
       const res = await t.app.inject({ method: 'GET', url: `/api/scrobble?id=${quiet!.song_id}` });
@@ -80,22 +81,22 @@ describe('/scrobble limits', () => {
     }
     // Repeats are answered as the first play was (clients report a play twice) and never counted.
     expect([...answers]).toEqual([[JSON.stringify({ code: 200, data: 'success' }), 2000]]);
-    expect(plays(quiet!.song_id)).toBe(before + 1);
+    expect(await plays(quiet!.song_id)).toBe(before + 1);
     expect(hottest!.n).toBeGreaterThan(before + 1);
-    const chart = db.prepare("SELECT playlist_id FROM charts WHERE kind = 'hot'").pluck().get() as number;
+    const chart = (await db.prepare("SELECT playlist_id FROM charts WHERE kind = 'hot'").pluck().get()) as number;
     const top = (await call(t.app, `/api/playlist/detail?id=${chart}`)).body as unknown as { playlist: { trackIds: { id: number }[] } };
     expect(top.playlist.trackIds[0]!.id).not.toBe(quiet!.song_id);
   });
 
   it(`an address counts a song again after ${SONG_REPLAY_INTERVAL_MS / 1000} s, and ${ANONYMOUS_PLAYS_PER_HOUR} plays an hour at most`, async () => {
     const from = { remoteAddress: '10.30.0.1' };
-    const before = plays(3);
+    const before = await plays(3);
     expect((await call(t.app, '/api/scrobble?id=3', from)).status).toBe(200);
     expect((await call(t.app, '/api/scrobble?id=3', from)).body).toEqual({ code: 200, data: 'success' });
-    expect(plays(3)).toBe(before + 1);
+    expect(await plays(3)).toBe(before + 1);
     clock.advance(SONG_REPLAY_INTERVAL_MS);
     expect((await call(t.app, '/api/scrobble?id=3', from)).status).toBe(200);
-    expect(plays(3)).toBe(before + 2);
+    expect(await plays(3)).toBe(before + 2);
     // Many songs from one address, with no time passing: the hour's budget and no more.
     const busy = { remoteAddress: '10.30.0.3' };
     let counted = 0;
@@ -111,8 +112,8 @@ describe('/scrobble limits', () => {
     const from = { remoteAddress: '10.30.0.1', session };
     const res = await call(t.app, '/api/scrobble?id=400&time=42', from);
     expect(res.body).toEqual({ code: 200, data: 'success' });
-    const uid = db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get();
-    expect(db.prepare('SELECT user_id AS userId, seconds FROM play_records ORDER BY id DESC LIMIT 1').get()).toEqual({
+    const uid = await db.prepare("SELECT id FROM users WHERE phone = '13800000000'").pluck().get();
+    expect(await db.prepare('SELECT user_id AS userId, seconds FROM play_records ORDER BY id DESC LIMIT 1').get()).toEqual({
       userId: uid,
       seconds: 42,
     });

@@ -45,13 +45,13 @@ interface Served {
 /** An app with these limits, the WAV imported, listening. */
 async function serve(limits: Partial<ServerLimits>): Promise<Served> {
   const t = await startTestApp({ limits });
-  const db = openDatabase(t.dataDir);
+  const db = await openDatabase(t.dataDir);
   let id: number;
   try {
     await importFolder(db, t.dataDir, work);
-    id = db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(song)!;
+    id = (await db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(song))!;
   } finally {
-    db.close();
+    await db.close();
   }
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const closedAt = new Map<number, number>();

@@ -15,19 +15,19 @@ let demoId: number;
 let a: { session: string; id: number };
 let b: { session: string; id: number };
 
-const idOf = (phone: string) => db.prepare('SELECT id FROM users WHERE phone = ?').pluck().get(phone) as number;
+const idOf = async (phone: string) => (await db.prepare('SELECT id FROM users WHERE phone = ?').pluck().get(phone)) as number;
 const detail = async (uid: number) => expectContract('/user/detail', (await call(t.app, `/api/user/detail?uid=${uid}`)).body).profile;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
   demo = await loginByPhone(t.app, '13800000000', 'cloudtune');
-  demoId = idOf('13800000000');
-  a = { session: await register(t.app, t.dataDir, '13700000101', 'social-pass', '听风的甲'), id: idOf('13700000101') };
-  b = { session: await register(t.app, t.dataDir, '13700000102', 'social-pass', '看海的乙'), id: idOf('13700000102') };
+  demoId = await idOf('13800000000');
+  a = { session: await register(t.app, t.dataDir, '13700000101', 'social-pass', '听风的甲'), id: await idOf('13700000101') };
+  b = { session: await register(t.app, t.dataDir, '13700000102', 'social-pass', '看海的乙'), id: await idOf('13700000102') };
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -71,7 +71,7 @@ describe('/follow', () => {
     expectError(await call(t.app, '/api/follow?t=1', { session: a.session }), 400, 'id is required');
     expectError(await call(t.app, `/api/follow?id=${b.id}&t=2`, { session: a.session }), 400, 't must be ≤ 1');
     expectError(await call(t.app, '/api/follow?id=abc', { session: a.session }), 400, 'id must be an integer');
-    expect(db.prepare('SELECT COUNT(*) FROM user_follows WHERE follower_id = ?').pluck().get(a.id)).toBe(0);
+    expect(await db.prepare('SELECT COUNT(*) FROM user_follows WHERE follower_id = ?').pluck().get(a.id)).toBe(0);
   });
 
   it('is refused from another site’s page (a state change)', async () => {
@@ -127,7 +127,7 @@ describe('/user/followeds', () => {
     for (let i = 0; i < 5; i++) {
       const phone = `1370000020${i}`;
       const session = await register(t.app, t.dataDir, phone, 'social-pass');
-      fans.push(idOf(phone));
+      fans.push(await idOf(phone));
       if (i !== 2) clock.advance(1000);
       await call(t.app, `/api/follow?id=${b.id}`, { session });
     }
@@ -203,10 +203,10 @@ describe('/user/event and /share/resource', () => {
     const shared = expectContract('/share/resource', song.body);
     expect(JSON.parse(shared.event!.json)).toMatchObject({ msg: '今天单曲循环', song: { id: 3 } });
     clock.advance(60_000);
-    const playlist = db
+    const playlist = (await db
       .prepare('SELECT id FROM playlists WHERE special_type = 0 AND privacy = 0 ORDER BY id LIMIT 1')
       .pluck()
-      .get() as number;
+      .get()) as number;
     // POST with a form, as the reference is called; type defaults to song elsewhere.
     const res = await t.app.inject({
       method: 'POST',
@@ -229,7 +229,7 @@ describe('/user/event and /share/resource', () => {
 
   it('pages by lasttime; an event whose playlist is deleted goes with it', async () => {
     const repos = createRepos(db);
-    const playlist = repos.playlists.insert({
+    const playlist = await repos.playlists.insert({
       name: '一会儿就删',
       creatorId: b.id,
       description: null,
@@ -245,9 +245,9 @@ describe('/user/event and /share/resource', () => {
     });
     // Three events in one millisecond and two more: pages of 2 never split the millisecond.
     const at = clock.now();
-    for (const id of [1, 2, 3]) recordEvent(repos, b.id, 'share-song', { resourceId: id, msg: `歌 ${id}` }, at);
-    recordEvent(repos, b.id, 'create-playlist', { resourceId: playlist }, at + 1);
-    recordEvent(repos, b.id, 'share-song', { resourceId: 4 }, at - 5);
+    for (const id of [1, 2, 3]) await recordEvent(repos, b.id, 'share-song', { resourceId: id, msg: `歌 ${id}` }, at);
+    await recordEvent(repos, b.id, 'create-playlist', { resourceId: playlist }, at + 1);
+    await recordEvent(repos, b.id, 'share-song', { resourceId: 4 }, at - 5);
     const all = expectContract('/user/event', (await call(t.app, `/api/user/event?uid=${b.id}&limit=100`)).body);
     expect(all.events.map((e) => e.type)).toEqual([13, 18, 18, 18, 18]);
     expect(all.size).toBe(5);
@@ -262,7 +262,7 @@ describe('/user/event and /share/resource', () => {
     }
     expect(seen).toEqual(all.events.map((e) => e.id));
 
-    db.prepare('DELETE FROM playlists WHERE id = ?').run(playlist);
+    await db.prepare('DELETE FROM playlists WHERE id = ?').run(playlist);
     const after = expectContract('/user/event', (await call(t.app, `/api/user/event?uid=${b.id}`)).body);
     expect(after.events.map((e) => e.type)).toEqual([18, 18, 18, 18]);
     expect((await detail(b.id)).eventCount).toBe(4);

@@ -319,12 +319,12 @@ describe('the server on S3 storage', () => {
     t = await startTestApp({ storage: s3.config() });
     owner = await register(t.app, t.dataDir, '13700000901', 'storage-owner');
     other = await register(t.app, t.dataDir, '13700000902', 'storage-other');
-    const db = openDatabase(t.dataDir);
+    const db = await openDatabase(t.dataDir);
     try {
       await importFolder(db, t.dataDir, join(work, 'music'), { storage: t.app.storage });
-      flacSongId = db.prepare('SELECT song_id FROM library_files').pluck().get() as number;
+      flacSongId = (await db.prepare('SELECT song_id FROM library_files').pluck().get()) as number;
     } finally {
-      db.close();
+      await db.close();
     }
   }, 60_000);
   afterAll(async () => {

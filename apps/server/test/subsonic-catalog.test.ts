@@ -3,7 +3,7 @@ import { openDatabase, type Db } from '../src/db/connection.ts';
 import { createRepos } from '../src/repos/index.ts';
 import { randomSongIds } from '../src/services/subsonic/random-songs.ts';
 import { mulberry32 } from '../src/text/prng.ts';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { startTestApp, type TestApp, filterAsync } from './helpers.ts';
 
 /**
  * The catalogue through Subsonic: genres (getGenres, getSongsByGenre, getAlbumList2 byGenre),
@@ -15,10 +15,10 @@ let t: TestApp;
 let db: Db;
 beforeAll(async () => {
   t = await startTestApp({ clock: () => Date.UTC(2025, 0, 1, 12) });
-  db = openDatabase(t.dataDir);
+  db = await openDatabase(t.dataDir);
 });
 afterAll(async () => {
-  db?.close();
+  await db?.close();
   await t?.close();
 });
 
@@ -58,7 +58,7 @@ describe('genres', () => {
   test('getGenres lists every genre with its true song and album counts, by name', async () => {
     const genres = (await golden('getGenres', 'getGenres')).genres.genre as Json[];
     expect(genres.map((g) => g.value)).toEqual(['R&B/Soul', '古典', '民谣', '流行', '爵士', '电子', '摇滚', '说唱', '轻音乐'].sort());
-    const truth = db
+    const truth = await db
       .prepare<[], { value: string; songCount: number; albumCount: number }>(
         `SELECT g.name AS value, COUNT(*) AS songCount, COUNT(DISTINCT s.album_id) AS albumCount
          FROM song_genres sg JOIN genres g ON g.id = sg.genre_id JOIN songs s ON s.id = sg.song_id GROUP BY g.id ORDER BY g.name`,
@@ -98,10 +98,10 @@ describe('genres', () => {
   });
 
   test('an album has its songs’ genres; every song entry carries genre and genres', async () => {
-    const twoGenres = db
+    const twoGenres = (await db
       .prepare<[], number>('SELECT album_id FROM album_genres GROUP BY album_id HAVING COUNT(*) = 2 ORDER BY album_id LIMIT 1')
       .pluck()
-      .get()!;
+      .get())!;
     const album = (await ok('getAlbum', `id=al-${twoGenres}`)).album;
     expect(names(album)).toHaveLength(2);
     expect(album.genre).toBe(names(album)[0]);
@@ -140,13 +140,13 @@ describe('getRandomSongs', () => {
     expect(((await ok('getRandomSongs', 'size=30&fromYear=2022')).randomSongs.song as Json[]).every((s) => s.year >= 2022)).toBe(true);
     expect(((await ok('getRandomSongs', 'size=30&toYear=2012')).randomSongs.song as Json[]).every((s) => s.year <= 2012)).toBe(true);
     const both = (await ok('getRandomSongs', `size=500&genre=${q('古典')}&fromYear=2012&toYear=2020`)).randomSongs.song as Json[];
-    const expected = db
+    const expected = (await db
       .prepare<[number, number], number>(
         `SELECT COUNT(*) FROM song_genres sg JOIN genres g ON g.id = sg.genre_id JOIN songs s ON s.id = sg.song_id
          WHERE g.name = '古典' AND s.publish_time >= ? AND s.publish_time < ?`,
       )
       .pluck()
-      .get(Date.UTC(2012, 0, 1), Date.UTC(2021, 0, 1))!;
+      .get(Date.UTC(2012, 0, 1), Date.UTC(2021, 0, 1)))!;
     // fewer match than asked: every one of them, once
     expect(both).toHaveLength(expected);
     expect(new Set(both.map((s) => s.id)).size).toBe(expected);
@@ -158,42 +158,42 @@ describe('getRandomSongs', () => {
     await failed('getRandomSongs', 'fromYear=soon', 0);
   });
 
-  test('draws uniformly among the songs passing, whether drawn by id or listed (when draws run out)', () => {
+  test('draws uniformly among the songs passing, whether drawn by id or listed (when draws run out)', async () => {
     const repos = createRepos(db);
     const random = mulberry32(42);
-    const genreId = repos.genres.find('流行')!;
-    const draw = (filter: Parameters<typeof randomSongIds>[2], times: number, minDraws?: number) => {
+    const genreId = (await repos.genres.find('流行'))!;
+    const draw = async (filter: Parameters<typeof randomSongIds>[2], times: number, minDraws?: number) => {
       const counts = new Map<number, number>();
       for (let i = 0; i < times; i++)
-        for (const id of randomSongIds(repos.songs, 1, filter, { random, minDraws })) counts.set(id, (counts.get(id) ?? 0) + 1);
+        for (const id of await randomSongIds(repos.songs, 1, filter, { random, minDraws })) counts.set(id, (counts.get(id) ?? 0) + 1);
       return counts;
     };
     // A genre and a span of years: the passing ids are scattered, with long gaps between some;
     // a draw that took "the next song after a random id" would favour the songs after gaps.
     const filter = { genreId, from: Date.UTC(2012, 0, 1), until: Date.UTC(2020, 0, 1) };
-    const passing = repos.songs.every(filter);
+    const passing = await repos.songs.every(filter);
     expect(passing.length).toBeGreaterThan(30);
     const times = passing.length * 100;
-    const counts = draw(filter, times);
+    const counts = await draw(filter, times);
     expect([...counts.keys()].sort((a, b) => a - b)).toEqual([...passing].sort((a, b) => a - b));
     // each expected 100 times (σ ≈ 10)
     expect(Math.min(...counts.values())).toBeGreaterThan(55);
     expect(Math.max(...counts.values())).toBeLessThan(145);
     // When draws run out (as when few pass; here the budget is cut to 4 draws) the passing songs are listed, still uniformly.
-    const listed = draw(filter, times, 0);
+    const listed = await draw(filter, times, 0);
     expect(listed.size).toBe(passing.length);
     expect(Math.min(...listed.values())).toBeGreaterThan(55);
     expect(Math.max(...listed.values())).toBeLessThan(145);
   });
 
   test('golden: a filter only one song passes', async () => {
-    const only = db
+    const only = (await db
       .prepare<[], { name: string; year: number }>(
         `SELECT g.name, CAST(strftime('%Y', s.publish_time / 1000, 'unixepoch') AS INTEGER) AS year
          FROM song_genres sg JOIN genres g ON g.id = sg.genre_id JOIN songs s ON s.id = sg.song_id
          GROUP BY g.id, year HAVING COUNT(*) = 1 ORDER BY g.name, year LIMIT 1`,
       )
-      .get()!;
+      .get())!;
     const body = await golden('getRandomSongs', 'getRandomSongs', `size=5&genre=${q(only.name)}&fromYear=${only.year}&toYear=${only.year}`);
     expect(body.randomSongs.song).toHaveLength(1);
     expect(yearOf(Date.parse(body.randomSongs.song[0].created))).toBe(only.year);
@@ -227,7 +227,7 @@ describe('search (v1)', () => {
     const newer = (await ok('search', `any=${q(word)}&count=500&newerThan=${cut}`)).searchResult;
     const addedAfter = db.prepare<[number], number>('SELECT created_at FROM songs WHERE id = ?').pluck();
     expect(newer.match.map((s: Json) => s.id)).toEqual(
-      all.match.filter((s: Json) => addedAfter.get(Number(s.id))! > cut).map((s: Json) => s.id),
+      (await filterAsync(all.match as Json[], async (s: Json) => (await addedAfter.get(Number(s.id)))! > cut)).map((s: Json) => s.id),
     );
     // no criteria: every song, in a stable order
     const every = (await ok('search', 'count=3&offset=477')).searchResult;
@@ -264,20 +264,22 @@ describe('full-library sync (search3 with an empty query)', () => {
       if (page.length < size) return ids;
     }
   }
-  const total = (sql: string) => db.prepare<[], number>(sql).pluck().get()!;
+  const total = async (sql: string) => (await db.prepare<[], number>(sql).pluck().get())!;
 
   test.each([
     ['empty', ''],
     ['"" (quoted, as Symfonium sends it)', '%22%22'],
   ])('query %s: every song, album and artist exactly once, in a stable order', async (_, query) => {
     const songs = await pageAll(query, 'song', 97);
-    expect(songs).toHaveLength(total('SELECT COUNT(*) FROM songs'));
+    expect(songs).toHaveLength(await total('SELECT COUNT(*) FROM songs'));
     expect(new Set(songs).size).toBe(songs.length);
     const albums = await pageAll(query, 'album', 25);
-    expect(albums).toHaveLength(total('SELECT COUNT(*) FROM albums'));
+    expect(albums).toHaveLength(await total('SELECT COUNT(*) FROM albums'));
     expect(new Set(albums).size).toBe(albums.length);
     const artists = await pageAll(query, 'artist', 10);
-    expect(artists).toHaveLength(total('SELECT COUNT(*) FROM artists a WHERE EXISTS (SELECT 1 FROM albums al WHERE al.artist_id = a.id)'));
+    expect(artists).toHaveLength(
+      await total('SELECT COUNT(*) FROM artists a WHERE EXISTS (SELECT 1 FROM albums al WHERE al.artist_id = a.id)'),
+    );
     expect(new Set(artists).size).toBe(artists.length);
     // the same pages in one go: a stable order
     expect(await pageAll(query, 'song', 500)).toEqual(songs);

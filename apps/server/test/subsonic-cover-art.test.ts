@@ -50,14 +50,14 @@ beforeAll(async () => {
     trackWithCover(join(music, 'Small'), 'Small', 240),
   ]);
   t = app;
-  const db = openDatabase(t.dataDir);
+  const db = await openDatabase(t.dataDir);
   try {
     await importFolder(db, t.dataDir, music);
     const album = db.prepare<[string], number>('SELECT id FROM albums WHERE name = ?').pluck();
-    imported.large = album.get('Large Album')!;
-    imported.small = album.get('Small Album')!;
+    imported.large = (await album.get('Large Album'))!;
+    imported.small = (await album.get('Small Album'))!;
   } finally {
-    db.close();
+    await db.close();
   }
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

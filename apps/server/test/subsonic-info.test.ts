@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importFolder } from '../src/content/import/import-folder.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { failed, golden, GOLDEN_CLOCK, ok, rest, type Json } from './golden-rest.ts';
-import { getJson, startTestApp, type TestApp } from './helpers.ts';
+import { getJson, startTestApp, type TestApp, someAsync } from './helpers.ts';
 import { runFfmpeg } from './import-media.ts';
 
 /**
@@ -24,25 +24,28 @@ afterAll(async () => t?.close());
 const q = encodeURIComponent;
 
 /** SQL over a test app's database (the golden app's unless told). */
-function sql<T>(query: string, ...args: unknown[]): T[] {
-  return sqlIn(t, query, ...args);
+async function sql<T>(query: string, ...args: unknown[]): Promise<T[]> {
+  return await sqlIn(t, query, ...args);
 }
-function sqlIn<T>(app: TestApp, query: string, ...args: unknown[]): T[] {
-  const db = openDatabase(app.dataDir);
+async function sqlIn<T>(app: TestApp, query: string, ...args: unknown[]): Promise<T[]> {
+  const db = await openDatabase(app.dataDir);
   try {
-    return db.prepare(query).all(...args) as T[];
+    return (await db.prepare(query).all(...args)) as T[];
   } finally {
-    db.close();
+    await db.close();
   }
 }
-const playsOf = (songId: string) => sql<{ n: number }>('SELECT COUNT(*) AS n FROM play_records WHERE song_id = ?', Number(songId))[0]!.n;
-const creditsOf = (songId: string) =>
-  sql<{ id: number }>('SELECT artist_id AS id FROM song_artists WHERE song_id = ?', Number(songId)).map((r) => r.id);
-const tagsOf = (songId: number | string) =>
-  sql<{ id: number }>(
-    `SELECT DISTINCT tg.tag_id AS id FROM playlist_tracks pt JOIN playlists p ON p.id = pt.playlist_id AND p.special_type = 0
+const playsOf = async (songId: string) =>
+  (await sql<{ n: number }>('SELECT COUNT(*) AS n FROM play_records WHERE song_id = ?', Number(songId)))[0]!.n;
+const creditsOf = async (songId: string) =>
+  (await sql<{ id: number }>('SELECT artist_id AS id FROM song_artists WHERE song_id = ?', Number(songId))).map((r) => r.id);
+const tagsOf = async (songId: number | string) =>
+  (
+    await sql<{ id: number }>(
+      `SELECT DISTINCT tg.tag_id AS id FROM playlist_tracks pt JOIN playlists p ON p.id = pt.playlist_id AND p.special_type = 0
      JOIN playlist_tags tg ON tg.playlist_id = pt.playlist_id WHERE pt.song_id = ?`,
-    Number(songId),
+      Number(songId),
+    )
   ).map((r) => r.id);
 
 describe('getArtistInfo / getArtistInfo2', () => {
@@ -140,13 +143,13 @@ describe('getAlbumInfo / getAlbumInfo2', () => {
 });
 
 describe('getTopSongs', () => {
-  const artist = () => sql<{ name: string }>('SELECT name FROM artists WHERE id = 2')[0]!.name;
+  const artist = async () => (await sql<{ name: string }>('SELECT name FROM artists WHERE id = 2'))[0]!.name;
 
   test("an artist's songs, the most played first; by name and by id (topSongsByArtistId)", async () => {
-    const byName = (await golden(t.app, 'getTopSongs', 'getTopSongs', `artist=${q(artist())}`)).topSongs.song as Json[];
-    const credited = sql<{ id: number }>('SELECT song_id AS id FROM song_artists WHERE artist_id = 2').map((r) => String(r.id));
+    const byName = (await golden(t.app, 'getTopSongs', 'getTopSongs', `artist=${q(await artist())}`)).topSongs.song as Json[];
+    const credited = (await sql<{ id: number }>('SELECT song_id AS id FROM song_artists WHERE artist_id = 2')).map((r) => String(r.id));
     expect(byName.map((s) => s.id).sort()).toEqual(credited.sort());
-    const plays = byName.map((s) => playsOf(s.id));
+    const plays = await Promise.all(byName.map((s) => playsOf(s.id)));
     expect(plays).toEqual([...plays].sort((a, b) => b - a));
     expect(plays[0]).toBeGreaterThan(plays.at(-1)!);
     const byId = (await golden(t.app, 'getTopSongs-by-id', 'getTopSongs', 'id=ar-2&count=3')).topSongs.song as Json[];
@@ -158,7 +161,9 @@ describe('getTopSongs', () => {
   });
 
   test('the name matches folded, whole: a part of a name or nobody answers no songs', async () => {
-    const latin = sql<{ id: number; name: string }>("SELECT id, name FROM artists WHERE name GLOB '*[a-z] [A-Z]*' ORDER BY id LIMIT 1")[0]!;
+    const latin = (
+      await sql<{ id: number; name: string }>("SELECT id, name FROM artists WHERE name GLOB '*[a-z] [A-Z]*' ORDER BY id LIMIT 1")
+    )[0]!;
     const shouted = (await ok(t.app, 'getTopSongs', `artist=${q(` ${latin.name.toUpperCase()} `)}&count=2`)).topSongs.song as Json[];
     expect(shouted).toEqual((await ok(t.app, 'getTopSongs', `id=ar-${latin.id}&count=2`)).topSongs.song);
     expect(shouted).toHaveLength(2);
@@ -180,14 +185,14 @@ describe('getSimilarSongs / getSimilarSongs2', () => {
   test('songs around a song: never the song itself, each by its artists, artists like them, or sharing its playlist tags', async () => {
     const songs = (await golden(t.app, 'getSimilarSongs', 'getSimilarSongs', 'id=1&count=10')).similarSongs.song as Json[];
     expect(songs).toHaveLength(10);
-    const seedArtists = creditsOf('1');
+    const seedArtists = await creditsOf('1');
     const near = new Set(seedArtists);
     for (const a of seedArtists) {
       for (const s of ((await getJson(t.app, `/api/simi/artist?id=${a}`)).body as Json).artists as Json[]) near.add(s.id as number);
     }
-    const seedTags = new Set(tagsOf(1));
+    const seedTags = new Set(await tagsOf(1));
     for (const song of songs) {
-      const related = creditsOf(song.id).some((a) => near.has(a)) || tagsOf(song.id).some((tag) => seedTags.has(tag));
+      const related = (await creditsOf(song.id)).some((a) => near.has(a)) || (await tagsOf(song.id)).some((tag) => seedTags.has(tag));
       expect(related, song.title).toBe(true);
     }
     expect(new Set(songs.map((s) => s.id)).size).toBe(songs.length);
@@ -214,8 +219,8 @@ describe('getSimilarSongs / getSimilarSongs2', () => {
     expect(radio).toHaveLength(10);
     expect((await ok(t.app, 'getSimilarSongs', 'id=ar-1&count=10')).similarSongs.song).toEqual(radio);
     const simi = new Set((((await getJson(t.app, '/api/simi/artist?id=1')).body as Json).artists as Json[]).map((a) => a.id as number));
-    expect(radio.some((s) => creditsOf(s.id).includes(1))).toBe(true);
-    expect(radio.some((s) => creditsOf(s.id).some((a) => simi.has(a)))).toBe(true);
+    expect(await someAsync(radio, async (s) => (await creditsOf(s.id)).includes(1))).toBe(true);
+    expect(await someAsync(radio, async (s) => (await creditsOf(s.id)).some((a) => simi.has(a)))).toBe(true);
   });
 
   test('unknown ids are 70, a playlist id 0, no id 10', async () => {
@@ -246,17 +251,17 @@ describe('a library that changes', () => {
       ]),
     ]);
     live = app;
-    const db = openDatabase(live.dataDir);
+    const db = await openDatabase(live.dataDir);
     try {
       await importFolder(db, live.dataDir, join(work, 'music'));
-      lonely = db
+      lonely = (await db
         .prepare<[string], typeof lonely>(
           `SELECT s.id AS songId, s.album_id AS albumId, sa.artist_id AS artistId FROM library_files f
            JOIN songs s ON s.id = f.song_id JOIN song_artists sa ON sa.song_id = s.id WHERE f.path = ?`,
         )
-        .get(file)!;
+        .get(file))!;
     } finally {
-      db.close();
+      await db.close();
     }
   });
   afterAll(async () => {
@@ -268,8 +273,9 @@ describe('a library that changes', () => {
     const top = async () => ((await ok(live.app, 'getTopSongs', 'id=ar-2')).topSongs.song as Json[]).map((s) => s.id as string);
     const before = await top();
     const last = before.at(-1)!;
-    const plays = (id: string) => sqlIn<{ n: number }>(live, 'SELECT COUNT(*) AS n FROM play_records WHERE song_id = ?', Number(id))[0]!.n;
-    const needed = plays(before[0]!) - plays(last) + 1;
+    const plays = async (id: string) =>
+      (await sqlIn<{ n: number }>(live, 'SELECT COUNT(*) AS n FROM play_records WHERE song_id = ?', Number(id)))[0]!.n;
+    const needed = (await plays(before[0]!)) - (await plays(last)) + 1;
     expect(needed).toBeGreaterThan(1);
     for (let i = 0; i < needed; i++) {
       now += 30_000; // a listener's repeat counts after 20 s

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
 import { structuredLyrics } from '../src/services/subsonic/lyrics.ts';
 import { failed, golden, GOLDEN_CLOCK, ok, rest, type Json } from './golden-rest.ts';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { startTestApp, type TestApp, findAsync } from './helpers.ts';
 
 /**
  * Lyrics over /rest: getLyrics (artist and title name one song exactly, or nothing) and the
@@ -16,26 +16,26 @@ let chinese: number;
 let instrumental: number;
 beforeAll(async () => {
   t = await startTestApp({ clock: GOLDEN_CLOCK });
-  const db = openDatabase(t.dataDir);
-  const song = (where: string) =>
-    db
+  const db = await openDatabase(t.dataDir);
+  const song = async (where: string) =>
+    (await db
       .prepare<[], number>(`SELECT s.id FROM songs s LEFT JOIN lyrics l ON l.song_id = s.id WHERE ${where} ORDER BY s.id LIMIT 1`)
       .pluck()
-      .get()!;
-  const englishId = song("l.translation IS NOT NULL AND s.name LIKE '% %'");
+      .get())!;
+  const englishId = await song("l.translation IS NOT NULL AND s.name LIKE '% %'");
   english = {
     id: englishId,
-    name: db.prepare<[number], string>('SELECT name FROM songs WHERE id = ?').pluck().get(englishId)!,
-    artists: db
+    name: (await db.prepare<[number], string>('SELECT name FROM songs WHERE id = ?').pluck().get(englishId))!,
+    artists: await db
       .prepare<[number], string>(
         'SELECT a.name FROM song_artists sa JOIN artists a ON a.id = sa.artist_id WHERE sa.song_id = ? ORDER BY sa.position',
       )
       .pluck()
       .all(englishId),
   };
-  chinese = song('l.lrc IS NOT NULL AND l.translation IS NULL');
-  instrumental = song('l.song_id IS NULL');
-  db.close();
+  chinese = await song('l.lrc IS NOT NULL AND l.translation IS NULL');
+  instrumental = await song('l.song_id IS NULL');
+  await db.close();
 });
 afterAll(async () => t?.close());
 
@@ -148,19 +148,20 @@ describe('getLyrics (by artist and title)', () => {
   });
 
   test('words that name no song answer an empty lyrics element, never some other song', async () => {
-    const db = openDatabase(t.dataDir);
-    const titled = (name: string) => db.prepare<[string], number>('SELECT COUNT(*) FROM songs WHERE name = ?').pluck().get(name)!;
+    const db = await openDatabase(t.dataDir);
+    const titled = async (name: string) =>
+      (await db.prepare<[string], number>('SELECT COUNT(*) FROM songs WHERE name = ?').pluck().get(name))!;
     // a word of a real title that is no title itself
-    const word = english.name.split(' ').find((w) => w.length > 3 && titled(w) === 0)!;
+    const word = (await findAsync(english.name.split(' '), async (w) => w.length > 3 && (await titled(w)) === 0))!;
     // an artist credited on no song with this title
-    const stranger = db
+    const stranger = (await db
       .prepare<[string], string>(
         `SELECT a.name FROM artists a WHERE NOT EXISTS (SELECT 1 FROM song_artists sa JOIN songs s ON s.id = sa.song_id
            WHERE sa.artist_id = a.id AND s.name = ?) ORDER BY a.id LIMIT 1`,
       )
       .pluck()
-      .get(english.name)!;
-    db.close();
+      .get(english.name))!;
+    await db.close();
     expect(word).toBeDefined();
     const cases = [
       `artist=x&title=y`,

@@ -44,8 +44,8 @@ const songTitles = async () =>
     .sort();
 
 /** The lease as another process on the same database sees it. */
-function otherProcess(): { db: Db; scans: ReturnType<typeof createImportScanRepo> } {
-  const db = openDatabase(t.dataDir);
+async function otherProcess(): Promise<{ db: Db; scans: Awaited<ReturnType<typeof createImportScanRepo>> }> {
+  const db = await openDatabase(t.dataDir);
   return { db, scans: createImportScanRepo(db) };
 }
 
@@ -79,11 +79,11 @@ describe('with no library folder', () => {
 describe('rescanning the imported folders', () => {
   beforeAll(async () => {
     // The CLI's import records the folder it imports.
-    const db = openDatabase(t.dataDir);
+    const db = await openDatabase(t.dataDir);
     try {
       await importFolder(db, t.dataDir, music);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 
@@ -107,10 +107,10 @@ describe('rescanning the imported folders', () => {
   });
 
   test('one scan at a time across processes: while another holds the lease, startScan answers its status and starts nothing', async () => {
-    const other = otherProcess();
+    const other = await otherProcess();
     try {
-      expect(other.scans.take('other-process', clock.now(), clock.now() + SCAN_LEASE_MS)).toBe(true);
-      expect(other.scans.progress('other-process', 7, clock.now() + SCAN_LEASE_MS)).toBe(true);
+      expect(await other.scans.take('other-process', clock.now(), clock.now() + SCAN_LEASE_MS)).toBe(true);
+      expect(await other.scans.progress('other-process', 7, clock.now() + SCAN_LEASE_MS)).toBe(true);
       await tone('Scan Band/Three.flac', 'Three', 550);
       expect(await golden('startScan', 'while-scanning')).toEqual({ scanning: true, count: 7 });
       expect(await golden('getScanStatus', 'while-scanning')).toEqual({ scanning: true, count: 7 });
@@ -124,9 +124,9 @@ describe('rescanning the imported folders', () => {
       await expect.poll(async () => (await scanStatus()).scanning, { timeout: 30_000, interval: 50 }).toBe(false);
       expect(await songTitles()).toEqual(['One', 'Three']);
       // The dead process's lease was taken over: it cannot report progress any more.
-      expect(other.scans.progress('other-process', 8, clock.now() + SCAN_LEASE_MS)).toBe(false);
+      expect(await other.scans.progress('other-process', 8, clock.now() + SCAN_LEASE_MS)).toBe(false);
     } finally {
-      other.db.close();
+      await other.db.close();
     }
   });
 

@@ -48,12 +48,12 @@ beforeAll(async () => {
     ]),
   ]);
   t = app;
-  const db = openDatabase(t.dataDir);
+  const db = await openDatabase(t.dataDir);
   try {
     await importFolder(db, t.dataDir, work);
-    flacId = db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(flacPath)!;
+    flacId = (await db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(flacPath))!;
   } finally {
-    db.close();
+    await db.close();
   }
   expect(flacId).toBeGreaterThan(0);
 });

@@ -39,12 +39,12 @@ beforeAll(async () => {
     ]),
   ]);
   t = app;
-  const db = openDatabase(t.dataDir);
+  const db = await openDatabase(t.dataDir);
   try {
     await importFolder(db, t.dataDir, work);
-    songId = db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(file)!;
+    songId = (await db.prepare<[string], number>('SELECT song_id FROM library_files WHERE path = ?').pluck().get(file))!;
   } finally {
-    db.close();
+    await db.close();
   }
   expect(songId).toBeGreaterThan(0);
 });

@@ -34,11 +34,11 @@ describe('SQL text functions', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { openDatabase } = await import('../src/db/connection.ts');
-    const db = openDatabase(mkdtempSync(join(tmpdir(), 'cloudtune-text-')));
-    const row = db
+    const db = await openDatabase(mkdtempSync(join(tmpdir(), 'cloudtune-text-')));
+    const row = await db
       .prepare("SELECT text_fold('ＬＯＶＥ') f, pinyin_full('周杰伦') p, pinyin_initials('周杰伦') i, name_initial('周杰伦') n")
       .get();
     expect(row).toEqual({ f: 'love', p: 'zhoujielun', i: 'zjl', n: 'Z' });
-    db.close();
+    await db.close();
   });
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(
     children.map((child) =>
-      child.exitCode === null ? new Promise((resolve) => (child.on('close', resolve), child.kill('SIGTERM'))) : undefined,
+      child.exitCode === null ? new Promise((resolve) => (child.on('close', resolve), child.kill('SIGTERM'))) : Promise.resolve(),
     ),
   );
   rmSync(dataDir, { recursive: true, force: true });

@@ -35,14 +35,14 @@ const forwardedFor = () => `10.66.${Math.floor(nextAddress / 250)}.${(nextAddres
 
 async function listening(phone: string, options: { cloudQuotaBytes?: number } = {}): Promise<Server> {
   const t = await startTestApp({ ...options, trustedProxies: ['127.0.0.1'] });
-  const db = openDatabase(t.dataDir);
+  const db = await openDatabase(t.dataDir);
   const session = await register(t.app, t.dataDir, phone, 'limits-pass');
-  const userId = db.prepare('SELECT id FROM users WHERE phone = ?').pluck().get(phone) as number;
+  const userId = (await db.prepare('SELECT id FROM users WHERE phone = ?').pluck().get(phone)) as number;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, db, session, userId, base: `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` };
 }
 async function close(server: Server | undefined) {
-  server?.db.close();
+  await server?.db.close();
   await server?.t.close();
 }
 
@@ -177,10 +177,11 @@ describe('the avatar’s 5 MB', () => {
   }, 60_000);
   afterAll(() => close(server));
 
-  const avatarHash = () => server.db.prepare('SELECT avatar_hash FROM users WHERE id = ?').pluck().get(server.userId) as string | null;
+  const avatarHash = async () =>
+    (await server.db.prepare('SELECT avatar_hash FROM users WHERE id = ?').pluck().get(server.userId)) as string | null;
   const refusedEveryTime = async (file: Buffer) => {
     expect(await answersOtherThan(server, '/api/avatar/upload', file, AVATAR_MAX_BYTES, form, 413, AVATAR_TOO_LARGE_MSG)).toEqual({});
-    expect([avatarHash(), filesUnder(server, 'avatars')]).toEqual([null, []]);
+    expect([await avatarHash(), filesUnder(server, 'avatars')]).toEqual([null, []]);
   };
 
   it('one byte over: 413 every time, however the body is cut, and nothing is stored', async () => {
@@ -208,7 +209,7 @@ describe('the avatar’s 5 MB', () => {
       body: { code: 413, msg: AVATAR_TOO_LARGE_MSG },
     });
     expect(await announceAndStall(server, '/api/avatar/upload', 100 * 1024 * 1024, form)).toMatchObject({ status: 413 });
-    expect([avatarHash(), filesUnder(server, 'avatars')]).toEqual([null, []]);
+    expect([await avatarHash(), filesUnder(server, 'avatars')]).toEqual([null, []]);
   });
 
   it('exactly 5 MB is taken, however the body is cut', async () => {
@@ -216,7 +217,7 @@ describe('the avatar’s 5 MB', () => {
       const res = await post(server, '/api/avatar/upload', make());
       expect([name, res.status, res.body.code]).toEqual([name, 200, 200]);
     }
-    expect(filesUnder(server, 'avatars')).toEqual([`${avatarHash()}.jpg`]);
+    expect(filesUnder(server, 'avatars')).toEqual([`${await avatarHash()}.jpg`]);
   }, 60_000);
 });
 
@@ -236,25 +237,25 @@ describe('the cloud drive’s quota', () => {
     await close(server);
     rmSync(work, { recursive: true, force: true });
   });
-  const rows = () => server.db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get() as number;
+  const rows = async () => (await server.db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get()) as number;
 
   it('one byte over what is left: 507 云盘空间不足 every time, however the body is cut, and nothing is stored', async () => {
     const over = Buffer.concat([wav, Buffer.from([0])]);
     expect(await answersOtherThan(server, '/api/cloud', over, wav.length, form, 507, CLOUD_FULL_MSG)).toEqual({});
-    expect([rows(), filesUnder(server, 'cloud')]).toEqual([0, []]);
+    expect([await rows(), filesUnder(server, 'cloud')]).toEqual([0, []]);
   }, 120_000);
 
   it('a body announced beyond what is left is answered at once', async () => {
     const declared = wav.length + FORM_OVERHEAD_BYTES + 1;
     expect(await announceAndStall(server, '/api/cloud', declared, form)).toEqual({ status: 507, body: { code: 507, msg: CLOUD_FULL_MSG } });
-    expect([rows(), filesUnder(server, 'cloud')]).toEqual([0, []]);
+    expect([await rows(), filesUnder(server, 'cloud')]).toEqual([0, []]);
   });
 
   it('exactly what is left is taken, however the body is cut', async () => {
     for (const [name, make] of Object.entries(chunkings(wav, wav.length, ...form))) {
       const res = await post(server, '/api/cloud', make());
       expect([name, res.status, res.body.code]).toEqual([name, 200, 200]);
-      expect([rows(), filesUnder(server, 'cloud')]).toEqual([1, [expect.stringMatching(/^[0-9a-f]{64}\.wav$/)]]);
+      expect([await rows(), filesUnder(server, 'cloud')]).toEqual([1, [expect.stringMatching(/^[0-9a-f]{64}\.wav$/)]]);
       const removed = await call(server.t.app, `/api/user/cloud/del?id=${res.body.songId}`, { session: server.session, method: 'POST' });
       expect(removed.body.code).toBe(200);
     }
@@ -327,8 +328,8 @@ describe('forms and bodies', () => {
     expect(await post(server, '/api/cloud', withFields(many, 'songFile'))).toEqual(refused);
     // 1,025 characters of imgSize: its first 1,024 must not be taken for it.
     expect(await post(server, '/api/avatar/upload', withFields({ imgSize: '0'.repeat(1022) + '200' }))).toEqual(refused);
-    const avatar = server.db.prepare('SELECT avatar_hash FROM users WHERE id = ?').pluck().get(server.userId);
-    const cloudRows = server.db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get();
+    const avatar = await server.db.prepare('SELECT avatar_hash FROM users WHERE id = ?').pluck().get(server.userId);
+    const cloudRows = await server.db.prepare('SELECT COUNT(*) FROM cloud_songs').pluck().get();
     expect([avatar, filesUnder(server, 'avatars'), cloudRows, filesUnder(server, 'cloud')]).toEqual([null, [], 0, []]);
     // Within the limits, the same form is taken.
     expect((await post(server, '/api/avatar/upload', withFields({ imgSize: '0'.repeat(1021) + '200' }))).status).toBe(200);

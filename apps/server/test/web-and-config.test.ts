@@ -48,11 +48,13 @@ describe('web app beside the API', () => {
   );
 
   it('the inlined data cannot close its script element', async () => {
-    const db = openDatabase(web.dataDir);
+    const db = await openDatabase(web.dataDir);
     try {
-      db.prepare('UPDATE banners SET type_title = ? WHERE id = (SELECT MIN(id) FROM banners)').run('</script><script>alert(1)</script>');
+      await db
+        .prepare('UPDATE banners SET type_title = ? WHERE id = (SELECT MIN(id) FROM banners)')
+        .run('</script><script>alert(1)</script>');
     } finally {
-      db.close();
+      await db.close();
     }
     const res = await web.app.inject({ method: 'GET', url: '/' });
     expect(res.body).not.toContain('<script>alert(1)');

@@ -40,17 +40,17 @@ describe('GET /lyric/new', () => {
   let en: number;
   beforeAll(async () => {
     t = await startTestApp();
-    const db = openDatabase(t.dataDir);
-    const first = (lang: string) =>
-      db
+    const db = await openDatabase(t.dataDir);
+    const first = async (lang: string) =>
+      (await db
         .prepare<[string], number>(
           `SELECT l.song_id FROM lyrics l WHERE (l.translation IS NOT NULL) = (? = 'en') ORDER BY l.song_id LIMIT 1`,
         )
         .pluck()
-        .get(lang)!;
-    zh = first('zh');
-    en = first('en');
-    db.close();
+        .get(lang))!;
+    zh = await first('zh');
+    en = await first('en');
+    await db.close();
   });
   afterAll(() => t.close());
 

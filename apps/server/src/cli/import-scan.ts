@@ -18,10 +18,15 @@ export interface ImportScan {
  * (services/import-scans.ts): Subsonic apps see it in getScanStatus, and while another process
  * scans it does not start. Never throws: a failing scan is logged and the server keeps serving.
  */
-export function startImportScan(dataDir: string, folder: string, log: (line: string) => void, storage?: Storage): ImportScan {
-  const db = openDatabase(dataDir);
+export async function startImportScan(
+  dataDir: string,
+  folder: string,
+  log: (line: string) => void,
+  storage?: Storage,
+): Promise<ImportScan> {
+  const db = await openDatabase(dataDir);
   const scans = createImportScanService(createRepos(db), folderScanner(db, dataDir, log, storage), { clock: Date.now, log });
-  if (!scans.start([folder]).started) log(`A library scan is already running; ${folder} is not scanned again now.`);
+  if (!(await scans.start([folder])).started) log(`A library scan is already running; ${folder} is not scanned again now.`);
   const done = scans.idle().finally(() => db.close());
   return {
     done,

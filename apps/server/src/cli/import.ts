@@ -21,7 +21,7 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
   // Covers taken from the music go where the server keeps what it writes.
   const storage = await openStorage(config.storage, config.dataDir);
   await storage.check();
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir);
   const controller = new AbortController();
   const stop = () => {
     console.error('Stopping after the current batch…');
@@ -29,7 +29,7 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
   };
   process.once('SIGINT', stop);
   try {
-    if (needsDemoLibrary(db)) seedDemoLibrary(db);
+    if (await needsDemoLibrary(db)) await seedDemoLibrary(db);
     const summary = await importFolder(db, config.dataDir, folder, {
       signal: controller.signal,
       storage,
@@ -45,7 +45,7 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
     return summary;
   } finally {
     process.off('SIGINT', stop);
-    db.close();
+    await db.close();
     storage.close();
   }
 }

@@ -18,24 +18,24 @@ function intOption(name: string, text: string | undefined, min: number, max: num
 }
 
 /** `cloudtune seed [--songs N] [--seed N]`: builds the demo library into an empty data directory. */
-export function seedCommand(args: string[], config: Config, print: (line: string) => void = console.log): void {
+export async function seedCommand(args: string[], config: Config, print: (line: string) => void = console.log): Promise<void> {
   const { values } = parseArgs({ args, options: { songs: { type: 'string' }, seed: { type: 'string' } } });
   // Checked before the data directory is opened: a bad value creates nothing.
   const songCount = intOption('songs', values.songs, 1, MAX_SEED_SONGS);
   const seed = intOption('seed', values.seed, 0, MAX_SEED);
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir);
   try {
-    if (!needsDemoLibrary(db)) {
+    if (!(await needsDemoLibrary(db))) {
       print(`The library in ${config.dataDir} is not empty; nothing to do.`);
       return;
     }
     const started = performance.now();
-    const summary = seedDemoLibrary(db, { songCount, seed });
+    const summary = await seedDemoLibrary(db, { songCount, seed });
     print(
       `Seeded the demo library in ${config.dataDir}: ${summary.artists} artists, ${summary.albums} albums, ` +
         `${summary.songs} songs, ${summary.playlists} playlists (${Math.round(performance.now() - started)} ms).`,
     );
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -11,7 +11,9 @@ export async function serveCommand(config: Config): Promise<void> {
   if (app.storage.kind === 's3') console.error(`Media is kept in ${app.storage.location} (CLOUDTUNE_STORAGE_URL).`);
   // After listening, so start-up stays fast; logged to stderr (stdout is the one serving line).
   const scan = config.libraryDir
-    ? (await import('./import-scan.ts')).startImportScan(config.dataDir, config.libraryDir, (line) => console.error(line), app.storage)
+    ? await (
+        await import('./import-scan.ts')
+      ).startImportScan(config.dataDir, config.libraryDir, (line) => console.error(line), app.storage)
     : undefined;
   let closing = false;
   const stop = (signal: string) => {

@@ -1,10 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import { runMigrations } from './migrate.ts';
+import { BUSY_TIMEOUT_MS, SqliteDatabase } from './sqlite.ts';
 import { registerTextFunctions } from './text-functions.ts';
 
-export type Db = Database.Database;
+import type { Database } from './database.ts';
+export type { Database, Dialect, RunResult, Statement } from './database.ts';
+export { SqliteDatabase } from './sqlite.ts';
+/** The library database as services and repositories see it, whatever the engine. */
+export type Db = Database;
 
 /** The SQLite file inside a data directory. */
 export const databaseFile = (dataDir: string): string => join(dataDir, 'cloudtune.db');
@@ -14,18 +19,24 @@ export const databaseFile = (dataDir: string): string => join(dataDir, 'cloudtun
  * to date. WAL lets readers (API requests) run while a writer (seeding, generation bookkeeping)
  * holds the lock; foreign keys are off by default in SQLite, so they are switched on here.
  */
-export function openDatabase(dataDir: string): Db {
+export async function openDatabase(dataDir: string): Promise<SqliteDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(databaseFile(dataDir));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  // Bounded memory: a 2 MB page cache per connection and no memory-mapped I/O (a mapped
-  // 600 MB catalog would count toward the server's resident memory as it is read).
-  db.pragma('cache_size = -2048');
-  db.pragma('mmap_size = 0');
-  registerTextFunctions(db);
-  runMigrations(db);
-  return db;
+  const connection = new BetterSqlite3(databaseFile(dataDir));
+  try {
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('synchronous = NORMAL');
+    connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Bounded memory: a 2 MB page cache per connection and no memory-mapped I/O (a mapped
+    // 600 MB catalog would count toward the server's resident memory as it is read).
+    connection.pragma('cache_size = -2048');
+    connection.pragma('mmap_size = 0');
+    registerTextFunctions(connection);
+    const db = new SqliteDatabase(connection);
+    await runMigrations(db);
+    return db;
+  } catch (err) {
+    connection.close();
+    throw err;
+  }
 }

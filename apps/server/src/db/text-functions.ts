@@ -1,5 +1,5 @@
 import { normalizeLrc } from '@cloudtune/lrc';
-import type Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { lyricLines } from '../text/lyrics.ts';
 import { foldText } from '../text/normalize.ts';
 import { nameInitial, pinyinForms } from '../text/pinyin.ts';
@@ -15,7 +15,7 @@ import { nameInitial, pinyinForms } from '../text/pinyin.ts';
  *   lrc_text(s)        sung lines of LRC, no tags   '[00:01.00]晨光' → '晨光'
  *   lrc_normalize(s)   canonical LRC (@cloudtune/lrc) '[0:01]晨光' → '[00:01.00]晨光'
  */
-export function registerTextFunctions(db: Database.Database): void {
+export function registerTextFunctions(db: BetterSqlite3.Database): void {
   const opts = { deterministic: true } as const;
   const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
   db.function('text_fold', opts, (s: unknown) => foldText(str(s)));

@@ -19,7 +19,7 @@ export interface RequestUser {
 }
 
 /** Finds the user of a session token; null for an unknown, expired or revoked one. */
-export type SessionLookup = (token: string) => RequestUser | null;
+export type SessionLookup = (token: string) => Promise<RequestUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,7 +69,7 @@ export async function installSessions(app: FastifyInstance, lookup: SessionLooku
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config?.cookieless === true) return;
     const token = sessionToken(request);
-    request.user = token ? lookup(token) : null;
+    request.user = token ? await lookup(token) : null;
   });
 }
 

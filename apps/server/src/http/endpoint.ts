@@ -29,7 +29,7 @@ export type AuthedContext = EndpointContext & { user: RequestUser };
 /** Answers kept serialized (and compressed) until `version()` changes: the catalog's version. */
 export interface CachedAnswers {
   cache: BodyCache;
-  version: () => string;
+  version: () => Promise<string>;
 }
 
 export interface EndpointOptions<Params = never> {
@@ -39,7 +39,7 @@ export interface EndpointOptions<Params = never> {
    * What of a cached answer depends on the caller (e.g. whether they collected the playlist): a
    * few short values, each cached apart. Runs before the cache is read; may throw (e.g. 404).
    */
-  cacheVariant?: (params: Params, ctx: EndpointContext) => string;
+  cacheVariant?: (params: Params, ctx: EndpointContext) => string | Promise<string>;
   /** needs a logged-in user: without one, `{code: 301, msg: '需要登录'}` (HTTP 301) before params are read */
   auth?: boolean;
   /** changes state even over GET: refused from another site's page (http/cross-site.ts) */
@@ -102,8 +102,8 @@ export function endpoint<P extends EndpointPath>(
         request,
       } as AuthedContext;
       if (!cached) return handler(params, context);
-      const variant = cacheVariant ? ` ${cacheVariant(params, context)}` : '';
-      const key = `${path} ${JSON.stringify(params)} ${urls.image('album', 0)} ${cached.version()}${variant}`;
+      const variant = cacheVariant ? ` ${await cacheVariant(params, context)}` : '';
+      const key = `${path} ${JSON.stringify(params)} ${urls.image('album', 0)} ${await cached.version()}${variant}`;
       return cached.cache.send(request, reply, key, () => handler(params, context));
     },
   });

@@ -5,7 +5,7 @@ import { ApiError } from '../errors.ts';
 export const RATE_LIMITED_MSG = '请求过于频繁，请稍后再试';
 
 /** Counts one request of `key` in `limiter`'s fixed window of `windowMs`, for every process alike. */
-export type WindowCounter = (limiter: string, key: string, windowMs: number) => { count: number; ttlMs: number };
+export type WindowCounter = (limiter: string, key: string, windowMs: number) => Promise<{ count: number; ttlMs: number }>;
 
 /**
  * Per-address request budgets for the routes that ask for one (`rateLimit` in an endpoint's
@@ -19,15 +19,10 @@ export async function installRateLimits(app: FastifyInstance, count: WindowCount
   class SharedWindows implements FastifyRateLimitStore {
     limiter = 'global';
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
-      let result: { current: number; ttl: number };
-      try {
-        const hit = count(this.limiter, key, timeWindow ?? 60_000);
-        result = { current: hit.count, ttl: hit.ttlMs };
-      } catch (err) {
-        callback(err instanceof Error ? err : new Error(String(err)));
-        return;
-      }
-      callback(null, result);
+      count(this.limiter, key, timeWindow ?? 60_000).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.ttlMs }),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
     }
     child(routeOptions: object): FastifyRateLimitStore {
       // The plugin passes the route's merged limit options, the route under `routeInfo`.

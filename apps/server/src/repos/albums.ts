@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { createAlbumLists } from './albums/lists.ts';
 import { idsParam, parseStringArray } from './json.ts';
 
@@ -60,7 +60,7 @@ type AlbumRow = Omit<AlbumRecord, 'aliases'> & { aliases: string };
  * Albums: every statement that reads or writes them, for the NetEase and Subsonic APIs, the demo
  * seeder and the folder importer alike. Subsonic's album lists are in albums/lists.ts.
  */
-export function createAlbumRepo(db: Db) {
+export function createAlbumRepo(db: Database) {
   const byId = db.prepare<[number], AlbumRow>(`
     SELECT id, name, aliases, artist_id AS artistId, type, sub_type AS subType, company, description,
       publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = albums.id) AS songCount
@@ -97,35 +97,35 @@ export function createAlbumRepo(db: Db) {
   return {
     ...createAlbumLists(db),
 
-    findById(id: number): AlbumRecord | undefined {
-      const row = byId.get(id);
+    async findById(id: number): Promise<AlbumRecord | undefined> {
+      const row = await byId.get(id);
       return row && { ...row, aliases: parseStringArray(row.aliases) };
     },
-    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
     /** Ids of the newest albums whose artist is of `area` (null: any), newest first. */
-    newest: (area: number | null, limit: number, offset: number): number[] => newest.all({ area, limit, offset }),
+    newest: async (area: number | null, limit: number, offset: number): Promise<number[]> => await newest.all({ area, limit, offset }),
     /** How many albums have an artist of `area` (null: every album). */
-    countInArea: (area: number | null): number => areaCount.get({ area }) ?? 0,
+    countInArea: async (area: number | null): Promise<number> => (await areaCount.get({ area })) ?? 0,
     /** The artist's albums, newest first. */
-    ofArtist(artistId: number, offset: number, limit: number): DiscographyAlbum[] {
-      return discography.all(artistId, limit, offset).map((a) => ({ ...a, aliases: parseStringArray(a.aliases) }));
+    async ofArtist(artistId: number, offset: number, limit: number): Promise<DiscographyAlbum[]> {
+      return (await discography.all(artistId, limit, offset)).map((a) => ({ ...a, aliases: parseStringArray(a.aliases) }));
     },
     /** Ids of the artist's albums, newest first. */
-    idsOfArtist: (artistId: number): number[] => idsOfArtist.all(artistId),
-    facts(ids: readonly number[]): Map<number, AlbumFacts> {
-      const rows = ids.length ? facts.all(idsParam(ids)) : [];
+    idsOfArtist: async (artistId: number): Promise<number[]> => await idsOfArtist.all(artistId),
+    async facts(ids: readonly number[]): Promise<Map<number, AlbumFacts>> {
+      const rows = ids.length ? await facts.all(idsParam(ids)) : [];
       return new Map(rows.map((r) => [r.id, r]));
     },
-    summaries(ids: readonly number[]): Map<number, AlbumSummary> {
-      return new Map(ids.length ? summaries.all(idsParam(ids)).map((a) => [a.id, a]) : []);
+    async summaries(ids: readonly number[]): Promise<Map<number, AlbumSummary>> {
+      return new Map(ids.length ? (await summaries.all(idsParam(ids))).map((a) => [a.id, a]) : []);
     },
     /** Every album's name and artist (the importer matches tags against them). */
-    names: () => names.all(),
-    insert(album: NewAlbum): number {
-      return Number(insertStmt.run({ ...album, aliases: JSON.stringify(album.aliases) }).lastInsertRowid);
+    names: async () => await names.all(),
+    async insert(album: NewAlbum): Promise<number> {
+      return Number((await insertStmt.run({ ...album, aliases: JSON.stringify(album.aliases) })).lastInsertId);
     },
     /** Deletes the album if no song is left on it; true when deleted. */
-    removeIfEmpty: (id: number): boolean => removeIfEmpty.run(id, id).changes > 0,
+    removeIfEmpty: async (id: number): Promise<boolean> => (await removeIfEmpty.run(id, id)).changes > 0,
   };
 }
-export type AlbumRepo = ReturnType<typeof createAlbumRepo>;
+export type AlbumRepo = Awaited<ReturnType<typeof createAlbumRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { createArtistList } from './artists/list.ts';
 import { createArtistRelations } from './artists/relations.ts';
 import { idsParam, parseStringArray } from './json.ts';
@@ -51,7 +51,7 @@ export interface ArtistIndexEntry {
 type ArtistRow = Omit<ArtistRecord, 'aliases'> & { aliases: string };
 type ProfileRow = Omit<ArtistProfile, 'aliases' | 'independent'> & { aliases: string; independent: number };
 
-export function createArtistRepo(db: Db) {
+export function createArtistRepo(db: Database) {
   const byIds = db.prepare<[string], ArtistRow>(`
     SELECT a.id, a.name, a.trans, a.aliases, a.area, a.type, a.brief_desc AS briefDesc,
       (SELECT COUNT(*) FROM albums al WHERE al.artist_id = a.id) AS albumSize,
@@ -97,37 +97,37 @@ export function createArtistRepo(db: Db) {
     ...createArtistList(db),
     ...createArtistRelations(db),
 
-    findByIds(ids: readonly number[]): Map<number, ArtistRecord> {
-      const rows = ids.length ? byIds.all(idsParam(ids)) : [];
+    async findByIds(ids: readonly number[]): Promise<Map<number, ArtistRecord>> {
+      const rows = ids.length ? await byIds.all(idsParam(ids)) : [];
       return new Map(rows.map((r) => [r.id, { ...r, aliases: parseStringArray(r.aliases) }]));
     },
-    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
-    findProfile(id: number): ArtistProfile | undefined {
-      const row = profile.get(id);
+    exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
+    async findProfile(id: number): Promise<ArtistProfile | undefined> {
+      const row = await profile.get(id);
       return row && { ...row, aliases: parseStringArray(row.aliases), independent: row.independent === 1 };
     },
-    rankInArea: (a: Pick<ArtistProfile, 'id' | 'area' | 'popularity'>): number =>
-      rankInArea.get({ area: a.area, popularity: a.popularity, id: a.id }) ?? 1,
+    rankInArea: async (a: Pick<ArtistProfile, 'id' | 'area' | 'popularity'>): Promise<number> =>
+      (await rankInArea.get({ area: a.area, popularity: a.popularity, id: a.id })) ?? 1,
     /** Every artist with an album of their own, in A–Z order ('#' last): Subsonic's index. */
-    index: (): ArtistIndexEntry[] => index.all(),
-    indexEntries(ids: readonly number[]): Map<number, ArtistIndexEntry> {
-      return new Map(ids.length ? indexEntries.all(idsParam(ids)).map((a) => [a.id, a]) : []);
+    index: async (): Promise<ArtistIndexEntry[]> => await index.all(),
+    async indexEntries(ids: readonly number[]): Promise<Map<number, ArtistIndexEntry>> {
+      return new Map(ids.length ? (await indexEntries.all(idsParam(ids))).map((a) => [a.id, a]) : []);
     },
     /** A page of the artists with an album of their own, in id order (clients syncing the whole catalog). */
-    pageWithAlbums: (limit: number, offset: number): number[] => withAlbums.all(limit, offset),
+    pageWithAlbums: async (limit: number, offset: number): Promise<number[]> => await withAlbums.all(limit, offset),
     /** Every artist's name (the importer matches tags against them). */
-    names: () => names.all(),
+    names: async () => await names.all(),
     /** Deletes the artist if no album or song credits them any more; true when deleted. */
-    removeIfUnused: (id: number): boolean => removeIfUnused.run(id, id, id).changes > 0,
+    removeIfUnused: async (id: number): Promise<boolean> => (await removeIfUnused.run(id, id, id)).changes > 0,
     /** Ids of a page of every artist, the most popular first. */
-    popular: (limit: number, offset: number): number[] => popular.all(limit, offset),
-    count: (): number => count.get() ?? 0,
-    markIndependent(ids: readonly number[]): void {
-      markIndependent.run(idsParam(ids));
+    popular: async (limit: number, offset: number): Promise<number[]> => await popular.all(limit, offset),
+    count: async (): Promise<number> => (await count.get()) ?? 0,
+    async markIndependent(ids: readonly number[]): Promise<void> {
+      await markIndependent.run(idsParam(ids));
     },
-    insert(artist: NewArtist): number {
-      return Number(insertStmt.run({ ...artist, aliases: JSON.stringify(artist.aliases) }).lastInsertRowid);
+    async insert(artist: NewArtist): Promise<number> {
+      return Number((await insertStmt.run({ ...artist, aliases: JSON.stringify(artist.aliases) })).lastInsertId);
     },
   };
 }
-export type ArtistRepo = ReturnType<typeof createArtistRepo>;
+export type ArtistRepo = Awaited<ReturnType<typeof createArtistRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface AudioFileRecord {
   songId: number;
@@ -7,7 +7,7 @@ export interface AudioFileRecord {
   bitrate: number;
 }
 
-export function createAudioFileRepo(db: Db) {
+export function createAudioFileRepo(db: Database) {
   const find = db.prepare<[number], AudioFileRecord>('SELECT song_id AS songId, size, md5, bitrate FROM audio_files WHERE song_id = ?');
   const upsert = db.prepare(`
     INSERT INTO audio_files (song_id, size, md5, bitrate, created_at, accessed_at)
@@ -23,19 +23,19 @@ export function createAudioFileRepo(db: Db) {
   );
 
   return {
-    find: (songId: number): AudioFileRecord | undefined => find.get(songId),
-    save: (file: AudioFileRecord): void => {
-      upsert.run({ ...file, now: Date.now() });
+    find: async (songId: number): Promise<AudioFileRecord | undefined> => await find.get(songId),
+    save: async (file: AudioFileRecord): Promise<void> => {
+      await upsert.run({ ...file, now: Date.now() });
     },
-    forget: (songId: number): void => {
-      remove.run(songId);
+    forget: async (songId: number): Promise<void> => {
+      await remove.run(songId);
     },
-    touch: (songId: number, now = Date.now()): void => {
-      touch.run(now, songId, now - 60_000);
+    touch: async (songId: number, now = Date.now()): Promise<void> => {
+      await touch.run(now, songId, now - 60_000);
     },
-    totalSize: (): number => totalSize.get() ?? 0,
+    totalSize: async (): Promise<number> => (await totalSize.get()) ?? 0,
     /** Rendered files, least recently played first. */
-    leastRecent: (limit: number): AudioFileRecord[] => leastRecent.all(limit),
+    leastRecent: async (limit: number): Promise<AudioFileRecord[]> => await leastRecent.all(limit),
   };
 }
-export type AudioFileRepo = ReturnType<typeof createAudioFileRepo>;
+export type AudioFileRepo = Awaited<ReturnType<typeof createAudioFileRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface BannerRecord {
   id: number;
@@ -11,7 +11,7 @@ export interface BannerRecord {
 
 export type NewBanner = Omit<BannerRecord, 'id'> & { position: number };
 
-export function createBannerRepo(db: Db) {
+export function createBannerRepo(db: Database) {
   const all = db.prepare<[], BannerRecord>(`
     SELECT id, target_type AS targetType, target_id AS targetId, url, type_title AS typeTitle,
       title_color AS titleColor FROM banners ORDER BY position, id`);
@@ -20,9 +20,9 @@ export function createBannerRepo(db: Db) {
     VALUES (@targetType, @targetId, @url, @typeTitle, @titleColor, @position)`);
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM banners WHERE id = ?').pluck();
   return {
-    all: (): BannerRecord[] => all.all(),
-    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
-    insert: (banner: NewBanner): number => Number(insertStmt.run(banner).lastInsertRowid),
+    all: async (): Promise<BannerRecord[]> => await all.all(),
+    exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
+    insert: async (banner: NewBanner): Promise<number> => Number((await insertStmt.run(banner)).lastInsertId),
   };
 }
-export type BannerRepo = ReturnType<typeof createBannerRepo>;
+export type BannerRepo = Awaited<ReturnType<typeof createBannerRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { idsParam } from './json.ts';
 
 /** A position a user keeps in a song (migration 032). */
@@ -11,7 +11,7 @@ export interface BookmarkRecord {
 }
 
 /** Bookmarks: one per user and song, newest change first. */
-export function createBookmarkRepo(db: Db) {
+export function createBookmarkRepo(db: Database) {
   const COLUMNS = 'song_id AS songId, position_ms AS positionMs, comment, created_at AS createdAt, changed_at AS changedAt';
   const list = db.prepare<[number], BookmarkRecord>(
     `SELECT ${COLUMNS} FROM bookmarks WHERE user_id = ? ORDER BY changed_at DESC, song_id DESC`,
@@ -30,16 +30,16 @@ export function createBookmarkRepo(db: Db) {
   const remove = db.prepare<[number, number]>('DELETE FROM bookmarks WHERE user_id = ? AND song_id = ?');
 
   return {
-    list: (userId: number): BookmarkRecord[] => list.all(userId),
+    list: async (userId: number): Promise<BookmarkRecord[]> => await list.all(userId),
     /** The user's bookmark positions in these songs (one query for a whole list of songs). */
-    positionsOf(userId: number, songIds: readonly number[]): Map<number, number> {
-      return new Map(songIds.length ? positions.all(userId, idsParam(songIds)).map((b) => [b.songId, b.positionMs]) : []);
+    async positionsOf(userId: number, songIds: readonly number[]): Promise<Map<number, number>> {
+      return new Map(songIds.length ? (await positions.all(userId, idsParam(songIds))).map((b) => [b.songId, b.positionMs]) : []);
     },
-    save(userId: number, bookmark: { songId: number; positionMs: number; comment: string }, at: number): void {
-      upsert.run({ userId, ...bookmark, at });
+    async save(userId: number, bookmark: { songId: number; positionMs: number; comment: string }, at: number): Promise<void> {
+      await upsert.run({ userId, ...bookmark, at });
     },
     /** true when there was one */
-    remove: (userId: number, songId: number): boolean => remove.run(userId, songId).changes > 0,
+    remove: async (userId: number, songId: number): Promise<boolean> => (await remove.run(userId, songId)).changes > 0,
   };
 }
-export type BookmarkRepo = ReturnType<typeof createBookmarkRepo>;
+export type BookmarkRepo = Awaited<ReturnType<typeof createBookmarkRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** What a code is for: `login` (log in by code, register a new phone, /captcha/verify) or `reset` (a password reset). */
 export type CaptchaPurpose = 'login' | 'reset';
@@ -12,7 +12,7 @@ export interface CaptchaRecord {
 }
 
 /** The SMS code last sent to each phone, and when codes were sent (the daily cap). */
-export function createCaptchaRepo(db: Db) {
+export function createCaptchaRepo(db: Database) {
   const find = db.prepare<[string, string], CaptchaRecord>(
     'SELECT code, purpose, sent_at AS sentAt, expires_at AS expiresAt, failures FROM captchas WHERE country_code = ? AND phone = ?',
   );
@@ -34,34 +34,41 @@ export function createCaptchaRepo(db: Db) {
   const pruneSends = db.prepare('DELETE FROM captcha_sends WHERE at <= ?');
 
   return {
-    find: (countryCode: string, phone: string): CaptchaRecord | undefined => find.get(countryCode, phone),
+    find: async (countryCode: string, phone: string): Promise<CaptchaRecord | undefined> => await find.get(countryCode, phone),
     /** Replaces any earlier code of the phone (and its count of wrong tries). */
-    put(captcha: { countryCode: string; phone: string; code: string; purpose: CaptchaPurpose; sentAt: number; expiresAt: number }): void {
-      put.run(captcha);
+    async put(captcha: {
+      countryCode: string;
+      phone: string;
+      code: string;
+      purpose: CaptchaPurpose;
+      sentAt: number;
+      expiresAt: number;
+    }): Promise<void> {
+      await put.run(captcha);
     },
-    countFailure(countryCode: string, phone: string): void {
-      fail.run(countryCode, phone);
+    async countFailure(countryCode: string, phone: string): Promise<void> {
+      await fail.run(countryCode, phone);
     },
-    remove(countryCode: string, phone: string): void {
-      remove.run(countryCode, phone);
+    async remove(countryCode: string, phone: string): Promise<void> {
+      await remove.run(countryCode, phone);
     },
     /** Deletes the code if it is still this live one: true for exactly one caller, however many race for it. */
-    take: (c: { countryCode: string; phone: string; code: string; purpose: CaptchaPurpose; now: number }): boolean =>
-      take.run(c).changes === 1,
+    take: async (c: { countryCode: string; phone: string; code: string; purpose: CaptchaPurpose; now: number }): Promise<boolean> =>
+      (await take.run(c)).changes === 1,
     /** Codes past their life are deleted (done when another is sent). */
-    prune(now: number): void {
-      prune.run(now);
+    async prune(now: number): Promise<void> {
+      await prune.run(now);
     },
     /** Notes a send to `phone` (`86 13900000001`); returns the row, so an undelivered one can be forgotten. */
-    recordSend: (phone: string, at: number): number => Number(recordSend.run(phone, at).lastInsertRowid),
-    forgetSend(row: number): void {
-      forgetSend.run(row);
+    recordSend: async (phone: string, at: number): Promise<number> => Number((await recordSend.run(phone, at)).lastInsertId),
+    async forgetSend(row: number): Promise<void> {
+      await forgetSend.run(row);
     },
     /** When the `nth` newest send to `phone` after `since` happened (0 = newest); undefined: fewer sends. */
-    nthSend: (phone: string, since: number, nth: number): number | undefined => nthSend.get(phone, since, nth),
-    pruneSends(before: number): void {
-      pruneSends.run(before);
+    nthSend: async (phone: string, since: number, nth: number): Promise<number | undefined> => await nthSend.get(phone, since, nth),
+    async pruneSends(before: number): Promise<void> {
+      await pruneSends.run(before);
     },
   };
 }
-export type CaptchaRepo = ReturnType<typeof createCaptchaRepo>;
+export type CaptchaRepo = Awaited<ReturnType<typeof createCaptchaRepo>>;

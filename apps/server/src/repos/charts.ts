@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface ChartRecord {
   playlistId: number;
@@ -11,7 +11,7 @@ export interface ChartRecord {
  * Charts are playlists (so /playlist/detail shows them; the playlists repository writes them)
  * plus a row here naming the chart kind and what its last ranking saw.
  */
-export function createChartRepo(db: Db) {
+export function createChartRepo(db: Database) {
   const all = db.prepare<[], ChartRecord>(
     'SELECT playlist_id AS playlistId, kind, computed_at AS computedAt, last_play_id AS lastPlayId FROM charts',
   );
@@ -19,15 +19,15 @@ export function createChartRepo(db: Db) {
   const mark = db.prepare('UPDATE charts SET computed_at = ?, last_play_id = ? WHERE playlist_id = ?');
 
   return {
-    all: (): ChartRecord[] => all.all(),
+    all: async (): Promise<ChartRecord[]> => await all.all(),
     /** Names the playlist as the chart of `kind`. */
-    insert(playlistId: number, kind: string): void {
-      insert.run(playlistId, kind);
+    async insert(playlistId: number, kind: string): Promise<void> {
+      await insert.run(playlistId, kind);
     },
     /** Records when the chart was ranked and the newest play it saw. */
-    markRanked(playlistId: number, at: number, lastPlayId: number): void {
-      mark.run(at, lastPlayId, playlistId);
+    async markRanked(playlistId: number, at: number, lastPlayId: number): Promise<void> {
+      await mark.run(at, lastPlayId, playlistId);
     },
   };
 }
-export type ChartRepo = ReturnType<typeof createChartRepo>;
+export type ChartRepo = Awaited<ReturnType<typeof createChartRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface ChatMessage {
   userId: number;
@@ -9,7 +9,7 @@ export interface ChatMessage {
 }
 
 /** Subsonic's chat (migration 033): one room; old messages are pruned as new ones come. */
-export function createChatMessageRepo(db: Db) {
+export function createChatMessageRepo(db: Database) {
   const insert = db.prepare('INSERT INTO chat_messages (user_id, message, created_at) VALUES (?, ?, ?)');
   const since = db.prepare<[number, number], ChatMessage>(`
     SELECT m.user_id AS userId, u.nickname, m.message, m.created_at AS createdAt
@@ -17,11 +17,11 @@ export function createChatMessageRepo(db: Db) {
     WHERE m.created_at > ? ORDER BY m.created_at DESC, m.id DESC LIMIT ?`);
   const prune = db.prepare('DELETE FROM chat_messages WHERE created_at < ?');
   return {
-    add: (userId: number, message: string, at: number): void => void insert.run(userId, message, at),
+    add: async (userId: number, message: string, at: number): Promise<void> => void (await insert.run(userId, message, at)),
     /** Messages after `after` (ms), newest first, at most `limit`. */
-    since: (after: number, limit: number): ChatMessage[] => since.all(after, limit),
+    since: async (after: number, limit: number): Promise<ChatMessage[]> => await since.all(after, limit),
     /** Deletes messages older than `before` (ms). */
-    prune: (before: number): void => void prune.run(before),
+    prune: async (before: number): Promise<void> => void (await prune.run(before)),
   };
 }
-export type ChatMessageRepo = ReturnType<typeof createChatMessageRepo>;
+export type ChatMessageRepo = Awaited<ReturnType<typeof createChatMessageRepo>>;

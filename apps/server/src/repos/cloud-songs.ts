@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** One user's song in the cloud drive (migration 022). */
 export interface CloudSongRecord {
@@ -31,7 +31,7 @@ const COLUMNS = `id, user_id AS userId, sha256, md5, file_name AS fileName, file
   duration_ms AS durationMs, bitrate, lossless, type, mime_type AS mimeType, added_at AS addedAt`;
 const record = (row: Row): CloudSongRecord => ({ ...row, lossless: row.lossless === 1 });
 
-export function createCloudSongRepo(db: Db) {
+export function createCloudSongRepo(db: Database) {
   const insert = db.prepare(
     `INSERT INTO cloud_songs (user_id, sha256, md5, file_name, file_size, name, artist, album, duration_ms, bitrate, lossless,
        type, mime_type, added_at)
@@ -51,32 +51,32 @@ export function createCloudSongRepo(db: Db) {
   const remove = db.prepare('DELETE FROM cloud_songs WHERE id = ? AND user_id = ?');
 
   return {
-    insert(song: NewCloudSong): number {
-      return Number(insert.run({ ...song, lossless: song.lossless ? 1 : 0 }).lastInsertRowid);
+    async insert(song: NewCloudSong): Promise<number> {
+      return Number((await insert.run({ ...song, lossless: song.lossless ? 1 : 0 })).lastInsertId);
     },
-    findById(id: number): CloudSongRecord | undefined {
-      const row = byId.get(id);
+    async findById(id: number): Promise<CloudSongRecord | undefined> {
+      const row = await byId.get(id);
       return row && record(row);
     },
     /** The user's song over these bytes, if they uploaded them before. */
-    findByHash(userId: number, sha256: string): CloudSongRecord | undefined {
-      const row = byUserHash.get(userId, sha256);
+    async findByHash(userId: number, sha256: string): Promise<CloudSongRecord | undefined> {
+      const row = await byUserHash.get(userId, sha256);
       return row && record(row);
     },
     /** Newest first. */
-    list(userId: number, limit: number, offset: number): CloudSongRecord[] {
-      return page.all(userId, limit, offset).map(record);
+    async list(userId: number, limit: number, offset: number): Promise<CloudSongRecord[]> {
+      return (await page.all(userId, limit, offset)).map(record);
     },
     /** How many songs a user keeps and their bytes (a file shared with others counts for each). */
-    usage: (userId: number): { count: number; bytes: number } => usage.get(userId)!,
+    usage: async (userId: number): Promise<{ count: number; bytes: number }> => (await usage.get(userId))!,
     /** Rows, of any user, over this file. */
-    hashUsers: (sha256: string): number => hashUsers.get(sha256)!,
+    hashUsers: async (sha256: string): Promise<number> => (await hashUsers.get(sha256))!,
     /** Every stored file's hash that some row needs. */
-    hashes: (): Set<string> => new Set(allHashes.all()),
+    hashes: async (): Promise<Set<string>> => new Set(await allHashes.all()),
     /** Deletes the user's row; false when it is not theirs (or gone). */
-    delete(id: number, userId: number): boolean {
-      return remove.run(id, userId).changes > 0;
+    async delete(id: number, userId: number): Promise<boolean> {
+      return (await remove.run(id, userId)).changes > 0;
     },
   };
 }
-export type CloudSongRepo = ReturnType<typeof createCloudSongRepo>;
+export type CloudSongRepo = Awaited<ReturnType<typeof createCloudSongRepo>>;

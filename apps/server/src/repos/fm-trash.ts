@@ -15,14 +15,14 @@ export function createFmTrashRepo(db: Db) {
 
   return {
     /** The listener's trashed songs, oldest first. */
-    ids: (userId: number): number[] => ids.all(userId),
+    ids: async (userId: number): Promise<number[]> => await ids.all(userId),
     /** Trashes a song (again: it becomes the newest) keeping the newest `keep`; returns how many are kept. */
-    add: (userId: number, songId: number, at: number, keep: number): number =>
-      withTx(db, () => {
-        put.run({ userId, songId, at });
-        trim.run({ userId, keep });
-        return count.get(userId)!;
+    add: async (userId: number, songId: number, at: number, keep: number): Promise<number> =>
+      await withTx(db, async () => {
+        await put.run({ userId, songId, at });
+        await trim.run({ userId, keep });
+        return (await count.get(userId))!;
       }),
   };
 }
-export type FmTrashRepo = ReturnType<typeof createFmTrashRepo>;
+export type FmTrashRepo = Awaited<ReturnType<typeof createFmTrashRepo>>;

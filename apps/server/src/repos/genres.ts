@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { idsParam } from './json.ts';
 
 /** A genre with how many songs and albums have it (kept by migration 030's triggers). */
@@ -13,7 +13,7 @@ export interface GenreCount {
  * the demo seeder from its album's; an album's genres follow from its songs' by trigger. Names
  * compare case-insensitively ('rock' finds 'Rock').
  */
-export function createGenreRepo(db: Db) {
+export function createGenreRepo(db: Database) {
   const find = db.prepare<[string], number>('SELECT id FROM genres WHERE name = ?').pluck();
   const insert = db.prepare<[string]>('INSERT INTO genres (name) VALUES (?)');
   const clearSong = db.prepare<[number]>('DELETE FROM song_genres WHERE song_id = ?');
@@ -44,31 +44,31 @@ export function createGenreRepo(db: Db) {
     return out;
   };
 
-  function idOf(name: string): number {
-    return find.get(name) ?? Number(insert.run(name).lastInsertRowid);
+  async function idOf(name: string): Promise<number> {
+    return (await find.get(name)) ?? Number((await insert.run(name)).lastInsertId);
   }
 
   return {
     /** The genre's id, or undefined when no genre has that name. */
-    find: (name: string): number | undefined => find.get(name),
+    find: async (name: string): Promise<number | undefined> => await find.get(name),
     /** Replaces the song's genres (first = main); names are trimmed, blanks and repeats dropped. */
-    setSongGenres(songId: number, names: readonly string[]): void {
-      clearSong.run(songId);
-      names
-        .map((n) => n.trim())
-        .filter(Boolean)
-        .forEach((name, position) => tagSong.run(songId, idOf(name), position));
+    async setSongGenres(songId: number, names: readonly string[]): Promise<void> {
+      await clearSong.run(songId);
+      const kept = names.map((n) => n.trim()).filter(Boolean);
+      for (const [position, name] of kept.entries()) await tagSong.run(songId, await idOf(name), position);
     },
     /** Every genre some song has, by name. */
-    list: (): GenreCount[] => list.all(),
+    list: async (): Promise<GenreCount[]> => await list.all(),
     /** A page of the genre's songs, in id order. */
-    songIds: (genreId: number, limit: number, offset: number): number[] => songIds.all(genreId, limit, offset),
+    songIds: async (genreId: number, limit: number, offset: number): Promise<number[]> => await songIds.all(genreId, limit, offset),
     /** A page of the genre's albums, in id order. */
-    albumIds: (genreId: number, limit: number, offset: number): number[] => albumIds.all(genreId, limit, offset),
+    albumIds: async (genreId: number, limit: number, offset: number): Promise<number[]> => await albumIds.all(genreId, limit, offset),
     /** Each song's genres, main first (songs without any are absent). */
-    ofSongs: (ids: readonly number[]): Map<number, string[]> => (ids.length ? grouped(ofSongs.all(idsParam(ids))) : new Map()),
+    ofSongs: async (ids: readonly number[]): Promise<Map<number, string[]>> =>
+      ids.length ? grouped(await ofSongs.all(idsParam(ids))) : new Map(),
     /** Each album's genres, the one most of its songs have first. */
-    ofAlbums: (ids: readonly number[]): Map<number, string[]> => (ids.length ? grouped(ofAlbums.all(idsParam(ids))) : new Map()),
+    ofAlbums: async (ids: readonly number[]): Promise<Map<number, string[]>> =>
+      ids.length ? grouped(await ofAlbums.all(idsParam(ids))) : new Map(),
   };
 }
-export type GenreRepo = ReturnType<typeof createGenreRepo>;
+export type GenreRepo = Awaited<ReturnType<typeof createGenreRepo>>;

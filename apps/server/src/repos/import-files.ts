@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** An imported audio file (table library_files): where it is, how to recognise it again, how to serve it. */
 export interface ImportFileRecord {
@@ -24,7 +24,7 @@ const COLUMNS = `path, song_id AS songId, size, mtime_ms AS mtimeMs, md5, mime_t
   lossless, sample_rate AS sampleRate, channels, bit_depth AS bitDepth, lyric_stamp AS lyricStamp, cover_hash AS coverHash`;
 const toRecord = (row: Row): ImportFileRecord => ({ ...row, lossless: row.lossless === 1 });
 
-export function createImportFileRepo(db: Db) {
+export function createImportFileRepo(db: Database) {
   // A range over the primary key instead of LIKE: no escaping of % and _ in folder names.
   const under = db.prepare<[string, string], Row>(`SELECT ${COLUMNS} FROM library_files WHERE path > ? AND path < ?`);
   const bySong = db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM library_files WHERE song_id = ?`);
@@ -46,26 +46,26 @@ export function createImportFileRepo(db: Db) {
 
   return {
     /** Every imported file inside `root` (an absolute folder path without a trailing separator). */
-    under(root: string, separator: string): ImportFileRecord[] {
+    async under(root: string, separator: string): Promise<ImportFileRecord[]> {
       // '/' + 1 = '0' (and '\' + 1 = ']'): every path starting with root + separator sorts between.
       const next = String.fromCharCode(separator.charCodeAt(0) + 1);
-      return under.all(root + separator, root + next).map(toRecord);
+      return (await under.all(root + separator, root + next)).map(toRecord);
     },
-    bySong(songId: number): ImportFileRecord | undefined {
-      const row = bySong.get(songId);
+    async bySong(songId: number): Promise<ImportFileRecord | undefined> {
+      const row = await bySong.get(songId);
       return row && toRecord(row);
     },
     /** Records the file of a song, replacing whatever file the song had (a moved file keeps its song). */
-    save(file: ImportFileRecord): void {
-      removeBySong.run(file.songId);
-      insert.run({ ...file, lossless: file.lossless ? 1 : 0, now: Date.now() });
+    async save(file: ImportFileRecord): Promise<void> {
+      await removeBySong.run(file.songId);
+      await insert.run({ ...file, lossless: file.lossless ? 1 : 0, now: Date.now() });
     },
     /** The embedded cover of the album's first track whose file has one. */
-    albumCover: (albumId: number): string | null => albumCover.get(albumId) ?? null,
+    albumCover: async (albumId: number): Promise<string | null> => (await albumCover.get(albumId)) ?? null,
     /** The file was touched but its content is the same. */
-    restamp(path: string, mtimeMs: number): void {
-      restamp.run(mtimeMs, path);
+    async restamp(path: string, mtimeMs: number): Promise<void> {
+      await restamp.run(mtimeMs, path);
     },
   };
 }
-export type ImportFileRepo = ReturnType<typeof createImportFileRepo>;
+export type ImportFileRepo = Awaited<ReturnType<typeof createImportFileRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { createAlbumRepo } from './albums.ts';
 import { createArtistRepo } from './artists.ts';
 import { createAudioFileRepo } from './audio-files.ts';
@@ -50,7 +50,7 @@ import { createUserRepo } from './users.ts';
  * playlists, plays…); other tables appear in it only to join, filter, order or count. The
  * search index's full-text tables are an entity of their own (search, search-index).
  */
-export function createRepos(db: Db) {
+export function createRepos(db: Database) {
   const songs = createSongRepo(db);
   const importFiles = createImportFileRepo(db);
   return {
@@ -103,5 +103,5 @@ export function createRepos(db: Db) {
     users: createUserRepo(db),
   };
 }
-export type Repos = ReturnType<typeof createRepos>;
+export type Repos = Awaited<ReturnType<typeof createRepos>>;
 export { withTx, withWriteTx } from './tx.ts';

@@ -15,13 +15,14 @@ export function createLeaseRepo(db: Db) {
 
   return {
     /** Takes (or renews) `name` for `holder` until `until`; false while another holder's lease runs. */
-    take: (name: string, holder: string, now: number, until: number): boolean => take.run({ name, holder, now, until }).changes === 1,
+    take: async (name: string, holder: string, now: number, until: number): Promise<boolean> =>
+      (await take.run({ name, holder, now, until })).changes === 1,
     /** Gives the lease up, if `holder` still has it. */
-    release(name: string, holder: string): void {
-      release.run(name, holder);
+    async release(name: string, holder: string): Promise<void> {
+      await release.run(name, holder);
     },
     /** Who holds `name` at `now`; undefined: nobody. */
-    holder: (name: string, now: number): string | undefined => holder.get(name, now),
+    holder: async (name: string, now: number): Promise<string | undefined> => await holder.get(name, now),
   };
 }
-export type LeaseRepo = ReturnType<typeof createLeaseRepo>;
+export type LeaseRepo = Awaited<ReturnType<typeof createLeaseRepo>>;

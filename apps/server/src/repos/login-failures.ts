@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** One failed credential check: where from, on which account, for which phone's SMS code. */
 export interface LoginFailure {
@@ -49,7 +49,7 @@ export const FAILURE_STATE_SQL = `
       ORDER BY at DESC LIMIT 1 OFFSET @phoneNth) AS phoneNth`;
 
 /** Failed logins (migration 025); rows leave when older than the longest window or beyond a fixed number. */
-export function createLoginFailureRepo(db: Db) {
+export function createLoginFailureRepo(db: Database) {
   const state = db.prepare<FailureQuery, FailureState>(FAILURE_STATE_SQL);
   const insert = db.prepare('INSERT INTO login_failures (at, address, user_id, phone) VALUES (@at, @address, @userId, @phone)');
   const remove = db.prepare('DELETE FROM login_failures WHERE id = ?');
@@ -58,21 +58,21 @@ export function createLoginFailureRepo(db: Db) {
   const pruneExtra = db.prepare('DELETE FROM login_failures WHERE id <= (SELECT MAX(id) FROM login_failures) - ?');
 
   return {
-    state: (query: FailureQuery): FailureState => state.get(query)!,
+    state: async (query: FailureQuery): Promise<FailureState> => (await state.get(query))!,
     /** Returns the new row's id. */
-    record: (failure: LoginFailure): number => Number(insert.run(failure).lastInsertRowid),
-    remove(id: number): void {
-      remove.run(id);
+    record: async (failure: LoginFailure): Promise<number> => Number((await insert.run(failure)).lastInsertId),
+    async remove(id: number): Promise<void> {
+      await remove.run(id);
     },
     /** The address's failures on the account are forgotten (its owner got in from there). */
-    forgetPair(userId: number, address: string): void {
-      forgetPair.run(userId, address);
+    async forgetPair(userId: number, address: string): Promise<void> {
+      await forgetPair.run(userId, address);
     },
     /** Deletes failures at or before `before`, and the oldest beyond the newest `keep`. */
-    prune(before: number, keep: number): void {
-      pruneOld.run(before);
-      pruneExtra.run(keep);
+    async prune(before: number, keep: number): Promise<void> {
+      await pruneOld.run(before);
+      await pruneExtra.run(keep);
     },
   };
 }
-export type LoginFailureRepo = ReturnType<typeof createLoginFailureRepo>;
+export type LoginFailureRepo = Awaited<ReturnType<typeof createLoginFailureRepo>>;

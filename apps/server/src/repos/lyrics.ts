@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface LyricRecord {
   lrc: string;
@@ -8,7 +8,7 @@ export interface LyricRecord {
   phraseTimed: boolean;
 }
 
-export function createLyricRepo(db: Db) {
+export function createLyricRepo(db: Database) {
   const find = db.prepare<[number], Omit<LyricRecord, 'phraseTimed'> & { phraseTimed: 0 | 1 }>(
     `SELECT l.lrc, l.translation, l.version, s.audio_seed IS NOT NULL AS phraseTimed
        FROM lyrics l JOIN songs s ON s.id = l.song_id WHERE l.song_id = ?`,
@@ -19,20 +19,20 @@ export function createLyricRepo(db: Db) {
   const remove = db.prepare('DELETE FROM lyrics WHERE song_id = ?');
   return {
     /** undefined: the song is instrumental (or unknown; callers check the song first). */
-    find: (songId: number): LyricRecord | undefined => {
-      const row = find.get(songId);
+    find: async (songId: number): Promise<LyricRecord | undefined> => {
+      const row = await find.get(songId);
       return row && { ...row, phraseTimed: row.phraseTimed === 1 };
     },
-    insert: (songId: number, lrc: string, translation: string | null): void => {
-      insertStmt.run(songId, lrc, translation);
+    insert: async (songId: number, lrc: string, translation: string | null): Promise<void> => {
+      await insertStmt.run(songId, lrc, translation);
     },
     /** An imported song's lyric: null removes it (the song reads as instrumental); a changed text bumps the version. */
-    set(songId: number, lrc: string | null): void {
-      const was = current.get(songId);
-      if (lrc === null) remove.run(songId);
-      else if (was === undefined) insertStmt.run(songId, lrc, null);
-      else if (was !== lrc) update.run(lrc, songId);
+    async set(songId: number, lrc: string | null): Promise<void> {
+      const was = await current.get(songId);
+      if (lrc === null) await remove.run(songId);
+      else if (was === undefined) await insertStmt.run(songId, lrc, null);
+      else if (was !== lrc) await update.run(lrc, songId);
     },
   };
 }
-export type LyricRepo = ReturnType<typeof createLyricRepo>;
+export type LyricRepo = Awaited<ReturnType<typeof createLyricRepo>>;

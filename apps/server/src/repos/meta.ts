@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** The app_meta keys, named in one place: content writes some, services read them. */
 export const META_KEYS = {
@@ -13,18 +13,18 @@ export const META_KEYS = {
 } as const;
 
 /** Small key/value facts about the library itself (e.g. which demo seed built it). */
-export function createMetaRepo(db: Db) {
+export function createMetaRepo(db: Database) {
   const get = db.prepare<[string], string>('SELECT value FROM app_meta WHERE key = ?').pluck();
   const set = db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   // Commits by other connections (data_version) and by this one (total_changes): any write moves it.
   const version = db.prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
   return {
-    get: (key: string): string | undefined => get.get(key),
-    set: (key: string, value: string): void => {
-      set.run(key, value);
+    get: async (key: string): Promise<string | undefined> => await get.get(key),
+    set: async (key: string, value: string): Promise<void> => {
+      await set.run(key, value);
     },
     /** Changes whenever anything in the database changes: cached answers built before are stale. */
-    version: (): string => version.get() ?? '',
+    version: async (): Promise<string> => (await version.get()) ?? '',
   };
 }
-export type MetaRepo = ReturnType<typeof createMetaRepo>;
+export type MetaRepo = Awaited<ReturnType<typeof createMetaRepo>>;

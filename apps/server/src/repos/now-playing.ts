@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** What a player reported: its state, where it was and how fast it plays. */
 export type PlaybackState = 'starting' | 'playing' | 'paused';
@@ -26,7 +26,7 @@ const COLUMNS = `id, user_id AS userId, player, song_id AS songId, state, positi
  * What each user's players play now, one row per user and player. Kept in SQLite so that every
  * server process answers the same; expired rows are never read and are deleted by writes.
  */
-export function createNowPlayingRepo(db: Db) {
+export function createNowPlayingRepo(db: Database) {
   const live = db.prepare<[number], NowPlayingRecord>(
     `SELECT ${COLUMNS} FROM now_playing WHERE expires_at > ? ORDER BY updated_at DESC, id`,
   );
@@ -50,24 +50,24 @@ export function createNowPlayingRepo(db: Db) {
 
   return {
     /** Every row not expired at `now`, latest first. */
-    live: (now: number): NowPlayingRecord[] => live.all(now),
+    live: async (now: number): Promise<NowPlayingRecord[]> => await live.all(now),
     /** The user's player's row, unless expired at `now`. */
-    find: (userId: number, player: string, now: number): NowPlayingRecord | undefined => one.get(userId, player, now),
+    find: async (userId: number, player: string, now: number): Promise<NowPlayingRecord | undefined> => await one.get(userId, player, now),
     /** A reported state: always the player's row. */
-    report(row: NowPlayingWrite, now: number): void {
-      prune.run(now);
-      report.run({ ...row, now });
+    async report(row: NowPlayingWrite, now: number): Promise<void> {
+      await prune.run(now);
+      await report.run({ ...row, now });
     },
     /** A stream or a now-playing scrobble: the player's row unless it reports its playback itself. */
-    guess(row: NowPlayingWrite, now: number): void {
-      prune.run(now);
-      guess.run({ ...row, now });
+    async guess(row: NowPlayingWrite, now: number): Promise<void> {
+      await prune.run(now);
+      await guess.run({ ...row, now });
     },
     /** The player stopped. */
-    remove(userId: number, player: string, now: number): void {
-      prune.run(now);
-      remove.run(userId, player);
+    async remove(userId: number, player: string, now: number): Promise<void> {
+      await prune.run(now);
+      await remove.run(userId, player);
     },
   };
 }
-export type NowPlayingRepo = ReturnType<typeof createNowPlayingRepo>;
+export type NowPlayingRepo = Awaited<ReturnType<typeof createNowPlayingRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { withTx } from './tx.ts';
 
 /** A user's saved play queue (migration 032). */
@@ -23,7 +23,7 @@ interface QueueRow {
  * One play queue per user. Entries are stored with their positions; a song a rescan removed
  * takes its entries with it, so the current entry is found again by position when read.
  */
-export function createPlayQueueRepo(db: Db) {
+export function createPlayQueueRepo(db: Database) {
   const head = db.prepare<[number], QueueRow>(
     `SELECT current_position AS currentPosition, position_ms AS positionMs, changed_at AS changedAt, changed_by AS changedBy
      FROM play_queues WHERE user_id = ?`,
@@ -42,10 +42,10 @@ export function createPlayQueueRepo(db: Db) {
 
   return {
     /** The user's queue, or undefined when they never saved one. */
-    find(userId: number): PlayQueueRecord | undefined {
-      const row = head.get(userId);
+    async find(userId: number): Promise<PlayQueueRecord | undefined> {
+      const row = await head.get(userId);
       if (!row) return undefined;
-      const list = entries.all(userId);
+      const list = await entries.all(userId);
       let currentIndex: number | null = null;
       if (list.length > 0) {
         // The current entry, or (when its song is gone) the next one that is left, else the last.
@@ -64,19 +64,19 @@ export function createPlayQueueRepo(db: Db) {
     },
 
     /** Replaces the user's queue (an empty one clears it and keeps who did, and when). */
-    save(userId: number, queue: PlayQueueRecord): void {
-      withTx(db, () => {
-        upsert.run({
+    async save(userId: number, queue: PlayQueueRecord): Promise<void> {
+      await withTx(db, async () => {
+        await upsert.run({
           userId,
           current: queue.currentIndex,
           positionMs: queue.positionMs,
           changedAt: queue.changedAt,
           changedBy: queue.changedBy,
         });
-        clearEntries.run(userId);
-        queue.songIds.forEach((songId, position) => insertEntry.run(userId, position, songId));
+        await clearEntries.run(userId);
+        for (const [position, songId] of queue.songIds.entries()) await insertEntry.run(userId, position, songId);
       });
     },
   };
 }
-export type PlayQueueRepo = ReturnType<typeof createPlayQueueRepo>;
+export type PlayQueueRepo = Awaited<ReturnType<typeof createPlayQueueRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { idsParam } from './json.ts';
 import { CHART_SPECIAL_TYPE, LIKED_SONGS_SPECIAL_TYPE, likedSongsName } from './playlists/kinds.ts';
 import { createPlaylistSubscribers } from './playlists/subscribers.ts';
@@ -95,7 +95,7 @@ const SUMMARY_COLUMNS = `p.id, p.name, p.description, p.creator_id AS creatorId,
  * Subsonic APIs and the demo seeder alike. Tracks are in playlists/tracks.ts, a user's list and
  * collecting in playlists/subscribers.ts, what recommendations read in playlists/taste.ts.
  */
-export function createPlaylistRepo(db: Db) {
+export function createPlaylistRepo(db: Database) {
   const byId = db.prepare<[number], PlaylistRow>(`SELECT ${COLUMNS} FROM playlists p WHERE p.id = ?`);
   const recommended = db.prepare<[number], PlaylistRow>(
     `SELECT ${COLUMNS} FROM playlists p WHERE p.recommend_rank IS NOT NULL ORDER BY p.recommend_rank LIMIT ?`,
@@ -170,31 +170,33 @@ export function createPlaylistRepo(db: Db) {
     `SELECT ${SUMMARY_COLUMNS} FROM playlists p JOIN users u ON u.id = p.creator_id WHERE p.id = ?`,
   );
 
-  function withTags(rows: PlaylistRow[]): PlaylistRecord[] {
+  async function withTags(rows: PlaylistRow[]): Promise<PlaylistRecord[]> {
     const tags = new Map<number, string[]>();
     if (rows.length) {
-      for (const t of tagsOf.all(idsParam(rows.map((r) => r.id)))) {
+      for (const t of await tagsOf.all(idsParam(rows.map((r) => r.id)))) {
         tags.set(t.playlistId, [...(tags.get(t.playlistId) ?? []), t.name]);
       }
     }
     return rows.map((r) => ({ ...r, highQuality: r.highQuality === 1, tags: tags.get(r.id) ?? [] }));
   }
 
-  function insert(playlist: NewPlaylist): number {
+  async function insert(playlist: NewPlaylist): Promise<number> {
     return Number(
-      insertStmt.run({
-        description: null,
-        copywriter: null,
-        playCount: 0,
-        subscribedCount: 0,
-        shareCount: 0,
-        commentCount: 0,
-        ...playlist,
-        recommendRank: playlist.recommendRank ?? null,
-        specialType: playlist.specialType ?? 0,
-        privacy: playlist.privacy ?? 0,
-        highQuality: playlist.highQuality ? 1 : 0,
-      }).lastInsertRowid,
+      (
+        await insertStmt.run({
+          description: null,
+          copywriter: null,
+          playCount: 0,
+          subscribedCount: 0,
+          shareCount: 0,
+          commentCount: 0,
+          ...playlist,
+          recommendRank: playlist.recommendRank ?? null,
+          specialType: playlist.specialType ?? 0,
+          privacy: playlist.privacy ?? 0,
+          highQuality: playlist.highQuality ? 1 : 0,
+        })
+      ).lastInsertId,
     );
   }
 
@@ -203,47 +205,48 @@ export function createPlaylistRepo(db: Db) {
     ...createPlaylistSubscribers(db),
     ...createPlaylistTaste(db),
 
-    findById(id: number): PlaylistRecord | undefined {
-      const row = byId.get(id);
-      return row && withTags([row])[0];
+    async findById(id: number): Promise<PlaylistRecord | undefined> {
+      const row = await byId.get(id);
+      return row && (await withTags([row]))[0];
     },
-    findByIds(ids: readonly number[]): Map<number, PlaylistRecord> {
-      return new Map((ids.length ? withTags(byIds.all(idsParam(ids))) : []).map((p) => [p.id, p]));
+    async findByIds(ids: readonly number[]): Promise<Map<number, PlaylistRecord>> {
+      return new Map((ids.length ? await withTags(await byIds.all(idsParam(ids))) : []).map((p) => [p.id, p]));
     },
-    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
     /** Who made the playlist and who may see it (one row read: no track count, no tags). */
-    accessOf: (id: number): PlaylistAccess | undefined => accessStmt.get(id),
+    accessOf: async (id: number): Promise<PlaylistAccess | undefined> => await accessStmt.get(id),
     /** Playlists marked for the home page, in their recommended order. */
-    recommended: (limit: number): PlaylistRecord[] => withTags(recommended.all(limit)),
+    recommended: async (limit: number): Promise<PlaylistRecord[]> => await withTags(await recommended.all(limit)),
     /** Curated playlists updated before `before`, newest first (ties: higher id first). */
-    highQualityPage(filter: HighQualityFilter, before: number, offset: number, limit: number): PlaylistRecord[] {
-      return withTags(squarePage.all({ ...filter, before, offset, limit }));
+    async highQualityPage(filter: HighQualityFilter, before: number, offset: number, limit: number): Promise<PlaylistRecord[]> {
+      return await withTags(await squarePage.all({ ...filter, before, offset, limit }));
     },
     /** Every curated playlist updated exactly at `at` (a page must not split such a tie). */
-    highQualityAt: (filter: HighQualityFilter, at: number): PlaylistRecord[] => withTags(squareAt.all({ ...filter, at })),
-    highQualityCount: (filter: HighQualityFilter): number => squareCount.get(filter) ?? 0,
+    highQualityAt: async (filter: HighQualityFilter, at: number): Promise<PlaylistRecord[]> =>
+      await withTags(await squareAt.all({ ...filter, at })),
+    highQualityCount: async (filter: HighQualityFilter): Promise<number> => (await squareCount.get(filter)) ?? 0,
     /** Ids of a page of public, ordinary playlists with the tag named `tag` (null: any), the most played or the newest first. */
-    publicPage: (tag: string | null, order: 'hot' | 'new', limit: number, offset: number): number[] =>
-      (order === 'new' ? publicNew : publicHot).all({ tag, limit, offset }),
+    publicPage: async (tag: string | null, order: 'hot' | 'new', limit: number, offset: number): Promise<number[]> =>
+      await (order === 'new' ? publicNew : publicHot).all({ tag, limit, offset }),
     /** Public, ordinary playlists with the tag named `tag`; null: all of them (the 全部歌单 count). */
-    publicCount: (tag: string | null = null): number => publicCount.get({ tag }) ?? 0,
-    curateEveryTag: (): void => {
-      curateEveryTag.run();
+    publicCount: async (tag: string | null = null): Promise<number> => (await publicCount.get({ tag })) ?? 0,
+    curateEveryTag: async (): Promise<void> => {
+      await curateEveryTag.run();
     },
     /** The user's own playlists (liked songs first, then newest first), as Subsonic lists them. */
-    summariesOf: (userId: number): PlaylistSummary[] => summariesOf.all(userId),
-    summary: (id: number): PlaylistSummary | undefined => summary.get(id),
+    summariesOf: async (userId: number): Promise<PlaylistSummary[]> => await summariesOf.all(userId),
+    summary: async (id: number): Promise<PlaylistSummary | undefined> => await summary.get(id),
     insert,
     /** Creates a chart's playlist; returns its id (the one asked for when it is free). */
-    insertChart(chart: NewChartPlaylist): number {
-      const wanted = chart.id !== undefined && existsStmt.get(chart.id) === undefined ? chart.id : null;
-      return Number(insertChartStmt.run({ ...chart, id: wanted }).lastInsertRowid);
+    async insertChart(chart: NewChartPlaylist): Promise<number> {
+      const wanted = chart.id !== undefined && (await existsStmt.get(chart.id)) === undefined ? chart.id : null;
+      return Number((await insertChartStmt.run({ ...chart, id: wanted })).lastInsertId);
     },
     /** The user's liked-songs playlist (specialType 5), if they have one. */
-    likedOf: (userId: number): number | undefined => likedOf.get(userId),
+    likedOf: async (userId: number): Promise<number | undefined> => await likedOf.get(userId),
     /** A new, empty 我喜欢的音乐 for a user (made at registration, or on their first like). */
-    insertLikedSongs(user: { id: number; nickname: string; createdAt: number }, now: number): number {
-      return insert({
+    async insertLikedSongs(user: { id: number; nickname: string; createdAt: number }, now: number): Promise<number> {
+      return await insert({
         name: likedSongsName(user.nickname),
         creatorId: user.id,
         specialType: LIKED_SONGS_SPECIAL_TYPE,
@@ -251,37 +254,37 @@ export function createPlaylistRepo(db: Db) {
         updatedAt: now,
       });
     },
-    rename(id: number, name: string): void {
-      rename.run(name, id);
+    async rename(id: number, name: string): Promise<void> {
+      await rename.run(name, id);
     },
     /** Playlists the user made (their liked songs included), as /user/subcount counts them. */
-    createdCount: (userId: number): number => createdCount.get(userId) ?? 0,
-    setTags(playlistId: number, tagIds: readonly number[]): void {
-      tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
+    createdCount: async (userId: number): Promise<number> => (await createdCount.get(userId)) ?? 0,
+    async setTags(playlistId: number, tagIds: readonly number[]): Promise<void> {
+      for (const [i, tagId] of tagIds.entries()) await insertTag.run(playlistId, tagId, i);
     },
-    replaceTags(playlistId: number, tagIds: readonly number[]): void {
-      clearTags.run(playlistId);
-      tagIds.forEach((tagId, i) => insertTag.run(playlistId, tagId, i));
+    async replaceTags(playlistId: number, tagIds: readonly number[]): Promise<void> {
+      await clearTags.run(playlistId);
+      for (const [i, tagId] of tagIds.entries()) await insertTag.run(playlistId, tagId, i);
     },
     /** Deletes a playlist; its tracks, tags and subscribers go with it (foreign keys). */
-    remove(id: number): void {
-      removeStmt.run(id);
+    async remove(id: number): Promise<void> {
+      await removeStmt.run(id);
     },
-    describe(id: number, description: string | null): void {
-      describe.run(description, id);
+    async describe(id: number, description: string | null): Promise<void> {
+      await describe.run(description, id);
     },
     /** Marks a change at `at` (never moves the time back). */
-    touch(id: number, at: number): void {
-      touch.run(at, id);
+    async touch(id: number, at: number): Promise<void> {
+      await touch.run(at, id);
     },
     /** A chart re-ranked at `at`: its time and its play count (the charted songs' plays). */
-    markPlayed(id: number, at: number, playCount: number): void {
-      markPlayed.run(at, playCount, id);
+    async markPlayed(id: number, at: number, playCount: number): Promise<void> {
+      await markPlayed.run(at, playCount, id);
     },
     /** Moves subscribed_count by `delta` (never below 0). */
-    addSubscribed(id: number, delta: number): void {
-      addSubscribed.run(delta, id);
+    async addSubscribed(id: number, delta: number): Promise<void> {
+      await addSubscribed.run(delta, id);
     },
   };
 }
-export type PlaylistRepo = ReturnType<typeof createPlaylistRepo>;
+export type PlaylistRepo = Awaited<ReturnType<typeof createPlaylistRepo>>;

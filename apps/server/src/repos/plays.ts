@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { idsParam } from './json.ts';
 
 export interface NewPlay {
@@ -58,7 +58,7 @@ const DAY_MS = 86_400_000;
 
 type SongPlaysRow = Omit<SongPlays, 'independent'> & { independent: number | null };
 
-export function createPlayRepo(db: Db) {
+export function createPlayRepo(db: Database) {
   const insertStmt = db.prepare(
     'INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (@songId, @userId, @sourceId, @playedAt, @seconds)',
   );
@@ -104,36 +104,37 @@ export function createPlayRepo(db: Db) {
     SELECT song_id AS songId, COUNT(*) AS plays, MAX(played_at) AS lastPlayed FROM play_records
     WHERE song_id IN (SELECT value FROM json_each(?)) AND user_id = ? GROUP BY song_id`);
   return {
-    insert: (play: NewPlay): number => Number(insertStmt.run(play).lastInsertRowid),
+    insert: async (play: NewPlay): Promise<number> => Number((await insertStmt.run(play)).lastInsertId),
     /** Bulk insert for seeding; call inside the caller's transaction. */
-    insertMany(plays: Iterable<NewPlay>): void {
-      for (const play of plays) insertStmt.run(play);
+    async insertMany(plays: Iterable<NewPlay>): Promise<void> {
+      for (const play of plays) await insertStmt.run(play);
     },
     /** The newest play's id (0 when there are none): charts compare it with what they last saw. */
-    latestId: (): number => latestId.get() ?? 0,
+    latestId: async (): Promise<number> => (await latestId.get()) ?? 0,
     /** Songs played in [from, to), counted separately before and after `mid`. */
-    windowStats(from: number, mid: number, to: number): SongPlays[] {
-      return windowStats.all({ from, mid, to }).map((r) => ({ ...r, independent: r.independent === 1 }));
+    async windowStats(from: number, mid: number, to: number): Promise<SongPlays[]> {
+      return (await windowStats.all({ from, mid, to })).map((r) => ({ ...r, independent: r.independent === 1 }));
     },
     /** The `limit` most played songs in [from, to), most played first. */
-    mostPlayedSongs: (from: number, to: number, limit: number): PlayedSong[] => mostPlayedSongs.all({ from, to, limit }),
+    mostPlayedSongs: async (from: number, to: number, limit: number): Promise<PlayedSong[]> =>
+      await mostPlayedSongs.all({ from, to, limit }),
     /** The `limit` main artists (of `area`; null: any) whose songs were played most in [from, to). */
-    mostPlayedArtists: (from: number, to: number, limit: number, area: number | null = null): PlayedArtist[] =>
-      mostPlayedArtists.all({ from, to, area, limit }),
+    mostPlayedArtists: async (from: number, to: number, limit: number, area: number | null = null): Promise<PlayedArtist[]> =>
+      await mostPlayedArtists.all({ from, to, area, limit }),
     /** When the newest play was played (library clock; 0 when there are none). */
-    latestPlayedAt: (): number => latestPlayedAt.get() ?? 0,
+    latestPlayedAt: async (): Promise<number> => (await latestPlayedAt.get()) ?? 0,
     /** One listener's most played songs since `from` (most played first; ties: the latest played). */
-    listenedBy: (userId: number, from: number, limit: number): ListenedSong[] => listened.all({ userId, from, limit }),
+    listenedBy: async (userId: number, from: number, limit: number): Promise<ListenedSong[]> => await listened.all({ userId, from, limit }),
     /** Gives a listener every `every`-th anonymous play before `before` (the demo account's history). */
-    attributeAnonymous(userId: number, before: number, every: number): number {
-      return attribute.run({ userId, before, every }).changes;
+    async attributeAnonymous(userId: number, before: number, every: number): Promise<number> {
+      return (await attribute.run({ userId, before, every })).changes;
     },
     /** A listener's plays since `from` (library clock), per song and day. */
-    byDay: (userId: number, now: number, from: number): ListeningRow[] => byDay.all({ userId, now, from }),
+    byDay: async (userId: number, now: number, from: number): Promise<ListeningRow[]> => await byDay.all({ userId, now, from }),
     /** The listener's plays of these songs: how many and the last (library clock). */
-    ofListener(songIds: readonly number[], userId: number): Map<number, { plays: number; lastPlayed: number }> {
-      return new Map(songIds.length ? ofListener.all(idsParam(songIds), userId).map((r) => [r.songId, r]) : []);
+    async ofListener(songIds: readonly number[], userId: number): Promise<Map<number, { plays: number; lastPlayed: number }>> {
+      return new Map(songIds.length ? (await ofListener.all(idsParam(songIds), userId)).map((r) => [r.songId, r]) : []);
     },
   };
 }
-export type PlayRepo = ReturnType<typeof createPlayRepo>;
+export type PlayRepo = Awaited<ReturnType<typeof createPlayRepo>>;

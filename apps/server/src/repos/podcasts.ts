@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export type ChannelStatus = 'new' | 'downloading' | 'completed' | 'error';
 export type EpisodeStatus = 'new' | 'downloading' | 'completed' | 'error' | 'deleted';
@@ -71,7 +71,7 @@ const EPISODES = `SELECT ${EPISODE} FROM podcast_episodes e JOIN podcast_channel
 const NEWEST = 'ORDER BY e.publish_date IS NULL, e.publish_date DESC, e.id';
 
 /** Podcast channels and episodes (migration 033). */
-export function createPodcastRepo(db: Db) {
+export function createPodcastRepo(db: Database) {
   const channels = db.prepare<[], PodcastChannel>(`SELECT ${CHANNEL} FROM podcast_channels ORDER BY id`);
   const channel = db.prepare<[number], PodcastChannel>(`SELECT ${CHANNEL} FROM podcast_channels WHERE id = ?`);
   const channelByUrl = db.prepare<[string], PodcastChannel>(`SELECT ${CHANNEL} FROM podcast_channels WHERE url = ?`);
@@ -100,32 +100,32 @@ export function createPodcastRepo(db: Db) {
   const stuck = db.prepare("UPDATE podcast_episodes SET status = 'error', error_message = ? WHERE status = 'downloading'");
 
   return {
-    channels: (): PodcastChannel[] => channels.all(),
-    channel: (id: number): PodcastChannel | undefined => channel.get(id),
-    channelByUrl: (url: string): PodcastChannel | undefined => channelByUrl.get(url),
+    channels: async (): Promise<PodcastChannel[]> => await channels.all(),
+    channel: async (id: number): Promise<PodcastChannel | undefined> => await channel.get(id),
+    channelByUrl: async (url: string): Promise<PodcastChannel | undefined> => await channelByUrl.get(url),
     /** A channel read from its feed, with its episodes (status new); its id. */
-    insertChannel(url: string, fields: ChannelFields, episodes: readonly EpisodeFields[], at: number): number {
-      const id = Number(insertChannel.run({ url, ...fields, at }).lastInsertRowid);
-      for (const e of episodes) insertEpisode.run({ ...e, channelId: id, at });
+    async insertChannel(url: string, fields: ChannelFields, episodes: readonly EpisodeFields[], at: number): Promise<number> {
+      const id = Number((await insertChannel.run({ url, ...fields, at })).lastInsertId);
+      for (const e of episodes) await insertEpisode.run({ ...e, channelId: id, at });
       return id;
     },
     /** A refresh: the channel's fields anew, episodes not seen before added (status new). */
-    refreshChannel(id: number, fields: ChannelFields, episodes: readonly EpisodeFields[], at: number): void {
-      updateChannel.run({ ...fields, id, at });
-      for (const e of episodes) insertEpisode.run({ ...e, channelId: id, at });
+    async refreshChannel(id: number, fields: ChannelFields, episodes: readonly EpisodeFields[], at: number): Promise<void> {
+      await updateChannel.run({ ...fields, id, at });
+      for (const e of episodes) await insertEpisode.run({ ...e, channelId: id, at });
     },
-    channelFailed: (id: number, message: string, at: number): void => void channelFailed.run(message, at, id),
-    removeChannel: (id: number): boolean => removeChannel.run(id).changes > 0,
-    episodesOf: (channelId: number): PodcastEpisode[] => episodesOf.all(channelId),
-    newest: (limit: number): PodcastEpisode[] => newest.all(limit),
-    episode: (id: number): PodcastEpisode | undefined => episode.get(id),
+    channelFailed: async (id: number, message: string, at: number): Promise<void> => void (await channelFailed.run(message, at, id)),
+    removeChannel: async (id: number): Promise<boolean> => (await removeChannel.run(id)).changes > 0,
+    episodesOf: async (channelId: number): Promise<PodcastEpisode[]> => await episodesOf.all(channelId),
+    newest: async (limit: number): Promise<PodcastEpisode[]> => await newest.all(limit),
+    episode: async (id: number): Promise<PodcastEpisode | undefined> => await episode.get(id),
     /** Marks the episode downloading unless it already is (or is done): true when this caller should download it. */
-    startDownload: (id: number): boolean => startDownload.run(id).changes > 0,
-    completed: (id: number, file: EpisodeFile): void => void completed.run({ ...file, id }),
-    failed: (id: number, message: string): void => void setStatus.run('error', message, id),
-    deleted: (id: number): void => void setStatus.run('deleted', null, id),
+    startDownload: async (id: number): Promise<boolean> => (await startDownload.run(id)).changes > 0,
+    completed: async (id: number, file: EpisodeFile): Promise<void> => void (await completed.run({ ...file, id })),
+    failed: async (id: number, message: string): Promise<void> => void (await setStatus.run('error', message, id)),
+    deleted: async (id: number): Promise<void> => void (await setStatus.run('deleted', null, id)),
     /** At start: downloads a stopped server left unfinished are errors (they can be asked for again). */
-    abandonDownloads: (message: string): void => void stuck.run(message),
+    abandonDownloads: async (message: string): Promise<void> => void (await stuck.run(message)),
   };
 }
-export type PodcastRepo = ReturnType<typeof createPodcastRepo>;
+export type PodcastRepo = Awaited<ReturnType<typeof createPodcastRepo>>;

@@ -30,24 +30,24 @@ export function createQrLoginKeyRepo(db: Db) {
       SELECT key FROM qr_login_keys ORDER BY created_at DESC LIMIT -1 OFFSET ?)`);
 
   return {
-    insert(key: string, createdAt: number): void {
-      insert.run(key, createdAt);
+    async insert(key: string, createdAt: number): Promise<void> {
+      await insert.run(key, createdAt);
     },
     /** The key, if created at or after `liveSince`. */
-    find: (key: string, liveSince: number): QrKeyRecord | undefined => find.get(key, liveSince),
+    find: async (key: string, liveSince: number): Promise<QrKeyRecord | undefined> => await find.get(key, liveSince),
     /** Moves a live, not yet approved key to `state` for `userId`; false when it is expired, used or approved. */
-    mark: (key: string, state: 'scanned' | 'approved', userId: number, liveSince: number): boolean =>
-      mark.run({ key, state, userId, liveSince }).changes === 1,
+    mark: async (key: string, state: 'scanned' | 'approved', userId: number, liveSince: number): Promise<boolean> =>
+      (await mark.run({ key, state, userId, liveSince })).changes === 1,
     /** Uses an approved key up; true for exactly one caller. */
-    takeApproved: (key: string, liveSince: number): boolean => takeApproved.run(key, liveSince).changes === 1,
-    remove(key: string): void {
-      remove.run(key);
+    takeApproved: async (key: string, liveSince: number): Promise<boolean> => (await takeApproved.run(key, liveSince)).changes === 1,
+    async remove(key: string): Promise<void> {
+      await remove.run(key);
     },
     /** Drops keys created before `before`, and the oldest beyond `keep`. */
-    prune(before: number, keep: number): void {
-      pruneOld.run(before);
-      pruneExtra.run(keep);
+    async prune(before: number, keep: number): Promise<void> {
+      await pruneOld.run(before);
+      await pruneExtra.run(keep);
     },
   };
 }
-export type QrLoginKeyRepo = ReturnType<typeof createQrLoginKeyRepo>;
+export type QrLoginKeyRepo = Awaited<ReturnType<typeof createQrLoginKeyRepo>>;

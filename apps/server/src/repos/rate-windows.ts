@@ -30,17 +30,17 @@ export function createRateWindowRepo(db: Db) {
 
   return {
     /** The row of `key` in `limiter`, unless it expired by `now`. */
-    find: (limiter: string, key: string, now: number): RateWindowRecord | undefined => find.get(limiter, key, now),
-    put(limiter: string, key: string, record: RateWindowRecord, expiresAt: number): void {
-      put.run({ limiter, key, ...record, expiresAt });
+    find: async (limiter: string, key: string, now: number): Promise<RateWindowRecord | undefined> => await find.get(limiter, key, now),
+    async put(limiter: string, key: string, record: RateWindowRecord, expiresAt: number): Promise<void> {
+      await put.run({ limiter, key, ...record, expiresAt });
     },
     /** Counts one request in the fixed window of `key` (a new window once the last ended): the count so far and when it ends. */
-    hit: (limiter: string, key: string, now: number, windowMs: number): { count: number; endsAt: number } =>
-      hit.get({ limiter, key, now, windowMs })!,
+    hit: async (limiter: string, key: string, now: number, windowMs: number): Promise<{ count: number; endsAt: number }> =>
+      (await hit.get({ limiter, key, now, windowMs }))!,
     /** Forgets rows that expired by `now`. */
-    prune(now: number): number {
-      return prune.run(now).changes;
+    async prune(now: number): Promise<number> {
+      return (await prune.run(now)).changes;
     },
   };
 }
-export type RateWindowRepo = ReturnType<typeof createRateWindowRepo>;
+export type RateWindowRepo = Awaited<ReturnType<typeof createRateWindowRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { idsParam } from './json.ts';
 
 /** A thing's rating as one listener sees it: theirs (1–5, absent when unrated) and everyone's average. */
@@ -12,7 +12,7 @@ export interface RatingOf {
  * list at a time — the listener's and the average in one grouped query — so answers of any length
  * cost one query per kind.
  */
-export function createRatingRepo(db: Db) {
+export function createRatingRepo(db: Database) {
   const make = (table: 'song_ratings' | 'album_ratings' | 'artist_ratings', column: 'song_id' | 'album_id' | 'artist_id') => {
     const set = db.prepare<[number, number, number, number]>(
       `INSERT INTO ${table} (user_id, ${column}, rating, rated_at) VALUES (?, ?, ?, ?)
@@ -25,15 +25,15 @@ export function createRatingRepo(db: Db) {
     );
     return {
       /** 1–5 rates; 0 takes the user's rating away. */
-      set(userId: number, id: number, rating: number, at: number): void {
-        if (rating === 0) remove.run(userId, id);
-        else set.run(userId, id, rating, at);
+      async set(userId: number, id: number, rating: number, at: number): Promise<void> {
+        if (rating === 0) await remove.run(userId, id);
+        else await set.run(userId, id, rating, at);
       },
       /** The rated ones among `ids` (unrated ones are absent). */
-      of(userId: number, ids: readonly number[]): Map<number, RatingOf> {
+      async of(userId: number, ids: readonly number[]): Promise<Map<number, RatingOf>> {
         if (ids.length === 0) return new Map();
         return new Map(
-          of.all(userId, idsParam(ids)).map((r) => [r.id, { ...(r.mine !== null ? { mine: r.mine } : {}), average: r.average }]),
+          (await of.all(userId, idsParam(ids))).map((r) => [r.id, { ...(r.mine !== null ? { mine: r.mine } : {}), average: r.average }]),
         );
       },
     };
@@ -44,4 +44,4 @@ export function createRatingRepo(db: Db) {
     artists: make('artist_ratings', 'artist_id'),
   };
 }
-export type RatingRepo = ReturnType<typeof createRatingRepo>;
+export type RatingRepo = Awaited<ReturnType<typeof createRatingRepo>>;

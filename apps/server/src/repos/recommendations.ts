@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** One stored recommendation: what and why. */
 export interface DailyItem {
@@ -12,7 +12,7 @@ export type DailyKind = 'songs' | 'playlists';
  * The daily recommendations kept per user and day (daily_recommendations). What they are made from
  * is read from the entities' repositories: plays, playlists, songs.
  */
-export function createRecommendationRepo(db: Db) {
+export function createRecommendationRepo(db: Database) {
   const daily = db
     .prepare<[number, string, string], string>('SELECT items FROM daily_recommendations WHERE user_id = ? AND kind = ? AND day = ?')
     .pluck();
@@ -23,19 +23,19 @@ export function createRecommendationRepo(db: Db) {
 
   return {
     /** The recommendations kept for the user's day, if made. */
-    daily(userId: number, kind: DailyKind, day: string): DailyItem[] | undefined {
-      const text = daily.get(userId, kind, day);
+    async daily(userId: number, kind: DailyKind, day: string): Promise<DailyItem[] | undefined> {
+      const text = await daily.get(userId, kind, day);
       return text === undefined ? undefined : (JSON.parse(text) as DailyItem[]);
     },
     /** Keeps the day's recommendations unless some were kept first; returns the ones kept. */
-    keepDaily(userId: number, kind: DailyKind, day: string, items: DailyItem[], at: number): DailyItem[] {
-      keep.run({ userId, kind, day, items: JSON.stringify(items), at });
-      return this.daily(userId, kind, day)!;
+    async keepDaily(userId: number, kind: DailyKind, day: string, items: DailyItem[], at: number): Promise<DailyItem[]> {
+      await keep.run({ userId, kind, day, items: JSON.stringify(items), at });
+      return (await this.daily(userId, kind, day))!;
     },
     /** Forgets the user's recommendations of days before `day`. */
-    pruneBefore(userId: number, day: string): void {
-      prune.run(userId, day);
+    async pruneBefore(userId: number, day: string): Promise<void> {
+      await prune.run(userId, day);
     },
   };
 }
-export type RecommendationRepo = ReturnType<typeof createRecommendationRepo>;
+export type RecommendationRepo = Awaited<ReturnType<typeof createRecommendationRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Brings the search index up to date with the catalog: triggers (migration 002) queue every
@@ -32,7 +32,7 @@ const BULK_DOCUMENTS = 10_000;
 const isBusy = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && 'code' in err && String(err.code).startsWith('SQLITE_BUSY');
 
-export function createSearchIndexRepo(db: Db) {
+export function createSearchIndexRepo(db: Database) {
   const pending = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM search_queue)').pluck();
   const clearQueue = db.prepare('DELETE FROM search_queue');
   const bumpGeneration = db.prepare("UPDATE search_state SET value = value + 1 WHERE key = 'generation'");
@@ -58,35 +58,35 @@ export function createSearchIndexRepo(db: Db) {
       optimize: Object.keys(tables).map((table) => db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`)),
     };
   });
-  const apply = db.transaction((): number => {
+  const apply = async (): Promise<number> => {
     let count = 0;
-    for (const stmt of refreshArtistKeys) stmt.run();
+    for (const stmt of refreshArtistKeys) await stmt.run();
     for (const kind of kinds) {
-      const queued = kind.queued.get() ?? 0;
+      const queued = (await kind.queued.get()) ?? 0;
       if (queued === 0) continue;
       count += queued;
-      for (const stmt of kind.rebuild) stmt.run();
+      for (const stmt of kind.rebuild) await stmt.run();
       // A bulk batch (a seed, an import into an empty library, a migration's rebuild) leaves a
       // dozen segments; merged into one, every query term is read from one place.
-      if (queued >= BULK_DOCUMENTS && queued * 2 >= (kind.size.get() ?? 0)) for (const stmt of kind.optimize) stmt.run();
+      if (queued >= BULK_DOCUMENTS && queued * 2 >= ((await kind.size.get()) ?? 0)) for (const stmt of kind.optimize) await stmt.run();
     }
-    clearQueue.run();
-    bumpGeneration.run();
+    await clearQueue.run();
+    await bumpGeneration.run();
     return count;
-  });
+  };
 
   return {
     /** True when some catalog change is not searchable yet. */
-    isStale: (): boolean => pending.get() === 1,
+    isStale: async (): Promise<boolean> => (await pending.get()) === 1,
     /**
      * Indexes everything queued, in one immediate transaction; returns how many documents were
      * rebuilt. Cheap when nothing is queued (one indexed lookup). Writers call it after their
      * writes; when another connection holds the write lock (a long import), it leaves the queue
      * for that writer or the next scheduled refresh and returns 0.
      */
-    refresh(): number {
+    async refresh(): Promise<number> {
       try {
-        return pending.get() === 1 ? apply.immediate() : 0;
+        return (await pending.get()) === 1 ? await db.writeTx(apply) : 0;
       } catch (err) {
         if (isBusy(err)) return 0;
         throw err;
@@ -94,4 +94,4 @@ export function createSearchIndexRepo(db: Db) {
     },
   };
 }
-export type SearchIndexRepo = ReturnType<typeof createSearchIndexRepo>;
+export type SearchIndexRepo = Awaited<ReturnType<typeof createSearchIndexRepo>>;

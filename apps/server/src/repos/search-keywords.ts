@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** Searches of one keyword counted since the last write (migration 008). */
 export interface KeywordCount {
@@ -20,7 +20,7 @@ const isBusy = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && 'code' in err && String(err.code).startsWith('SQLITE_BUSY');
 
 /** Searched keywords counted per library-clock day (search_keywords). */
-export function createSearchKeywordRepo(db: Db) {
+export function createSearchKeywordRepo(db: Database) {
   const keywordsOn = db.prepare<[number], number>('SELECT COUNT(*) FROM search_keywords WHERE day = ?').pluck();
   const bump = db.prepare<[number, string, number, string]>(
     'UPDATE search_keywords SET count = count + ?, shown = ? WHERE day = ? AND keyword = ?',
@@ -34,16 +34,16 @@ export function createSearchKeywordRepo(db: Db) {
     SELECT keyword, shown, max(day) AS latest, SUM(count) AS searches FROM search_keywords WHERE day >= ?
     GROUP BY keyword HAVING searches >= ? ORDER BY searches DESC, keyword LIMIT ?`);
 
-  const add = db.transaction((day: number, counts: readonly KeywordCount[], maxPerDay: number, keepFrom: number) => {
-    let room = maxPerDay - (keywordsOn.get(day) ?? 0);
+  const add = async (day: number, counts: readonly KeywordCount[], maxPerDay: number, keepFrom: number) => {
+    let room = maxPerDay - ((await keywordsOn.get(day)) ?? 0);
     for (const { keyword, shown, count } of counts) {
-      if (bump.run(count, shown, day, keyword).changes > 0) continue;
+      if ((await bump.run(count, shown, day, keyword)).changes > 0) continue;
       if (room <= 0) continue;
-      insert.run(day, keyword, shown, count);
+      await insert.run(day, keyword, shown, count);
       room--;
     }
-    prune.run(keepFrom);
-  });
+    await prune.run(keepFrom);
+  };
 
   return {
     /**
@@ -51,9 +51,9 @@ export function createSearchKeywordRepo(db: Db) {
      * `maxPerDay` keywords. Days before `keepFrom` are deleted. False when another connection
      * holds the write lock (nothing was written: try again later).
      */
-    add(day: number, counts: readonly KeywordCount[], maxPerDay: number, keepFrom: number): boolean {
+    async add(day: number, counts: readonly KeywordCount[], maxPerDay: number, keepFrom: number): Promise<boolean> {
       try {
-        add.immediate(day, counts, maxPerDay, keepFrom);
+        await db.writeTx(() => add(day, counts, maxPerDay, keepFrom));
         return true;
       } catch (err) {
         if (isBusy(err)) return false;
@@ -61,9 +61,9 @@ export function createSearchKeywordRepo(db: Db) {
       }
     },
     /** The most searched keywords since `fromDay` (inclusive), each searched at least `minSearches` times. */
-    top(fromDay: number, minSearches: number, limit: number): SearchedKeyword[] {
-      return top.all(fromDay, minSearches, limit).map(({ keyword, shown, searches }) => ({ keyword, shown, searches }));
+    async top(fromDay: number, minSearches: number, limit: number): Promise<SearchedKeyword[]> {
+      return (await top.all(fromDay, minSearches, limit)).map(({ keyword, shown, searches }) => ({ keyword, shown, searches }));
     },
   };
 }
-export type SearchKeywordRepo = ReturnType<typeof createSearchKeywordRepo>;
+export type SearchKeywordRepo = Awaited<ReturnType<typeof createSearchKeywordRepo>>;

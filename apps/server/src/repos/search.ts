@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Queries over the search index (migrations 002, 007 and 009 describe the documents). Callers pass
@@ -59,7 +59,7 @@ interface Expansion {
   count: number;
 }
 
-export function createSearchRepo(db: Db) {
+export function createSearchRepo(db: Database) {
   const matchIn = (table: string) =>
     db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck();
   const tables = new Map(
@@ -93,9 +93,9 @@ export function createSearchRepo(db: Db) {
   let expandedAt: number | undefined;
 
   /** The indexed trigrams starting with a 1–2 character word, OR-ed (null when there are too many to list). */
-  function expand(table: Table, word: string): Expansion {
+  async function expand(table: Table, word: string): Promise<Expansion> {
     const key = `${table.table}\u0000${word}`;
-    const current = generation.get();
+    const current = await generation.get();
     if (current !== expandedAt || expansions.size >= MAX_KEPT_EXPANSIONS) {
       expansions.clear();
       expandedAt = current;
@@ -104,7 +104,7 @@ export function createSearchRepo(db: Db) {
     if (!expansion) {
       // Shorter than a trigram: every indexed character starts a trigram (the markers pad the
       // ends), so the trigrams starting with the word find each place it occurs.
-      const terms = table.terms.all(word, word + '\u{10FFFF}', MAX_EXPANSION + 1);
+      const terms = await table.terms.all(word, word + '\u{10FFFF}', MAX_EXPANSION + 1);
       expansion = { listed: terms.length > MAX_EXPANSION ? null : `(${terms.map(phrase).join(' OR ')})`, count: terms.length };
       expansions.set(key, expansion);
     }
@@ -115,9 +115,9 @@ export function createSearchRepo(db: Db) {
    * The FTS5 query finding `word` anywhere in a table's documents, or null when nothing can
    * match. A short word's trigrams are taken from `budget` (shared by a keyword's words).
    */
-  function wordQuery(table: Table, word: string, budget = { terms: MAX_EXPANSION, words: 1 }): string | null {
+  async function wordQuery(table: Table, word: string, budget = { terms: MAX_EXPANSION, words: 1 }): Promise<string | null> {
     if ([...word].length >= 3) return phrase(word);
-    const { listed, count } = expand(table, word);
+    const { listed, count } = await expand(table, word);
     if (count === 0) return null;
     if (listed === null || count > budget.terms || budget.words === 0) {
       return `(${phrase(NAME_START + word)} OR ${phrase(RELATED_START + word)})`;
@@ -128,52 +128,54 @@ export function createSearchRepo(db: Db) {
   }
 
   /** Every word of `keyword` somewhere in a document (FTS5 intersects them), or null: no match possible. */
-  function everyWord(table: Table, keyword: string): string | null {
+  async function everyWord(table: Table, keyword: string): Promise<string | null> {
     const budget = { terms: MAX_EXPANSION, words: MAX_EXPANDED_WORDS };
     // Two-character words are expanded first: they are the more telling.
     const words = keywordWords(keyword).sort((a, b) => Math.min([...b].length, 3) - Math.min([...a].length, 3));
-    const queries = words.map((word) => wordQuery(table, word, budget));
+    const queries = await Promise.all(words.map(async (word) => await wordQuery(table, word, budget)));
     return queries.length && queries.every((q) => q !== null) ? queries.join(' AND ') : null;
   }
 
   const named = (keyword: string): string => phrase(NAME_START + keyword + NAME_END);
 
-  function query(table: Table, keyword: string, how: Exclude<MatchClass, 'named'>): string | null {
+  async function query(table: Table, keyword: string, how: Exclude<MatchClass, 'named'>): Promise<string | null> {
     switch (how) {
       case 'exact':
         return named(keyword);
       case 'prefix':
         return phrase(NAME_START + keyword);
       case 'phrase':
-        return wordQuery(table, keyword);
+        return await wordQuery(table, keyword);
       case 'anywhere':
-        return everyWord(table, keyword);
+        return await everyWord(table, keyword);
     }
   }
 
   return {
     /** Ids of up to `limit` documents matching `keyword` as `how` says, most popular first. */
-    find(kind: SearchKind, keyword: string, how: Exclude<MatchClass, 'named'>, limit: number): number[] {
+    async find(kind: SearchKind, keyword: string, how: Exclude<MatchClass, 'named'>, limit: number): Promise<number[]> {
       const table = tables.get(kind)!;
       if (limit <= 0 || keyword === '') return [];
       const byName = how === 'exact' || how === 'prefix';
       if (byName && !table.names) return [];
-      const q = query(table, keyword, how);
-      return q ? (byName ? table.names! : table).match.all(q, limit).map((rowid) => rowid % ID_SPAN) : [];
+      const q = await query(table, keyword, how);
+      return q ? (await (byName ? table.names! : table).match.all(q, limit)).map((rowid) => rowid % ID_SPAN) : [];
     },
 
     /**
      * Of `among` (ids matching every word of `keyword`, most popular first), up to `limit` whose
      * own name is one of the words ("周星野 月光": the songs named 月光), in the same order.
      */
-    namedAmong(kind: SearchKind, keyword: string, among: readonly number[], limit: number): number[] {
+    async namedAmong(kind: SearchKind, keyword: string, among: readonly number[], limit: number): Promise<number[]> {
       const { names } = tables.get(kind)!;
       const last = among.at(-1);
-      const upTo = last === undefined ? undefined : docId.get(kind, last);
+      const upTo = last === undefined ? undefined : await docId.get(kind, last);
       if (!names || limit <= 0 || upTo === undefined) return [];
-      const found = new Set(names.upTo.all(keywordWords(keyword).map(named).join(' OR '), BigInt(upTo), MAX_NAMED).map((r) => r % ID_SPAN));
+      const found = new Set(
+        (await names.upTo.all(keywordWords(keyword).map(named).join(' OR '), BigInt(upTo), MAX_NAMED)).map((r) => r % ID_SPAN),
+      );
       return among.filter((id) => found.has(id)).slice(0, limit);
     },
   };
 }
-export type SearchRepo = ReturnType<typeof createSearchRepo>;
+export type SearchRepo = Awaited<ReturnType<typeof createSearchRepo>>;

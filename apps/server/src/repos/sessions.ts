@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** A live login: whose it is and which row, so logout can revoke exactly it. */
 export interface SessionRecord {
@@ -8,7 +8,7 @@ export interface SessionRecord {
 }
 
 /** Sessions by the SHA-256 of their token (the token itself is never stored). */
-export function createSessionRepo(db: Db) {
+export function createSessionRepo(db: Database) {
   const insert = db.prepare(
     'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (@tokenHash, @userId, @createdAt, @expiresAt)',
   );
@@ -25,30 +25,30 @@ export function createSessionRepo(db: Db) {
       SELECT id FROM sessions WHERE user_id = @userId ORDER BY created_at DESC, id DESC LIMIT @keep)`);
 
   return {
-    insert(session: { tokenHash: string; userId: number; createdAt: number; expiresAt: number }): number {
-      return Number(insert.run(session).lastInsertRowid);
+    async insert(session: { tokenHash: string; userId: number; createdAt: number; expiresAt: number }): Promise<number> {
+      return Number((await insert.run(session)).lastInsertId);
     },
     /** The session of this token hash when it is neither revoked nor expired at `now`. */
-    findLive: (tokenHash: string, now: number): SessionRecord | undefined => live.get(tokenHash, now),
-    revoke(id: number, now: number): void {
-      revoke.run(now, id);
+    findLive: async (tokenHash: string, now: number): Promise<SessionRecord | undefined> => await live.get(tokenHash, now),
+    async revoke(id: number, now: number): Promise<void> {
+      await revoke.run(now, id);
     },
     /** A live session now ends at `expiresAt` (a revoked one stays revoked). */
-    extend(id: number, expiresAt: number): void {
-      extend.run(expiresAt, id);
+    async extend(id: number, expiresAt: number): Promise<void> {
+      await extend.run(expiresAt, id);
     },
     /** Every login of a user ends (their password changed). */
-    revokeAllOf(userId: number, now: number): void {
-      revokeUser.run(now, userId);
+    async revokeAllOf(userId: number, now: number): Promise<void> {
+      await revokeUser.run(now, userId);
     },
     /** Drops expired and revoked rows. */
-    prune(now: number): void {
-      prune.run(now);
+    async prune(now: number): Promise<void> {
+      await prune.run(now);
     },
     /** Drops a user's logins but the newest `keep`. */
-    keepNewest(userId: number, keep: number): void {
-      trimUser.run({ userId, keep });
+    async keepNewest(userId: number, keep: number): Promise<void> {
+      await trimUser.run({ userId, keep });
     },
   };
 }
-export type SessionRepo = ReturnType<typeof createSessionRepo>;
+export type SessionRepo = Awaited<ReturnType<typeof createSessionRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { withTx } from './tx.ts';
 
 /** A share link (migration 032): its secret id, owner, what it holds and how it has been used. */
@@ -19,7 +19,7 @@ const COLUMNS = `id, user_id AS userId, title, description, created_at AS create
   last_visited AS lastVisited, visit_count AS visitCount`;
 
 /** Share links and their songs, in order. */
-export function createShareRepo(db: Db) {
+export function createShareRepo(db: Database) {
   const insert = db.prepare<Omit<ShareRecord, 'lastVisited' | 'visitCount'>>(
     `INSERT INTO shares (id, user_id, title, description, created_at, expires_at)
      VALUES (@id, @userId, @title, @description, @createdAt, @expiresAt)`,
@@ -44,22 +44,22 @@ export function createShareRepo(db: Db) {
   const remove = db.prepare<[string]>('DELETE FROM shares WHERE id = ?');
 
   return {
-    create(share: NewShare): void {
+    async create(share: NewShare): Promise<void> {
       const { songIds, ...row } = share;
-      withTx(db, () => {
-        insert.run(row);
-        songIds.forEach((songId, position) => insertEntry.run(row.id, position, songId));
+      await withTx(db, async () => {
+        await insert.run(row);
+        for (const [position, songId] of songIds.entries()) await insertEntry.run(row.id, position, songId);
       });
     },
-    find: (id: string): ShareRecord | undefined => find.get(id),
+    find: async (id: string): Promise<ShareRecord | undefined> => await find.get(id),
     /** The user's shares, newest first. */
-    ofUser: (userId: number): ShareRecord[] => ofUser.all(userId),
-    songIds: (id: string): number[] => songs.all(id),
+    ofUser: async (userId: number): Promise<ShareRecord[]> => await ofUser.all(userId),
+    songIds: async (id: string): Promise<number[]> => await songs.all(id),
     /** Whether the share holds this song. */
-    holds: (id: string, songId: number): boolean => holds.get(id, songId) !== undefined,
+    holds: async (id: string, songId: number): Promise<boolean> => (await holds.get(id, songId)) !== undefined,
     /** Changes what is given (`expiresAt` null: never expires). */
-    update(id: string, changes: { description?: string | null; expiresAt?: number | null }): void {
-      update.run({
+    async update(id: string, changes: { description?: string | null; expiresAt?: number | null }): Promise<void> {
+      await update.run({
         id,
         description: changes.description ?? null,
         setDescription: changes.description !== undefined ? 1 : 0,
@@ -67,8 +67,8 @@ export function createShareRepo(db: Db) {
         setExpiry: changes.expiresAt !== undefined ? 1 : 0,
       });
     },
-    visit: (id: string, at: number): void => void visit.run(at, id),
-    remove: (id: string): boolean => remove.run(id).changes > 0,
+    visit: async (id: string, at: number): Promise<void> => void (await visit.run(at, id)),
+    remove: async (id: string): Promise<boolean> => (await remove.run(id)).changes > 0,
   };
 }
-export type ShareRepo = ReturnType<typeof createShareRepo>;
+export type ShareRepo = Awaited<ReturnType<typeof createShareRepo>>;

@@ -1,7 +1,7 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** Daily sign-ins (签到): one per user, kind (0 mobile, 1 PC/web) and day. */
-export function createSigninRepo(db: Db) {
+export function createSigninRepo(db: Database) {
   const insert = db.prepare(
     'INSERT OR IGNORE INTO daily_signins (user_id, type, day, signed_at, point) VALUES (@userId, @type, @day, @signedAt, @point)',
   );
@@ -10,15 +10,15 @@ export function createSigninRepo(db: Db) {
 
   return {
     /** Records the day's sign-in; false when this kind was already signed that day. */
-    add(signin: { userId: number; type: 0 | 1; day: string; signedAt: number; point: number }): boolean {
-      return insert.run(signin).changes === 1;
+    async add(signin: { userId: number; type: 0 | 1; day: string; signedAt: number; point: number }): Promise<boolean> {
+      return (await insert.run(signin)).changes === 1;
     },
     /** The kinds (0 mobile, 1 PC) signed on `day`. */
-    kindsOn: (userId: number, day: string): number[] => kindsOn.all(userId, day),
+    kindsOn: async (userId: number, day: string): Promise<number[]> => await kindsOn.all(userId, day),
     /** Only recent days matter: older rows of the user are dropped as they sign in. */
-    pruneBefore(userId: number, day: string): void {
-      prune.run(userId, day);
+    async pruneBefore(userId: number, day: string): Promise<void> {
+      await prune.run(userId, day);
     },
   };
 }
-export type SigninRepo = ReturnType<typeof createSigninRepo>;
+export type SigninRepo = Awaited<ReturnType<typeof createSigninRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** One side of a follow: the other user and when the follow was made. */
 export interface FollowRow {
@@ -22,7 +22,7 @@ export type NewEvent = Omit<EventRecord, 'id'>;
 const EVENT_COLUMNS = 'id, user_id AS userId, type, msg, resource_id AS resourceId, created_at AS createdAt';
 
 /** Who follows whom, and what users shared (动态). */
-export function createSocialRepo(db: Db) {
+export function createSocialRepo(db: Database) {
   const follow = db.prepare('INSERT OR IGNORE INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
   const unfollow = db.prepare('DELETE FROM user_follows WHERE follower_id = ? AND followee_id = ?');
   const event = db.prepare(
@@ -60,66 +60,67 @@ export function createSocialRepo(db: Db) {
   const eventById = db.prepare<[number], EventRecord>(`SELECT ${EVENT_COLUMNS} FROM user_events WHERE id = ?`);
 
   /** A page of at most `limit` rows before `before`, grown to hold every row sharing the last one's time. */
-  function wholeTies<T extends { time: number } | { createdAt: number }>(
+  async function wholeTies<T extends { time: number } | { createdAt: number }>(
     page: T[],
     limit: number,
-    at: (t: number) => T[],
+    at: (t: number) => Promise<T[]>,
     same: (a: T, b: T) => boolean,
-  ) {
+  ): Promise<T[]> {
     const last = page[page.length - 1];
     if (page.length < limit || last === undefined) return page;
     const time = 'time' in last ? last.time : last.createdAt;
-    return [...page, ...at(time).filter((row) => !page.some((p) => same(p, row)))];
+    return [...page, ...(await at(time)).filter((row) => !page.some((p) => same(p, row)))];
   }
 
   return {
     /** Whether `followerId` follows `followeeId`. */
-    follows: (followerId: number, followeeId: number): boolean => follows.get(followerId, followeeId) !== undefined,
+    follows: async (followerId: number, followeeId: number): Promise<boolean> => (await follows.get(followerId, followeeId)) !== undefined,
     /** Adds the follow (once); returns whether it is new. */
-    follow(followerId: number, followeeId: number, at: number): boolean {
-      return followerId !== followeeId && follow.run(followerId, followeeId, at).changes > 0;
+    async follow(followerId: number, followeeId: number, at: number): Promise<boolean> {
+      return followerId !== followeeId && (await follow.run(followerId, followeeId, at)).changes > 0;
     },
     /** Removes the follow; returns whether there was one. */
-    unfollow: (followerId: number, followeeId: number): boolean => unfollow.run(followerId, followeeId).changes > 0,
+    unfollow: async (followerId: number, followeeId: number): Promise<boolean> => (await unfollow.run(followerId, followeeId)).changes > 0,
     /** Whom `userId` follows, newest first. */
-    followees: (userId: number, offset: number, limit: number): FollowRow[] => followees.all({ id: userId, offset, limit }),
+    followees: async (userId: number, offset: number, limit: number): Promise<FollowRow[]> =>
+      await followees.all({ id: userId, offset, limit }),
     /**
      * Who follows `userId`, newest first, before `before` (ms). A page never splits fans who
      * followed in the same millisecond (the next page starts below that time), so it may hold
      * a few more than `limit`.
      */
-    followers(userId: number, before: number, limit: number): FollowRow[] {
-      const page = followers.all({ id: userId, before, limit });
+    async followers(userId: number, before: number, limit: number): Promise<FollowRow[]> {
+      const page = await followers.all({ id: userId, before, limit });
       return wholeTies(
         page,
         limit,
-        (at) => followersAt.all({ id: userId, at }),
+        async (at) => await followersAt.all({ id: userId, at }),
         (a, b) => a.userId === b.userId,
       );
     },
-    followerCount: (userId: number): number => followerCount.get(userId) ?? 0,
+    followerCount: async (userId: number): Promise<number> => (await followerCount.get(userId)) ?? 0,
     /** Which of `ids` the viewer follows. */
-    followedBy: (viewerId: number, ids: readonly number[]): Set<number> =>
-      new Set(ids.length ? followingOf.all(JSON.stringify(ids), viewerId) : []),
+    followedBy: async (viewerId: number, ids: readonly number[]): Promise<Set<number>> =>
+      new Set(ids.length ? await followingOf.all(JSON.stringify(ids), viewerId) : []),
     /** Which of `ids` follow the viewer. */
-    followersAmong: (viewerId: number, ids: readonly number[]): Set<number> =>
-      new Set(ids.length ? followersOf.all(JSON.stringify(ids), viewerId) : []),
+    followersAmong: async (viewerId: number, ids: readonly number[]): Promise<Set<number>> =>
+      new Set(ids.length ? await followersOf.all(JSON.stringify(ids), viewerId) : []),
 
-    addEvent(e: NewEvent): number {
-      return Number(event.run(e).lastInsertRowid);
+    async addEvent(e: NewEvent): Promise<number> {
+      return Number((await event.run(e)).lastInsertId);
     },
-    eventById: (id: number): EventRecord | undefined => eventById.get(id),
+    eventById: async (id: number): Promise<EventRecord | undefined> => await eventById.get(id),
     /** A user's events before `before` (ms), newest first; like `followers`, ties are never split. */
-    events(userId: number, before: number, limit: number): EventRecord[] {
-      const page = events.all({ id: userId, before, limit });
+    async events(userId: number, before: number, limit: number): Promise<EventRecord[]> {
+      const page = await events.all({ id: userId, before, limit });
       return wholeTies(
         page,
         limit,
-        (at) => eventsAt.all({ id: userId, at }),
+        async (at) => await eventsAt.all({ id: userId, at }),
         (a, b) => a.id === b.id,
       );
     },
-    eventCount: (userId: number): number => eventCount.get(userId) ?? 0,
+    eventCount: async (userId: number): Promise<number> => (await eventCount.get(userId)) ?? 0,
   };
 }
-export type SocialRepo = ReturnType<typeof createSocialRepo>;
+export type SocialRepo = Awaited<ReturnType<typeof createSocialRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { idsParam, parseStringArray } from './json.ts';
 import { createSongFilters } from './songs/filters.ts';
 import { createSongLists } from './songs/lists.ts';
@@ -96,7 +96,7 @@ type CreditRow = { songId: number; id: number; name: string; trans: string | nul
  * the NetEase and Subsonic APIs, the demo seeder and the folder importer alike. Lists of song ids
  * are in songs/lists.ts, the filtered draws in songs/filters.ts.
  */
-export function createSongRepo(db: Db) {
+export function createSongRepo(db: Database) {
   const byIds = db.prepare<[string], SongRow>(`
     SELECT s.id, s.name, s.aliases, s.album_id AS albumId, al.name AS albumName, al.aliases AS albumAliases,
       s.disc_no AS discNo, s.track_no AS trackNo, s.duration_ms AS durationMs, s.popularity,
@@ -141,9 +141,9 @@ export function createSongRepo(db: Db) {
     FROM songs s JOIN albums al ON al.id = s.album_id WHERE s.id = ?`);
 
   /** Replaces an imported song's credits (a tag may name an artist twice: once is kept). */
-  const credit = (songId: number, artistIds: number[]) => {
-    clearCredits.run(songId);
-    artistIds.forEach((artistId, i) => insertCreditOnce.run(songId, artistId, i));
+  const credit = async (songId: number, artistIds: number[]) => {
+    await clearCredits.run(songId);
+    for (const [i, artistId] of artistIds.entries()) await insertCreditOnce.run(songId, artistId, i);
   };
 
   return {
@@ -151,17 +151,17 @@ export function createSongRepo(db: Db) {
     ...createSongFilters(db),
 
     /** The songs that exist among `ids`, keyed by id (callers decide the order). */
-    findByIds(ids: readonly number[]): Map<number, SongRecord> {
+    async findByIds(ids: readonly number[]): Promise<Map<number, SongRecord>> {
       if (ids.length === 0) return new Map();
       const param = idsParam(ids);
       const artistsBySong = new Map<number, ArtistCredit[]>();
-      for (const c of creditsOf.all(param)) {
+      for (const c of await creditsOf.all(param)) {
         const list = artistsBySong.get(c.songId) ?? [];
         list.push({ id: c.id, name: c.name, trans: c.trans, aliases: parseStringArray(c.aliases) });
         artistsBySong.set(c.songId, list);
       }
       return new Map(
-        byIds.all(param).map(({ fileBitrate, fileLossless, fileSize, ...r }) => [
+        (await byIds.all(param)).map(({ fileBitrate, fileLossless, fileSize, ...r }) => [
           r.id,
           {
             ...r,
@@ -173,49 +173,49 @@ export function createSongRepo(db: Db) {
         ]),
       );
     },
-    findById(id: number): SongRecord | undefined {
-      return this.findByIds([id]).get(id);
+    async findById(id: number): Promise<SongRecord | undefined> {
+      return (await this.findByIds([id])).get(id);
     },
-    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
+    exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
     /** How many songs the catalog holds. */
-    count: (): number => count.get() ?? 0,
+    count: async (): Promise<number> => (await count.get()) ?? 0,
     /** Every credit of the songs: which artists, in which position. */
-    credits: (songIds: readonly number[]): SongCredit[] => (songIds.length ? credits.all(idsParam(songIds)) : []),
+    credits: async (songIds: readonly number[]): Promise<SongCredit[]> => (songIds.length ? await credits.all(idsParam(songIds)) : []),
     /** What the synthesizer needs to render a song, or undefined for an unknown id. */
-    renderSource(songId: number): SongRenderSource | undefined {
-      const row = renderSource.get(songId);
+    async renderSource(songId: number): Promise<SongRenderSource | undefined> {
+      const row = await renderSource.get(songId);
       if (!row) return undefined;
       const names: unknown = JSON.parse(row.artistNames ?? '[]');
       return { ...row, artistNames: Array.isArray(names) ? names.map(String) : [] };
     },
     /** A generated (demo) song and its credits. */
-    insert(song: NewSong): number {
+    async insert(song: NewSong): Promise<number> {
       const { artistIds, ...row } = song;
-      const id = Number(insertSong.run({ ...row, aliases: JSON.stringify(row.aliases) }).lastInsertRowid);
-      artistIds.forEach((artistId, i) => insertCredit.run(id, artistId, i));
+      const id = Number((await insertSong.run({ ...row, aliases: JSON.stringify(row.aliases) })).lastInsertId);
+      for (const [i, artistId] of artistIds.entries()) await insertCredit.run(id, artistId, i);
       return id;
     },
     /** An imported song and its credits. */
-    insertImported(song: ImportedSong): number {
+    async insertImported(song: ImportedSong): Promise<number> {
       const { artistIds, ...row } = song;
-      const id = Number(insertImported.run({ ...row, now: Date.now() }).lastInsertRowid);
-      credit(id, artistIds);
+      const id = Number((await insertImported.run({ ...row, now: Date.now() })).lastInsertId);
+      await credit(id, artistIds);
       return id;
     },
     /** An imported song read again: its fields and credits as the file says now. */
-    updateImported(id: number, song: ImportedSong): void {
+    async updateImported(id: number, song: ImportedSong): Promise<void> {
       const { artistIds, ...row } = song;
-      updateImported.run({ ...row, id });
-      credit(id, artistIds);
+      await updateImported.run({ ...row, id });
+      await credit(id, artistIds);
     },
     /** Deletes the song; its credits, lyric and file row go with it (foreign keys). */
-    remove: (id: number): void => {
-      removeSong.run(id);
+    remove: async (id: number): Promise<void> => {
+      await removeSong.run(id);
     },
-    placementOf(songId: number): SongPlacement | undefined {
-      const albumId = albumOf.get(songId);
-      return albumId === undefined ? undefined : { albumId, artistIds: artistsOf.all(songId) };
+    async placementOf(songId: number): Promise<SongPlacement | undefined> {
+      const albumId = await albumOf.get(songId);
+      return albumId === undefined ? undefined : { albumId, artistIds: await artistsOf.all(songId) };
     },
   };
 }
-export type SongRepo = ReturnType<typeof createSongRepo>;
+export type SongRepo = Awaited<ReturnType<typeof createSongRepo>>;

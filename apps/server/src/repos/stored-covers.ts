@@ -1,9 +1,9 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export type StoredCoverKind = 'album' | 'artist' | 'playlist';
 
 /** Which albums, artists and playlists show a stored image instead of generated art. */
-export function createStoredCoverRepo(db: Db) {
+export function createStoredCoverRepo(db: Database) {
   const find = db.prepare<[string, number], string>('SELECT hash FROM stored_covers WHERE kind = ? AND owner_id = ?').pluck();
   const upsert = db.prepare(`INSERT INTO stored_covers (kind, owner_id, hash) VALUES (?, ?, ?)
     ON CONFLICT (kind, owner_id) DO UPDATE SET hash = excluded.hash`);
@@ -21,16 +21,16 @@ export function createStoredCoverRepo(db: Db) {
     .pluck();
 
   return {
-    find: (kind: StoredCoverKind, id: number): string | undefined => find.get(kind, id),
+    find: async (kind: StoredCoverKind, id: number): Promise<string | undefined> => await find.get(kind, id),
     /** null clears it (generated art again). */
-    set(kind: StoredCoverKind, id: number, hash: string | null): void {
-      if (hash === null) remove.run(kind, id);
-      else upsert.run(kind, id, hash);
+    async set(kind: StoredCoverKind, id: number, hash: string | null): Promise<void> {
+      if (hash === null) await remove.run(kind, id);
+      else await upsert.run(kind, id, hash);
     },
     /** The stored cover of the artist's latest album that has one (an imported artist's picture). */
-    latestAlbumCoverOf: (artistId: number): string | null => latestAlbumCover.get(artistId) ?? null,
+    latestAlbumCoverOf: async (artistId: number): Promise<string | null> => (await latestAlbumCover.get(artistId)) ?? null,
     /** Hashes still in use, so unused cover files can be deleted. */
-    referenced: (): Set<string> => new Set(referenced.all()),
+    referenced: async (): Promise<Set<string>> => new Set(await referenced.all()),
   };
 }
-export type StoredCoverRepo = ReturnType<typeof createStoredCoverRepo>;
+export type StoredCoverRepo = Awaited<ReturnType<typeof createStoredCoverRepo>>;

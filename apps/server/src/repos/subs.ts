@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** A collected album or artist and when it was collected (ms). */
 export interface Sub {
@@ -10,7 +10,7 @@ export interface Sub {
  * The albums and artists users collect (收藏, migration 024): NetEase's /album/sub and /artist/sub,
  * Subsonic's star of an album or artist. Newest first.
  */
-export function createSubRepo(db: Db) {
+export function createSubRepo(db: Database) {
   const make = (table: 'album_subs' | 'artist_subs', column: 'album_id' | 'artist_id') => {
     const add = db.prepare(`INSERT OR IGNORE INTO ${table} (user_id, ${column}, created_at) VALUES (?, ?, ?)`);
     const remove = db.prepare(`DELETE FROM ${table} WHERE user_id = ? AND ${column} = ?`);
@@ -22,15 +22,15 @@ export function createSubRepo(db: Db) {
     const subscribers = db.prepare<[number], number>(`SELECT COUNT(*) FROM ${table} WHERE ${column} = ?`).pluck();
     return {
       /** true when it was not collected before */
-      add: (userId: number, id: number, at: number): boolean => add.run(userId, id, at).changes > 0,
-      remove: (userId: number, id: number): boolean => remove.run(userId, id).changes > 0,
-      list: (userId: number, limit: number, offset = 0): Sub[] => list.all(userId, limit, offset),
-      count: (userId: number): number => count.get(userId) ?? 0,
+      add: async (userId: number, id: number, at: number): Promise<boolean> => (await add.run(userId, id, at)).changes > 0,
+      remove: async (userId: number, id: number): Promise<boolean> => (await remove.run(userId, id)).changes > 0,
+      list: async (userId: number, limit: number, offset = 0): Promise<Sub[]> => await list.all(userId, limit, offset),
+      count: async (userId: number): Promise<number> => (await count.get(userId)) ?? 0,
       /** when the user collected it, or undefined */
-      since: (userId: number, id: number): number | undefined => one.get(userId, id),
-      subscribers: (id: number): number => subscribers.get(id) ?? 0,
+      since: async (userId: number, id: number): Promise<number | undefined> => await one.get(userId, id),
+      subscribers: async (id: number): Promise<number> => (await subscribers.get(id)) ?? 0,
     };
   };
   return { albums: make('album_subs', 'album_id'), artists: make('artist_subs', 'artist_id') };
 }
-export type SubRepo = ReturnType<typeof createSubRepo>;
+export type SubRepo = Awaited<ReturnType<typeof createSubRepo>>;

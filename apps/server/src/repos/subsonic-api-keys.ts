@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** An OpenSubsonic API key as listed: never the key, which only its SHA-256 stands for. */
 export interface ApiKeyRecord {
@@ -15,7 +15,7 @@ const LAST_USED_STEP_MS = 60_000;
 const COLUMNS = 'id, user_id AS userId, name, created_at AS createdAt, last_used_at AS lastUsedAt';
 
 /** API keys (migration 033): several per user, looked up by hash, deleted when revoked. */
-export function createSubsonicApiKeyRepo(db: Db) {
+export function createSubsonicApiKeyRepo(db: Database) {
   const insert = db.prepare('INSERT INTO subsonic_api_keys (user_id, name, key_hash, created_at) VALUES (?, ?, ?, ?)');
   const ofUser = db.prepare<[number], ApiKeyRecord>(
     `SELECT ${COLUMNS} FROM subsonic_api_keys WHERE user_id = ? ORDER BY created_at DESC, id DESC`,
@@ -29,16 +29,16 @@ export function createSubsonicApiKeyRepo(db: Db) {
   );
   return {
     /** The new key's id. */
-    insert: (userId: number, name: string, keyHash: string, createdAt: number): number =>
-      Number(insert.run(userId, name, keyHash, createdAt).lastInsertRowid),
+    insert: async (userId: number, name: string, keyHash: string, createdAt: number): Promise<number> =>
+      Number((await insert.run(userId, name, keyHash, createdAt)).lastInsertId),
     /** The user's keys, newest first. */
-    ofUser: (userId: number): ApiKeyRecord[] => ofUser.all(userId),
-    byHash: (keyHash: string): ApiKeyRecord | undefined => byHash.get(keyHash),
-    count: (userId: number): number => count.get(userId) ?? 0,
+    ofUser: async (userId: number): Promise<ApiKeyRecord[]> => await ofUser.all(userId),
+    byHash: async (keyHash: string): Promise<ApiKeyRecord | undefined> => await byHash.get(keyHash),
+    count: async (userId: number): Promise<number> => (await count.get(userId)) ?? 0,
     /** true when the user had this key */
-    remove: (userId: number, id: number): boolean => remove.run(id, userId).changes > 0,
-    removeAll: (userId: number): void => void removeAll.run(userId),
-    markUsed: (id: number, at: number): void => void used.run({ id, at, step: LAST_USED_STEP_MS }),
+    remove: async (userId: number, id: number): Promise<boolean> => (await remove.run(id, userId)).changes > 0,
+    removeAll: async (userId: number): Promise<void> => void (await removeAll.run(userId)),
+    markUsed: async (id: number, at: number): Promise<void> => void (await used.run({ id, at, step: LAST_USED_STEP_MS })),
   };
 }
-export type SubsonicApiKeyRepo = ReturnType<typeof createSubsonicApiKeyRepo>;
+export type SubsonicApiKeyRepo = Awaited<ReturnType<typeof createSubsonicApiKeyRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 /** A user's app password for Subsonic clients, as stored: encrypted, plus its hash for apiKey lookup. */
 export interface StoredAppPassword {
@@ -11,7 +11,7 @@ export interface StoredAppPassword {
 }
 
 /** Subsonic app passwords (migration 024): one per user, replaced when made again, deleted when revoked. */
-export function createSubsonicPasswordRepo(db: Db) {
+export function createSubsonicPasswordRepo(db: Database) {
   const ofUser = db.prepare<[number], StoredAppPassword>(
     'SELECT user_id AS userId, secret, key_hash AS keyHash, created_at AS createdAt FROM subsonic_passwords WHERE user_id = ?',
   );
@@ -23,11 +23,11 @@ export function createSubsonicPasswordRepo(db: Db) {
     ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, key_hash = excluded.key_hash, created_at = excluded.created_at`);
   const remove = db.prepare('DELETE FROM subsonic_passwords WHERE user_id = ?');
   return {
-    ofUser: (userId: number): StoredAppPassword | undefined => ofUser.get(userId),
-    byKeyHash: (keyHash: string): StoredAppPassword | undefined => byKey.get(keyHash),
-    save: (row: StoredAppPassword): void => void upsert.run(row),
+    ofUser: async (userId: number): Promise<StoredAppPassword | undefined> => await ofUser.get(userId),
+    byKeyHash: async (keyHash: string): Promise<StoredAppPassword | undefined> => await byKey.get(keyHash),
+    save: async (row: StoredAppPassword): Promise<void> => void (await upsert.run(row)),
     /** true when there was one */
-    remove: (userId: number): boolean => remove.run(userId).changes > 0,
+    remove: async (userId: number): Promise<boolean> => (await remove.run(userId)).changes > 0,
   };
 }
-export type SubsonicPasswordRepo = ReturnType<typeof createSubsonicPasswordRepo>;
+export type SubsonicPasswordRepo = Awaited<ReturnType<typeof createSubsonicPasswordRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface TagRecord {
   id: number;
@@ -20,7 +20,7 @@ export interface TagUsage extends TagRecord {
 
 type TagRow = Omit<TagRecord, 'hot'> & { hot: number };
 
-export function createTagRepo(db: Db) {
+export function createTagRepo(db: Database) {
   const all = db.prepare<[], TagRow>('SELECT id, name, category, hot FROM tags ORDER BY category, position, id');
   const byName = db.prepare<[string], TagRow>('SELECT id, name, category, hot FROM tags WHERE name = ? COLLATE NOCASE');
   const usage = db.prepare<[], Omit<TagUsage, 'hot'> & { hot: number }>(`
@@ -33,15 +33,15 @@ export function createTagRepo(db: Db) {
   const insertStmt = db.prepare('INSERT INTO tags (name, category, hot, position) VALUES (?, ?, ?, ?)');
   const toRecord = <T extends { hot: number }>(t: T) => ({ ...t, hot: t.hot === 1 });
   return {
-    all: (): TagRecord[] => all.all().map(toRecord),
-    findByName(name: string): TagRecord | undefined {
-      const row = byName.get(name);
+    all: async (): Promise<TagRecord[]> => (await all.all()).map(toRecord),
+    async findByName(name: string): Promise<TagRecord | undefined> {
+      const row = await byName.get(name);
       return row && toRecord(row);
     },
     /** Every tag in catalogue order (category, then position) with its playlist counts. */
-    usage: (): TagUsage[] => usage.all().map(toRecord),
-    insert: (name: string, category: number, hot: boolean, position: number): number =>
-      Number(insertStmt.run(name, category, hot ? 1 : 0, position).lastInsertRowid),
+    usage: async (): Promise<TagUsage[]> => (await usage.all()).map(toRecord),
+    insert: async (name: string, category: number, hot: boolean, position: number): Promise<number> =>
+      Number((await insertStmt.run(name, category, hot ? 1 : 0, position)).lastInsertId),
   };
 }
-export type TagRepo = ReturnType<typeof createTagRepo>;
+export type TagRepo = Awaited<ReturnType<typeof createTagRepo>>;

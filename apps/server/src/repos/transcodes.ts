@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface TranscodeRecord {
   sourceMd5: string;
@@ -12,7 +12,7 @@ export interface TranscodeRecord {
 const COLUMNS = 'source_md5 AS sourceMd5, format, bitrate, size, md5';
 
 /** Transcoded variants on disk, for the least-recently-used budget. */
-export function createTranscodeRepo(db: Db) {
+export function createTranscodeRepo(db: Database) {
   const find = db.prepare<[string, string, number], TranscodeRecord>(
     `SELECT ${COLUMNS} FROM transcoded_files WHERE source_md5 = ? AND format = ? AND bitrate = ?`,
   );
@@ -30,18 +30,19 @@ export function createTranscodeRepo(db: Db) {
   const leastRecent = db.prepare<[number], TranscodeRecord>(`SELECT ${COLUMNS} FROM transcoded_files ORDER BY accessed_at LIMIT ?`);
 
   return {
-    find: (sourceMd5: string, format: string, bitrate: number): TranscodeRecord | undefined => find.get(sourceMd5, format, bitrate),
-    save: (file: TranscodeRecord): void => {
-      upsert.run({ ...file, now: Date.now() });
+    find: async (sourceMd5: string, format: string, bitrate: number): Promise<TranscodeRecord | undefined> =>
+      await find.get(sourceMd5, format, bitrate),
+    save: async (file: TranscodeRecord): Promise<void> => {
+      await upsert.run({ ...file, now: Date.now() });
     },
-    forget: (sourceMd5: string, format: string, bitrate: number): void => {
-      remove.run(sourceMd5, format, bitrate);
+    forget: async (sourceMd5: string, format: string, bitrate: number): Promise<void> => {
+      await remove.run(sourceMd5, format, bitrate);
     },
-    touch: (sourceMd5: string, format: string, bitrate: number, now = Date.now()): void => {
-      touch.run(now, sourceMd5, format, bitrate, now - 60_000);
+    touch: async (sourceMd5: string, format: string, bitrate: number, now = Date.now()): Promise<void> => {
+      await touch.run(now, sourceMd5, format, bitrate, now - 60_000);
     },
-    totalSize: (): number => totalSize.get() ?? 0,
-    leastRecent: (limit: number): TranscodeRecord[] => leastRecent.all(limit),
+    totalSize: async (): Promise<number> => (await totalSize.get()) ?? 0,
+    leastRecent: async (limit: number): Promise<TranscodeRecord[]> => await leastRecent.all(limit),
   };
 }
-export type TranscodeRepo = ReturnType<typeof createTranscodeRepo>;
+export type TranscodeRepo = Awaited<ReturnType<typeof createTranscodeRepo>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { idsParam } from './json.ts';
 
 export interface UserRecord {
@@ -77,7 +77,7 @@ const PROFILE_COLUMNS: Record<keyof ProfileChanges, string> = {
 
 const fromRow = (r: UserRow): UserRecord => ({ ...r, playRecordPublic: r.playRecordPublic === 1 });
 
-export function createUserRepo(db: Db) {
+export function createUserRepo(db: Database) {
   const byIds = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`);
   const insertStmt = db.prepare(`
     INSERT INTO users (nickname, signature, gender, birthday, province, city, vip_type, user_type, is_demo, created_at)
@@ -121,72 +121,72 @@ export function createUserRepo(db: Db) {
       (SELECT COUNT(*) FROM play_records WHERE user_id = @id) AS listenSongs`);
 
   return {
-    findByIds(ids: readonly number[]): Map<number, UserRecord> {
-      return new Map((ids.length ? byIds.all(idsParam(ids)) : []).map((u) => [u.id, fromRow(u)]));
+    async findByIds(ids: readonly number[]): Promise<Map<number, UserRecord>> {
+      return new Map((ids.length ? await byIds.all(idsParam(ids)) : []).map((u) => [u.id, fromRow(u)]));
     },
-    findById(id: number): UserRecord | undefined {
-      return this.findByIds([id]).get(id);
+    async findById(id: number): Promise<UserRecord | undefined> {
+      return (await this.findByIds([id])).get(id);
     },
-    exists: (id: number): boolean => existsStmt.get(id) !== undefined,
-    firstId: (): number | null => firstId.get() ?? null,
+    exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
+    firstId: async (): Promise<number | null> => (await firstId.get()) ?? null,
     /** The first listener the demo library made (the demo account); null when none. */
-    firstDemoId: (): number | null => firstDemoId.get() ?? null,
+    firstDemoId: async (): Promise<number | null> => (await firstDemoId.get()) ?? null,
     /** The demo library's listeners, in the order they were made. */
-    demoIds: (): number[] => demoIds.all(),
-    insert(user: NewUser): number {
-      return Number(insertStmt.run({ ...PROFILE_DEFAULTS, ...user, isDemo: user.isDemo ? 1 : 0 }).lastInsertRowid);
+    demoIds: async (): Promise<number[]> => await demoIds.all(),
+    async insert(user: NewUser): Promise<number> {
+      return Number((await insertStmt.run({ ...PROFILE_DEFAULTS, ...user, isDemo: user.isDemo ? 1 : 0 })).lastInsertId);
     },
-    byPhone: (countryCode: string, phone: string): Credentials | undefined => byPhone.get(countryCode, phone),
-    byEmail: (email: string): Credentials | undefined => byEmail.get(email),
-    credentials: (id: number): Credentials | undefined => credentials.get(id),
+    byPhone: async (countryCode: string, phone: string): Promise<Credentials | undefined> => await byPhone.get(countryCode, phone),
+    byEmail: async (email: string): Promise<Credentials | undefined> => await byEmail.get(email),
+    credentials: async (id: number): Promise<Credentials | undefined> => await credentials.get(id),
     /** The user holding `nickname` (case-insensitively), if any. */
-    nicknameOwner: (nickname: string): number | undefined => nicknameOwner.get(nickname),
-    setPasswordHash(id: number, hash: string): void {
-      setPassword.run(hash, id);
+    nicknameOwner: async (nickname: string): Promise<number | undefined> => await nicknameOwner.get(nickname),
+    async setPasswordHash(id: number, hash: string): Promise<void> {
+      await setPassword.run(hash, id);
     },
     /** The account can no longer log in with a password. */
-    removePassword(id: number): void {
-      removePassword.run(id);
+    async removePassword(id: number): Promise<void> {
+      await removePassword.run(id);
     },
     /** Whether every login of the account is refused (the demo account outside demo mode). */
-    loginDisabled: (id: number): boolean => loginDisabled.get(id) === 1,
-    setLoginDisabled(id: number, disabled: boolean): void {
-      setLoginDisabled.run(disabled ? 1 : 0, id);
+    loginDisabled: async (id: number): Promise<boolean> => (await loginDisabled.get(id)) === 1,
+    async setLoginDisabled(id: number, disabled: boolean): Promise<void> {
+      await setLoginDisabled.run(disabled ? 1 : 0, id);
     },
     /** An administrator that can log in (a disabled account administers nothing). */
-    isAdmin: (id: number): boolean => isAdmin.get(id) === 1,
-    setAdmin(id: number, admin: boolean): void {
-      setAdmin.run(admin ? 1 : 0, id);
+    isAdmin: async (id: number): Promise<boolean> => (await isAdmin.get(id)) === 1,
+    async setAdmin(id: number, admin: boolean): Promise<void> {
+      await setAdmin.run(admin ? 1 : 0, id);
     },
     /** Whether any account that can log in is an administrator. */
-    hasAdmin: (): boolean => anyAdmin.get() === 1,
+    hasAdmin: async (): Promise<boolean> => (await anyAdmin.get()) === 1,
     /** How many accounts that can log in are administrators. */
-    adminCount: (): number => adminCount.get() ?? 0,
+    adminCount: async (): Promise<number> => (await adminCount.get()) ?? 0,
     /** Subsonic's podcastRole as stored (administrators have it whatever this says). */
-    podcastRole: (id: number): boolean => podcastRole.get(id) === 1,
-    setPodcastRole(id: number, on: boolean): void {
-      setPodcastRole.run(on ? 1 : 0, id);
+    podcastRole: async (id: number): Promise<boolean> => (await podcastRole.get(id)) === 1,
+    async setPodcastRole(id: number, on: boolean): Promise<void> {
+      await setPodcastRole.run(on ? 1 : 0, id);
     },
     /** The accounts that log in (a phone or an email, not closed), oldest first. */
-    loginAccounts: (): number[] => loginAccounts.all(),
+    loginAccounts: async (): Promise<number[]> => await loginAccounts.all(),
     /** The earliest registered account that can log in; null when none. */
-    firstRegisteredId: (): number | null => firstRegistered.get() ?? null,
-    setContact(id: number, contact: { countryCode: string; phone: string | null; email: string | null }): void {
-      setContact.run({ id, ...contact });
+    firstRegisteredId: async (): Promise<number | null> => (await firstRegistered.get()) ?? null,
+    async setContact(id: number, contact: { countryCode: string; phone: string | null; email: string | null }): Promise<void> {
+      await setContact.run({ id, ...contact });
     },
     /** Only the given fields change. */
-    updateProfile(id: number, changes: ProfileChanges): void {
+    async updateProfile(id: number, changes: ProfileChanges): Promise<void> {
       const keys = (Object.keys(changes) as (keyof ProfileChanges)[]).filter((k) => changes[k] !== undefined);
       if (keys.length === 0) return;
       const set = keys.map((k) => `${PROFILE_COLUMNS[k]} = @${k}`).join(', ');
-      db.prepare(`UPDATE users SET ${set} WHERE id = @id`).run({ ...Object.fromEntries(keys.map((k) => [k, changes[k]])), id });
+      await db.prepare(`UPDATE users SET ${set} WHERE id = @id`).run({ ...Object.fromEntries(keys.map((k) => [k, changes[k]])), id });
     },
-    setAvatarHash(id: number, hash: string | null): void {
-      setAvatar.run(hash, id);
+    async setAvatarHash(id: number, hash: string | null): Promise<void> {
+      await setAvatar.run(hash, id);
     },
     /** How many users show this uploaded avatar (a file no one shows may be deleted). */
-    avatarUsers: (hash: string): number => avatarUsers.get(hash) ?? 0,
-    counts: (id: number): UserCounts => counts.get({ id })!,
+    avatarUsers: async (hash: string): Promise<number> => (await avatarUsers.get(hash)) ?? 0,
+    counts: async (id: number): Promise<UserCounts> => (await counts.get({ id }))!,
   };
 }
-export type UserRepo = ReturnType<typeof createUserRepo>;
+export type UserRepo = Awaited<ReturnType<typeof createUserRepo>>;

@@ -26,11 +26,11 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
     app,
     apiPrefix,
     '/captcha/verify',
-    (p, ctx) => captchas.verify({ countryCode: p.ctcode, phone: p.phone }, p.captcha, p.purpose, ctx),
+    async (p, ctx) => await captchas.verify({ countryCode: p.ctcode, phone: p.phone }, p.captcha, p.purpose, ctx),
     { rateLimit: LOOKUP_RATE },
   );
   for (const path of ['/cellphone/existence/check', '/cellphone/existence'] as const) {
-    endpoint(app, apiPrefix, path, (p, { urls }) => auth.existence({ countryCode: p.countrycode, phone: p.phone }, urls), {
+    endpoint(app, apiPrefix, path, async (p, { urls }) => await auth.existence({ countryCode: p.countrycode, phone: p.phone }, urls), {
       rateLimit: LOOKUP_RATE,
     });
   }
@@ -57,16 +57,16 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
     mutates: true,
     rateLimit: LOGIN_RATE,
   });
-  endpoint(app, apiPrefix, '/login/status', (_p, { user, urls }) => auth.status(user, urls));
+  endpoint(app, apiPrefix, '/login/status', async (_p, { user, urls }) => await auth.status(user, urls));
   endpoint(
     app,
     apiPrefix,
     '/login/refresh',
     // The same token, set again with its new expiry: the client may keep sending the one it holds.
-    (_p, ctx) => ({
+    async (_p, ctx) => ({
       code: 200,
       bizCode: '200',
-      cookie: ctx.startSession({ token: sessionToken(ctx.request)!, ...auth.refresh(ctx.user) }),
+      cookie: ctx.startSession({ token: sessionToken(ctx.request)!, ...(await auth.refresh(ctx.user)) }),
     }),
     {
       auth: true,
@@ -77,19 +77,25 @@ export function accountRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
     app,
     apiPrefix,
     '/logout',
-    (_p, ctx) => {
+    async (_p, ctx) => {
       ctx.endSession();
-      return auth.logout(ctx.user);
+      return await auth.logout(ctx.user);
     },
     { mutates: true },
   );
 
-  endpoint(app, apiPrefix, '/daily_signin', (p, { user }) => profiles.signin(user, p.type), { auth: true, mutates: true });
-  endpoint(app, apiPrefix, '/user/detail', (p, { user, urls }) => profiles.detail(p.uid, user, urls));
-  endpoint(app, apiPrefix, '/user/account', (_p, { user, urls }) => profiles.account(user, urls), { auth: true });
-  endpoint(app, apiPrefix, '/user/subcount', (_p, { user }) => profiles.subcount(user), { auth: true });
-  endpoint(app, apiPrefix, '/user/update', (p, { user }) => profiles.update(user, p), { auth: true, mutates: true });
-  endpoint(app, apiPrefix, '/user/record', (p, { user, urls }) => profiles.record(uidOrCaller(p.uid, user), p.type, user, urls), {
-    auth: true,
-  });
+  endpoint(app, apiPrefix, '/daily_signin', async (p, { user }) => await profiles.signin(user, p.type), { auth: true, mutates: true });
+  endpoint(app, apiPrefix, '/user/detail', async (p, { user, urls }) => await profiles.detail(p.uid, user, urls));
+  endpoint(app, apiPrefix, '/user/account', async (_p, { user, urls }) => await profiles.account(user, urls), { auth: true });
+  endpoint(app, apiPrefix, '/user/subcount', async (_p, { user }) => await profiles.subcount(user), { auth: true });
+  endpoint(app, apiPrefix, '/user/update', async (p, { user }) => await profiles.update(user, p), { auth: true, mutates: true });
+  endpoint(
+    app,
+    apiPrefix,
+    '/user/record',
+    async (p, { user, urls }) => await profiles.record(uidOrCaller(p.uid, user), p.type, user, urls),
+    {
+      auth: true,
+    },
+  );
 }

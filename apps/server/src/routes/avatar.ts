@@ -57,7 +57,7 @@ export function avatarRoutes(app: FastifyInstance, { services, apiPrefix }: Rout
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const hash = /^([0-9a-f]{32})\.jpg$/.exec(request.params.file)?.[1];
-      const stored = hash && services.avatars.file(hash);
+      const stored = hash && (await services.avatars.file(hash));
       if (!hash || !stored) return sendNotFound(reply);
       const opened = await services.media.open(stored).catch((err: unknown) => (isMissing(err) ? undefined : Promise.reject(err)));
       if (!opened) return sendNotFound(reply);

@@ -29,7 +29,7 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
       const user = requireUser(request);
       if (!request.isMultipart()) throw fileRequired(FILE_FIELD);
       // The part may hold at most what is left of the quota (the avatar route keeps its own 5 MB).
-      const room = services.cloud.remaining(user.id);
+      const room = await services.cloud.remaining(user.id);
       if (room === 0) throw cloudFull();
       const part = await filePart(request, { maxBytes: room, tooLarge: cloudFull, malformed: () => badRequest(MALFORMED_MSG) });
       if (!part || part.fieldname !== FILE_FIELD) {
@@ -40,8 +40,8 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
     },
   });
 
-  endpoint(app, apiPrefix, '/user/cloud', (p, { user }) => services.cloud.list(user, p.limit, p.offset), { auth: true });
-  endpoint(app, apiPrefix, '/user/cloud/detail', (p, { user }) => services.cloud.detail(user, p.id), { auth: true });
+  endpoint(app, apiPrefix, '/user/cloud', async (p, { user }) => await services.cloud.list(user, p.limit, p.offset), { auth: true });
+  endpoint(app, apiPrefix, '/user/cloud/detail', async (p, { user }) => await services.cloud.detail(user, p.id), { auth: true });
   endpoint(app, apiPrefix, '/user/cloud/del', (p, { user }) => services.cloud.remove(user, p.id), { auth: true, mutates: true });
 
   app.route<{ Params: { file: string }; Querystring: { t?: unknown } }>({
@@ -52,7 +52,7 @@ export function cloudRoutes(app: FastifyInstance, { services, apiPrefix }: Route
       // `<id>` or `<id>.<ext>`: the extension is cosmetic, the file's real type is sent.
       const m = /^(\d{1,15})(?:\.[A-Za-z0-9]{1,5})?$/.exec(request.params.file);
       const token = typeof request.query.t === 'string' ? request.query.t : undefined;
-      const found = m ? services.cloud.file(Number(m[1]), request.user, token) : undefined;
+      const found = m ? await services.cloud.file(Number(m[1]), request.user, token) : undefined;
       if (!found) return sendNotFound(reply);
       if (found === 'refused') throw new ApiError(403, CLOUD_REFUSED_MSG);
       const opened = await services.media.open(found).catch((err: unknown) => (isMissing(err) ? undefined : Promise.reject(err)));

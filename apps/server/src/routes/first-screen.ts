@@ -16,8 +16,8 @@ const BANNER_IMAGE_PARAM = 'param=1080y400';
 export function firstScreen(services: Services, apiPrefix: string): FirstScreen {
   return async (request: FastifyRequest): Promise<FirstScreenExtras> => {
     const urls = urlsFor(request, apiPrefix);
-    const banner = services.discover.banners(0, urls);
-    const personalized = services.discover.personalized(RECOMMEND_LIMIT, urls);
+    const banner = await services.discover.banners(0, urls);
+    const personalized = await services.discover.personalized(RECOMMEND_LIMIT, urls);
     const head = banner.banners[0];
     const first = head && 'imageUrl' in head ? head.imageUrl : undefined;
     return {

@@ -3,6 +3,6 @@ import { endpoint } from '../http/endpoint.ts';
 import type { RouteOptions } from './options.ts';
 
 export function fmRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
-  endpoint(app, apiPrefix, '/personal_fm', (_p, { urls, user }) => services.fm.next(user?.id ?? null, urls));
-  endpoint(app, apiPrefix, '/fm_trash', ({ id }, { user }) => services.fm.trash(user.id, id), { auth: true, mutates: true });
+  endpoint(app, apiPrefix, '/personal_fm', async (_p, { urls, user }) => await services.fm.next(user?.id ?? null, urls));
+  endpoint(app, apiPrefix, '/fm_trash', async ({ id }, { user }) => await services.fm.trash(user.id, id), { auth: true, mutates: true });
 }

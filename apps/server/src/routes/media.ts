@@ -76,7 +76,7 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
           return reply;
         } catch (err) {
           if (err !== notMade) throw err;
-          return sendNotMade(reply, bitrate === null ? services.audio.quality(id).type : 'mp3');
+          return sendNotMade(reply, bitrate === null ? (await services.audio.quality(id)).type : 'mp3');
         }
       }
       return sendSongAudio(request, reply, services, id, bitrate);

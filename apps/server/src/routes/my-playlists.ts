@@ -8,25 +8,28 @@ export function myPlaylistRoutes(app: FastifyInstance, { services, apiPrefix }: 
   const my = services.myPlaylists;
   const change = { auth: true, mutates: true } as const;
 
-  endpoint(app, apiPrefix, '/user/playlist', (p, { user, urls }) =>
-    my.userPlaylists(uidOrCaller(p.uid, user), user?.id ?? null, p.offset, p.limit, urls),
+  endpoint(
+    app,
+    apiPrefix,
+    '/user/playlist',
+    async (p, { user, urls }) => await my.userPlaylists(uidOrCaller(p.uid, user), user?.id ?? null, p.offset, p.limit, urls),
   );
   endpoint(
     app,
     apiPrefix,
     '/playlist/create',
-    (p, { user, urls }) => my.createPlaylist(user.id, { name: p.name, privacy: p.privacy }, urls),
+    async (p, { user, urls }) => await my.createPlaylist(user.id, { name: p.name, privacy: p.privacy }, urls),
     change,
   );
-  endpoint(app, apiPrefix, '/playlist/delete', (p, { user }) => my.deletePlaylists(user.id, p.id), change);
+  endpoint(app, apiPrefix, '/playlist/delete', async (p, { user }) => await my.deletePlaylists(user.id, p.id), change);
 
   // NetEase's batch answer: one entry per field the call changed.
   endpoint(
     app,
     apiPrefix,
     '/playlist/update',
-    (p, { user }) => {
-      my.updatePlaylist(user.id, p.id, { name: p.name, desc: p.desc, tags: p.tags });
+    async (p, { user }) => {
+      await my.updatePlaylist(user.id, p.id, { name: p.name, desc: p.desc, tags: p.tags });
       return {
         ...(p.desc !== undefined ? { '/api/playlist/desc/update': { code: 200 } } : {}),
         ...(p.tags !== undefined ? { '/api/playlist/tags/update': { code: 200 } } : {}),
@@ -37,17 +40,35 @@ export function myPlaylistRoutes(app: FastifyInstance, { services, apiPrefix }: 
     change,
   );
   const ok = { code: 200 as const };
-  endpoint(app, apiPrefix, '/playlist/name/update', (p, { user }) => (my.updatePlaylist(user.id, p.id, { name: p.name }), ok), change);
-  endpoint(app, apiPrefix, '/playlist/desc/update', (p, { user }) => (my.updatePlaylist(user.id, p.id, { desc: p.desc }), ok), change);
-  endpoint(app, apiPrefix, '/playlist/tags/update', (p, { user }) => (my.updatePlaylist(user.id, p.id, { tags: p.tags }), ok), change);
+  endpoint(
+    app,
+    apiPrefix,
+    '/playlist/name/update',
+    async (p, { user }) => (await my.updatePlaylist(user.id, p.id, { name: p.name }), ok),
+    change,
+  );
+  endpoint(
+    app,
+    apiPrefix,
+    '/playlist/desc/update',
+    async (p, { user }) => (await my.updatePlaylist(user.id, p.id, { desc: p.desc }), ok),
+    change,
+  );
+  endpoint(
+    app,
+    apiPrefix,
+    '/playlist/tags/update',
+    async (p, { user }) => (await my.updatePlaylist(user.id, p.id, { tags: p.tags }), ok),
+    change,
+  );
 
   // The module's answer: NetEase's body wrapped as {status, body}; `code` beside them for generic clients.
   endpoint(
     app,
     apiPrefix,
     '/playlist/tracks',
-    (p, { user }) => {
-      const result = p.op === 'add' ? my.addTracks(user.id, p.pid, p.tracks) : my.removeTracks(user.id, p.pid, p.tracks);
+    async (p, { user }) => {
+      const result = p.op === 'add' ? await my.addTracks(user.id, p.pid, p.tracks) : await my.removeTracks(user.id, p.pid, p.tracks);
       return {
         status: 200 as const,
         body: { trackIds: JSON.stringify(result.trackIds.map(String)), code: 200 as const, count: result.count, cloudCount: 0 },
@@ -57,23 +78,28 @@ export function myPlaylistRoutes(app: FastifyInstance, { services, apiPrefix }: 
     change,
   );
   // t=1 collects; anything else un-collects, as the module (`t == 1 ? 'subscribe' : 'unsubscribe'`).
-  endpoint(app, apiPrefix, '/playlist/subscribe', (p, { user }) => (my.setSubscribed(user.id, p.id, p.t === 1), ok), change);
+  endpoint(app, apiPrefix, '/playlist/subscribe', async (p, { user }) => (await my.setSubscribed(user.id, p.id, p.t === 1), ok), change);
 
   endpoint(
     app,
     apiPrefix,
     '/like',
-    (p, { user }) => ({ songs: [], playlistId: my.likeSong(user.id, p.id, p.like), code: 200 as const }),
+    async (p, { user }) => ({ songs: [], playlistId: await my.likeSong(user.id, p.id, p.like), code: 200 as const }),
     change,
   );
   endpoint(
     app,
     apiPrefix,
     '/likelist',
-    (p, { user }) => ({ ids: my.likedSongIds(uidOrCaller(p.uid, user)), checkPoint: Date.now(), code: 200 as const }),
+    async (p, { user }) => ({ ids: await my.likedSongIds(uidOrCaller(p.uid, user)), checkPoint: Date.now(), code: 200 as const }),
     {
       auth: true,
     },
   );
-  endpoint(app, apiPrefix, '/playlist/track/all', (p, { user, urls }) => my.trackAll(p.id, user?.id ?? null, p.offset, p.limit, urls));
+  endpoint(
+    app,
+    apiPrefix,
+    '/playlist/track/all',
+    async (p, { user, urls }) => await my.trackAll(p.id, user?.id ?? null, p.offset, p.limit, urls),
+  );
 }

@@ -32,24 +32,24 @@ function page(reply: FastifyReply, title: string, body: string): FastifyReply {
 /** NetEase's QR login (/login/qr/key, create, check), its approval by a logged-in user, and the page the QR opens. */
 export function qrLoginRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
   const qr = services.qrLogin;
-  endpoint(app, apiPrefix, '/login/qr/key', () => ({ code: 200 as const, data: { code: 200 as const, unikey: qr.newKey() } }), {
+  endpoint(app, apiPrefix, '/login/qr/key', async () => ({ code: 200 as const, data: { code: 200 as const, unikey: await qr.newKey() } }), {
     rateLimit: { max: 60, timeWindow: '1 minute' },
   });
   endpoint(app, apiPrefix, '/login/qr/create', async ({ key, qrimg }, { request }) => {
     const qrurl = qr.qrUrl(apiBaseFor(request, apiPrefix), key);
     return { code: 200 as const, data: { qrurl, qrimg: qrimg ? await qr.qrImage(qrurl) : '' } };
   });
-  endpoint(app, apiPrefix, '/login/qr/check', ({ key }, { urls, startSession }) => {
-    const answer = qr.check(key, urls);
+  endpoint(app, apiPrefix, '/login/qr/check', async ({ key }, { urls, startSession }) => {
+    const answer = await qr.check(key, urls);
     if (answer.code !== 803) return answer;
-    return { code: 803 as const, message: answer.message, cookie: startSession(qr.startSession(answer.userId)) };
+    return { code: 803 as const, message: answer.message, cookie: startSession(await qr.startSession(answer.userId)) };
   });
   endpoint(
     app,
     apiPrefix,
     '/login/qr/confirm',
-    ({ key }, { user }) => {
-      if (!qr.approve(key, user.id)) throw EXPIRED();
+    async ({ key }, { user }) => {
+      if (!(await qr.approve(key, user.id))) throw EXPIRED();
       return { code: 200 as const, data: { confirmed: true as const } };
     },
     { auth: true, mutates: true },
@@ -68,7 +68,7 @@ export function qrLoginRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
         return page(reply.code(400), '二维码无效', '<p>这个链接不是有效的登录二维码。</p>');
       }
       const expired = () => page(reply, '二维码已过期', '<p>请在新设备上刷新二维码后重新扫描。</p>');
-      if (!qr.state(key)) return expired();
+      if (!(await qr.state(key))) return expired();
       const user = request.user;
       if (!user) {
         const home = apiPrefix === '' ? '' : '<p><a href="/">打开 Cloudtune 登录</a></p>';
@@ -77,11 +77,11 @@ export function qrLoginRoutes(app: FastifyInstance, { services, apiPrefix }: Rou
       const body = rawParams(undefined, request.body);
       if (request.method === 'POST' && body.action === 'cancel') return page(reply, '已取消', '<p>新设备不会登录。</p>');
       if (request.method === 'POST') {
-        if (!qr.approve(key, user.id)) return expired();
+        if (!(await qr.approve(key, user.id))) return expired();
         return page(reply, '已确认登录', '<p>新设备已登录，可以回到新设备继续使用了。</p>');
       }
-      qr.scanned(key, user.id);
-      const name = escapeHtml(qr.nicknameOf(user.id));
+      await qr.scanned(key, user.id);
+      const name = escapeHtml(await qr.nicknameOf(user.id));
       return page(
         reply,
         '确认登录',

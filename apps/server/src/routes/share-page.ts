@@ -211,13 +211,13 @@ function sharePage(reply: FastifyReply, apiPrefix: string, { share, owner, songs
 export async function sharePageRoutes(app: FastifyInstance, { services, apiPrefix }: { services: Services; apiPrefix: string }) {
   app.get<{ Params: { id: string } }>(`${SHARE_PREFIX}/:id`, async (request, reply) => {
     // HEAD (a link preview asking what the URL is) is not a visit.
-    const shared = services.shares.visit(request.params.id, { count: request.method === 'GET' });
+    const shared = await services.shares.visit(request.params.id, { count: request.method === 'GET' });
     return shared ? sharePage(reply, apiPrefix, shared) : sendGone(reply);
   });
   app.get<{ Params: { id: string; song: string } }>(`${SHARE_PREFIX}/:id/audio/:song`, async (request, reply) => {
     const { id, song } = request.params;
     const songId = /^\d{1,15}$/.test(song) ? Number(song) : 0;
-    if (!services.shares.plays(id, songId)) return sendGone(reply);
+    if (!(await services.shares.plays(id, songId))) return sendGone(reply);
     return sendSongAudio(request, reply, services, songId, null);
   });
 }

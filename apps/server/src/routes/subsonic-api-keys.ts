@@ -7,13 +7,15 @@ import type { RouteOptions } from './options.ts';
 /** The logged-in user's OpenSubsonic API keys (设置 → Subsonic): list, make (shown once), revoke. */
 export function subsonicApiKeyRoutes(app: FastifyInstance, { services, apiPrefix }: RouteOptions): void {
   const { apiKeys } = services.subsonic;
-  endpoint(app, apiPrefix, '/subsonic/keys', (_p, { user }) => ({ code: 200 as const, data: apiKeys.list(user.id) }), { auth: true });
+  endpoint(app, apiPrefix, '/subsonic/keys', async (_p, { user }) => ({ code: 200 as const, data: await apiKeys.list(user.id) }), {
+    auth: true,
+  });
   endpoint(
     app,
     apiPrefix,
     '/subsonic/keys/create',
-    ({ name }, { user }) => {
-      const made = apiKeys.create(user.id, name);
+    async ({ name }, { user }) => {
+      const made = await apiKeys.create(user.id, name);
       if (!made) throw badRequest(`最多保留 ${MAX_API_KEYS} 个 API 密钥，请先撤销不用的`);
       return { code: 200 as const, data: made };
     },
@@ -23,8 +25,8 @@ export function subsonicApiKeyRoutes(app: FastifyInstance, { services, apiPrefix
     app,
     apiPrefix,
     '/subsonic/keys/revoke',
-    ({ id }, { user }) => {
-      if (!apiKeys.revoke(user.id, id)) throw notFound('api key', id);
+    async ({ id }, { user }) => {
+      if (!(await apiKeys.revoke(user.id, id))) throw notFound('api key', id);
       return { code: 200 as const, data: { revoked: true } };
     },
     { auth: true, mutates: true },

@@ -24,26 +24,33 @@ const NEWEST = 10;
  */
 export function createAlbumService(repos: Repos, stars: SubsonicStars) {
   /** Albums as /artist/album lists them, in the order of `ids`, with whether the user collected each. */
-  function albums(ids: readonly number[], urls: MediaUrls, userId: number | null = null) {
-    const found = ids.flatMap((id) => repos.albums.findById(id) ?? []);
-    const artists = repos.artists.findByIds([...new Set(found.map((a) => a.artistId))]);
-    return found.flatMap((al) => {
-      const artist = artists.get(al.artistId);
-      if (!artist) return [];
-      const { artistId: _artistId, ...record } = al;
-      return [
-        { ...discographyAlbumObject(record, artist, urls), isSub: userId !== null && repos.subs.albums.since(userId, al.id) !== undefined },
-      ];
-    });
+  async function albums(ids: readonly number[], urls: MediaUrls, userId: number | null = null) {
+    const found = (await Promise.all(ids.map(async (id) => (await repos.albums.findById(id)) ?? []))).flat();
+    const artists = await repos.artists.findByIds([...new Set(found.map((a) => a.artistId))]);
+    return (
+      await Promise.all(
+        found.map(async (al) => {
+          const artist = artists.get(al.artistId);
+          if (!artist) return [];
+          const { artistId: _artistId, ...record } = al;
+          return [
+            {
+              ...discographyAlbumObject(record, artist, urls),
+              isSub: userId !== null && (await repos.subs.albums.since(userId, al.id)) !== undefined,
+            },
+          ];
+        }),
+      )
+    ).flat();
   }
 
   return {
-    detail(id: number, urls: MediaUrls) {
-      const album = repos.albums.findById(id);
+    async detail(id: number, urls: MediaUrls) {
+      const album = await repos.albums.findById(id);
       if (!album) throw notFound('album', id);
-      const songIds = repos.songs.idsOnAlbum(id);
-      const songs = repos.songs.findByIds(songIds);
-      const main = repos.artists.findByIds([album.artistId]).get(album.artistId);
+      const songIds = await repos.songs.idsOnAlbum(id);
+      const songs = await repos.songs.findByIds(songIds);
+      const main = (await repos.artists.findByIds([album.artistId])).get(album.artistId);
       if (!main) throw new Error(`album ${id} has no artist ${album.artistId}`);
       const picUrl = urls.image('album', id);
       return {
@@ -103,26 +110,26 @@ export function createAlbumService(repos: Repos, stars: SubsonicStars) {
       };
     },
 
-    newest(area: string, limit: number, offset: number, urls: MediaUrls, userId: number | null) {
+    async newest(area: string, limit: number, offset: number, urls: MediaUrls, userId: number | null) {
       const areaId = ALBUM_AREAS.get(area) ?? null;
       return {
         code: 200 as const,
-        total: repos.albums.countInArea(areaId),
-        albums: albums(repos.albums.newest(areaId, limit, offset), urls, userId),
+        total: await repos.albums.countInArea(areaId),
+        albums: await albums(await repos.albums.newest(areaId, limit, offset), urls, userId),
       };
     },
 
     /** /album/newest: the newest albums of any area. */
-    newestOfAll: (urls: MediaUrls, userId: number | null) => ({
+    newestOfAll: async (urls: MediaUrls, userId: number | null) => ({
       code: 200 as const,
-      albums: albums(repos.albums.newest(null, NEWEST, 0), urls, userId),
+      albums: await albums(await repos.albums.newest(null, NEWEST, 0), urls, userId),
     }),
 
     /** /album/detail/dynamic: an album's counts, and whether the caller collected it. */
-    dynamic(id: number, userId: number | null) {
-      if (!repos.albums.exists(id)) throw notFound('album', id);
-      const subTime = userId === null ? undefined : repos.subs.albums.since(userId, id);
-      const subCount = repos.subs.albums.subscribers(id);
+    async dynamic(id: number, userId: number | null) {
+      if (!(await repos.albums.exists(id))) throw notFound('album', id);
+      const subTime = userId === null ? undefined : await repos.subs.albums.since(userId, id);
+      const subCount = await repos.subs.albums.subscribers(id);
       return {
         code: 200 as const,
         onSale: false,
@@ -137,20 +144,22 @@ export function createAlbumService(repos: Repos, stars: SubsonicStars) {
     },
 
     /** /album/sub: collects (`on`) or un-collects the album. */
-    sub(userId: number, id: number, on: boolean) {
-      if (!repos.albums.exists(id)) throw notFound('album', id);
-      stars.album(userId, id, on);
+    async sub(userId: number, id: number, on: boolean) {
+      if (!(await repos.albums.exists(id))) throw notFound('album', id);
+      await stars.album(userId, id, on);
       return { code: 200 as const };
     },
 
     /** /album/sublist: the albums the user collected, newest first. */
-    sublist(userId: number, limit: number, offset: number, urls: MediaUrls) {
-      const subs = repos.subs.albums.list(userId, limit, offset);
+    async sublist(userId: number, limit: number, offset: number, urls: MediaUrls) {
+      const subs = await repos.subs.albums.list(userId, limit, offset);
       const shaped = new Map(
-        albums(
-          subs.map((s) => s.id),
-          urls,
-          userId,
+        (
+          await albums(
+            subs.map((s) => s.id),
+            urls,
+            userId,
+          )
         ).map((a) => [a.id, a]),
       );
       const data = subs.flatMap((s) => {
@@ -172,9 +181,9 @@ export function createAlbumService(repos: Repos, stars: SubsonicStars) {
             ]
           : [];
       });
-      const count = repos.subs.albums.count(userId);
+      const count = await repos.subs.albums.count(userId);
       return { code: 200 as const, data, count, hasMore: offset + data.length < count, paidCount: 0 };
     },
   };
 }
-export type AlbumService = ReturnType<typeof createAlbumService>;
+export type AlbumService = Awaited<ReturnType<typeof createAlbumService>>;

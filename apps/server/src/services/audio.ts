@@ -117,7 +117,7 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
 
   /** An imported song's file as it is on disk now; 'missing' when it is gone; undefined for other songs. */
   async function imported(songId: number): Promise<AudioFile | 'missing' | undefined> {
-    const record = repos.libraryFiles.bySong(songId);
+    const record = await repos.libraryFiles.bySong(songId);
     if (!record) return undefined;
     const onDisk = await stat(record.path).catch(() => undefined);
     if (!onDisk?.isFile()) return 'missing';
@@ -144,25 +144,25 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
 
   /** A demo song's rendered MP3, if it is stored. */
   async function renderedFile(songId: number): Promise<AudioFile | undefined> {
-    const record = repos.audioFiles.find(songId);
+    const record = await repos.audioFiles.find(songId);
     if (!record) return undefined;
     const stored = await storage.stat(renderedKey(songId));
     // An object deleted or cut short behind our back is rendered again.
     if (stored?.size !== record.size) return undefined;
-    repos.audioFiles.touch(songId);
+    await repos.audioFiles.touch(songId);
     return rendered(songId, record);
   }
 
   /** Deletes least recently played files (never `keep`) until the cache fits its budget. */
   async function evict(keep: number): Promise<void> {
-    let total = repos.audioFiles.totalSize();
+    let total = await repos.audioFiles.totalSize();
     if (total <= cacheBytes) return;
-    for (const file of repos.audioFiles.leastRecent(1000)) {
+    for (const file of await repos.audioFiles.leastRecent(1000)) {
       if (total <= cacheBytes) break;
       if (file.songId === keep) continue;
       // Forget first: a concurrent request then re-renders instead of trusting a vanishing file.
       // (A response already streaming keeps its open file handle.)
-      repos.audioFiles.forget(file.songId);
+      await repos.audioFiles.forget(file.songId);
       await storage.delete(renderedKey(file.songId));
       total -= file.size;
     }
@@ -211,7 +211,7 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
           // Put in its place first, then recorded: a recorded song is always there to be read.
           const done = await live.commit((tmp) => storage.putFile(key, tmp, { contentType: 'audio/mpeg' }));
           const encoded = { ...done, bitrate: MP3_BITRATE };
-          repos.audioFiles.save({ songId, ...encoded });
+          await repos.audioFiles.save({ songId, ...encoded });
           await evict(songId);
           return rendered(songId, encoded);
         },
@@ -229,8 +229,12 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
    * The run making a demo song's MP3 (started, or joined when in flight); undefined for an unknown
    * song. A listener joining a render started for nobody (prepared) makes it a listener's render.
    */
-  function rendering(songId: number, signal?: AbortSignal, priority: WorkPriority = 'listener'): Joined<AudioFile, LiveFile> | undefined {
-    const source = repos.audioFiles.sourceOf(songId);
+  async function rendering(
+    songId: number,
+    signal?: AbortSignal,
+    priority: WorkPriority = 'listener',
+  ): Promise<Joined<AudioFile, LiveFile> | undefined> {
+    const source = await repos.audioFiles.sourceOf(songId);
     if (!source) return undefined;
     if (source.audioSeed === null) throw new Error(`song ${songId} has neither a file nor a synth seed`);
     const key = String(songId);
@@ -261,8 +265,8 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
     /** The original's file if it already exists (never renders). */
     cached,
     /** An imported song's quality from the library; demo songs are 128 kbit/s stereo MP3s at 44.1 kHz. */
-    quality(songId: number): AudioQuality {
-      const file = repos.libraryFiles.bySong(songId);
+    async quality(songId: number): Promise<AudioQuality> {
+      const file = await repos.libraryFiles.bySong(songId);
       if (file) {
         const { bitrate, lossless, type, sampleRate, channels, bitDepth } = file;
         return { bitrate, lossless, type, imported: true, sampleRate, channels, bitDepth };
@@ -270,12 +274,12 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
       return DEMO_QUALITY;
     },
     /** quality() of a song already read: one without an original file (a demo song) needs no query (lists). */
-    qualityOf(song: { id: number; original: unknown }): AudioQuality {
-      return song.original === null ? DEMO_QUALITY : this.quality(song.id);
+    async qualityOf(song: { id: number; original: unknown }): Promise<AudioQuality> {
+      return song.original === null ? DEMO_QUALITY : await this.quality(song.id);
     },
     /** The exact size of a demo song's MP3 before it is rendered; undefined for other songs. */
-    plannedSize(songId: number): number | undefined {
-      const source = repos.audioFiles.sourceOf(songId);
+    async plannedSize(songId: number): Promise<number | undefined> {
+      const source = await repos.audioFiles.sourceOf(songId);
       return source?.audioSeed == null ? undefined : songMp3Size(source.durationMs, tagsOf(source));
     },
     /** plannedSize() of a song already read (lists: no query per song). */
@@ -290,7 +294,7 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
      * waiting for a rendering has left (`signal`), the rendering stops.
      */
     async ensure(songId: number, signal?: AbortSignal): Promise<AudioFile | undefined> {
-      return (await onDisk(songId)) ?? rendering(songId, signal)?.result;
+      return (await onDisk(songId)) ?? (await rendering(songId, signal))?.result;
     },
     /**
      * What to send a listener of the original: the file, or a demo song being rendered, from its
@@ -300,7 +304,7 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
     async stream(songId: number, signal?: AbortSignal): Promise<AudioSource | undefined> {
       const file = await onDisk(songId);
       if (file) return { kind: 'file', file };
-      const run = rendering(songId, signal);
+      const run = await rendering(songId, signal);
       return run && firstBytes(run, 'audio/mpeg', signal);
     },
     /**
@@ -310,21 +314,21 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
     async prepare(songId: number): Promise<'ready' | 'preparing' | 'busy' | undefined> {
       if (await onDisk(songId)) return 'ready';
       if (!flights.has(String(songId)) && (preparing.size >= MAX_PREPARING || encoder.waiting >= encoder.maxWaiting)) return 'busy';
-      const run = rendering(songId, undefined, 'background');
+      const run = await rendering(songId, undefined, 'background');
       if (!run) return undefined;
       preparing.add(songId);
-      const settled = (err?: unknown) => {
+      const settled = async (err?: unknown) => {
         // A listener took its slot: it waits in line again, behind every listener, and runs when a
         // slot is free (nobody asks twice for the next song).
         if (err instanceof PreemptedError && !flights.has(String(songId)) && encoder.waiting < encoder.maxWaiting) {
-          const again = rendering(songId, undefined, 'background');
-          if (again) return void again.result.then(() => settled(), settled);
+          const again = await rendering(songId, undefined, 'background');
+          if (again) return void again.result.then(async () => await settled(), settled);
         }
         preparing.delete(songId);
       };
-      void run.result.then(() => settled(), settled);
+      void run.result.then(async () => await settled(), settled);
       return 'preparing';
     },
   };
 }
-export type AudioService = ReturnType<typeof createAudioService>;
+export type AudioService = Awaited<ReturnType<typeof createAudioService>>;

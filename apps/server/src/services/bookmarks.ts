@@ -9,13 +9,13 @@ export const MAX_BOOKMARK_COMMENT = 1000;
 /** Bookmarks: a position a user keeps in a song, private to them (one per song; saving again moves it). */
 export function createBookmarkService(repos: Repos, clock: Clock) {
   return {
-    list: (userId: number): BookmarkRecord[] => repos.bookmarks.list(userId),
-    save(userId: number, bookmark: { songId: number; positionMs: number; comment: string }): void {
-      if (!repos.songs.exists(bookmark.songId)) throw new ApiError(404, 'Song not found');
-      repos.bookmarks.save(userId, bookmark, clock());
+    list: async (userId: number): Promise<BookmarkRecord[]> => await repos.bookmarks.list(userId),
+    async save(userId: number, bookmark: { songId: number; positionMs: number; comment: string }): Promise<void> {
+      if (!(await repos.songs.exists(bookmark.songId))) throw new ApiError(404, 'Song not found');
+      await repos.bookmarks.save(userId, bookmark, clock());
     },
     /** Deleting a bookmark that is not there leaves nothing to do. */
-    remove: (userId: number, songId: number): void => void repos.bookmarks.remove(userId, songId),
+    remove: async (userId: number, songId: number): Promise<void> => void (await repos.bookmarks.remove(userId, songId)),
   };
 }
-export type BookmarkService = ReturnType<typeof createBookmarkService>;
+export type BookmarkService = Awaited<ReturnType<typeof createBookmarkService>>;

@@ -15,20 +15,24 @@ export const CHAT_MAX_CHARACTERS = 1000;
  */
 export function createChatService(repos: Repos, clock: Clock) {
   return {
-    add(userId: number, text: string): void {
+    async add(userId: number, text: string): Promise<void> {
       const message = text.trim();
       if ([...message].length < 1 || [...message].length > CHAT_MAX_CHARACTERS) {
         throw badRequest(`message must be 1–${CHAT_MAX_CHARACTERS} characters`);
       }
       const now = clock();
-      repos.chatMessages.prune(now - CHAT_KEEP_MS);
-      repos.chatMessages.add(userId, message, now);
+      await repos.chatMessages.prune(now - CHAT_KEEP_MS);
+      await repos.chatMessages.add(userId, message, now);
     },
     /** Messages after `since` (ms; none given: the whole visible log), newest first. */
-    since(since: number | undefined) {
+    async since(since: number | undefined) {
       const floor = Math.max(since ?? 0, clock() - CHAT_KEEP_MS);
-      return repos.chatMessages.since(floor, CHAT_PAGE).map((m) => ({ username: m.nickname, time: m.createdAt, message: m.message }));
+      return (await repos.chatMessages.since(floor, CHAT_PAGE)).map((m) => ({
+        username: m.nickname,
+        time: m.createdAt,
+        message: m.message,
+      }));
     },
   };
 }
-export type ChatService = ReturnType<typeof createChatService>;
+export type ChatService = Awaited<ReturnType<typeof createChatService>>;

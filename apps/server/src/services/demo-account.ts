@@ -22,24 +22,24 @@ export function createDemoAccountService(repos: Repos, clock: Clock, auth: AuthS
     /** Demo mode: the published passwords log in (hashed once per data directory) and the account administers the server. */
     async open(userId: number, login: DemoLogin): Promise<void> {
       // A password given to it while it was closed is not the published one.
-      if (repos.users.loginDisabled(userId)) repos.users.removePassword(userId);
+      if (await repos.users.loginDisabled(userId)) await repos.users.removePassword(userId);
       await auth.setInitialPassword(login, login.password);
-      subsonicPasswords.ensureFor(login.countryCode, login.phone, login.subsonicPassword);
-      withTx(repos.db, () => {
-        repos.users.setLoginDisabled(userId, false);
-        repos.users.setAdmin(userId, true);
+      await subsonicPasswords.ensureFor(login.countryCode, login.phone, login.subsonicPassword);
+      await withTx(repos.db, async () => {
+        await repos.users.setLoginDisabled(userId, false);
+        await repos.users.setAdmin(userId, true);
       });
     },
 
     /** Anything but demo mode: nobody can log in as it, and whoever was logged in is logged out. */
-    close(userId: number): void {
-      withTx(repos.db, () => {
-        repos.users.setLoginDisabled(userId, true);
-        repos.users.removePassword(userId);
-        subsonicPasswords.revoke(userId);
-        repos.sessions.revokeAllOf(userId, clock());
+    async close(userId: number): Promise<void> {
+      await withTx(repos.db, async () => {
+        await repos.users.setLoginDisabled(userId, true);
+        await repos.users.removePassword(userId);
+        await subsonicPasswords.revoke(userId);
+        await repos.sessions.revokeAllOf(userId, clock());
       });
     },
   };
 }
-export type DemoAccountService = ReturnType<typeof createDemoAccountService>;
+export type DemoAccountService = Awaited<ReturnType<typeof createDemoAccountService>>;

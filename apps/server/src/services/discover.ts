@@ -5,8 +5,8 @@ import type { MediaUrls } from '../media/urls.ts';
 export function createDiscoverService(repos: Repos) {
   return {
     /** type 0 = PC (imageUrl); 1–3 = mobile clients, which read `pic` instead. */
-    banners(type: number, urls: MediaUrls) {
-      const banners = repos.banners.all().map((b) => {
+    async banners(type: number, urls: MediaUrls) {
+      const banners = (await repos.banners.all()).map((b) => {
         const common = {
           targetId: b.targetId,
           adid: null,
@@ -40,8 +40,8 @@ export function createDiscoverService(repos: Repos) {
       return { banners, code: 200 as const };
     },
 
-    personalized(limit: number, urls: MediaUrls) {
-      const result = repos.playlists.recommended(limit).map((p) => ({
+    async personalized(limit: number, urls: MediaUrls) {
+      const result = (await repos.playlists.recommended(limit)).map((p) => ({
         id: p.id,
         type: 0,
         name: p.name,
@@ -58,4 +58,4 @@ export function createDiscoverService(repos: Repos) {
     },
   };
 }
-export type DiscoverService = ReturnType<typeof createDiscoverService>;
+export type DiscoverService = Awaited<ReturnType<typeof createDiscoverService>>;

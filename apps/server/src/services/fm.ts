@@ -15,20 +15,20 @@ const FM_TRASH_KEPT = 500;
 export function createFmService(repos: Repos, clock: Clock) {
   return {
     /** /personal_fm: the next songs for the listener (null: anyone). */
-    next(userId: number | null, urls: MediaUrls) {
-      const since = repos.plays.latestPlayedAt() - FM_FRESH_MS;
-      const ids = repos.songs.fm(userId, since, FM_BATCH, userId === null ? [] : repos.fmTrash.ids(userId));
-      const found = repos.songs.findByIds(ids);
+    async next(userId: number | null, urls: MediaUrls) {
+      const since = (await repos.plays.latestPlayedAt()) - FM_FRESH_MS;
+      const ids = await repos.songs.fm(userId, since, FM_BATCH, userId === null ? [] : await repos.fmTrash.ids(userId));
+      const found = await repos.songs.findByIds(ids);
       const data = ids.flatMap((id) => found.get(id) ?? []).map((s) => songObjectWithOldFields(s, urls));
       return { code: 200 as const, popAdjust: false, data };
     },
 
     /** /fm_trash: keeps the song out of the listener's FM. */
-    trash(userId: number, id: number) {
-      if (!repos.songs.exists(id)) throw notFound('song', id);
-      const count = repos.fmTrash.add(userId, id, clock(), FM_TRASH_KEPT);
+    async trash(userId: number, id: number) {
+      if (!(await repos.songs.exists(id))) throw notFound('song', id);
+      const count = await repos.fmTrash.add(userId, id, clock(), FM_TRASH_KEPT);
       return { code: 200 as const, count };
     },
   };
 }
-export type FmService = ReturnType<typeof createFmService>;
+export type FmService = Awaited<ReturnType<typeof createFmService>>;

@@ -53,7 +53,7 @@ const isStoredOriginal = (key: string): boolean => /^covers\/[0-9a-f]{32}\.jpg$/
 export function createImageService(repos: Repos, storage: Storage, { encoder, cacheBytes }: ImageServiceOptions) {
   const flights = new SharedWork<void>();
   const cache = new DiskCache(storage, ['image/', 'covers/'], cacheBytes, (key) => !isStoredOriginal(key));
-  const known: Record<ImageKind, (id: number) => boolean> = {
+  const known: Record<ImageKind, (id: number) => Promise<boolean>> = {
     album: repos.albums.exists,
     playlist: repos.playlists.exists,
     artist: repos.artists.exists,
@@ -82,8 +82,8 @@ export function createImageService(repos: Repos, storage: Storage, { encoder, ca
     return key;
   }
 
-  const stored = (kind: ImageKind, id: number): string | undefined =>
-    kind === 'album' || kind === 'artist' || kind === 'playlist' ? repos.storedCovers.find(kind, id) : undefined;
+  const stored = async (kind: ImageKind, id: number): Promise<string | undefined> =>
+    kind === 'album' || kind === 'artist' || kind === 'playlist' ? await repos.storedCovers.find(kind, id) : undefined;
 
   // A stored cover keeps the size it was embedded at (up to 1400 px): variants are capped by it, so
   // a large one is cut at the bucket asked for and a small one is never blown up. Its file never
@@ -98,7 +98,7 @@ export function createImageService(repos: Repos, storage: Storage, { encoder, ca
   }
 
   async function keyOf(kind: ImageKind, id: number, size: ImageSize | undefined, signal?: AbortSignal): Promise<string> {
-    const hash = stored(kind, id);
+    const hash = await stored(kind, id);
     const cover = hash === undefined ? undefined : storedCoverKey(hash);
     // A stored cover deleted behind our back falls back to generated art.
     if (cover !== undefined && (await storage.exists(cover))) {
@@ -127,7 +127,7 @@ export function createImageService(repos: Repos, storage: Storage, { encoder, ca
       const key = `${kind}:${id}:${size ? `${size.width}x${size.height}` : ''}`;
       const seen = fresh ? undefined : recent.get(key);
       if (seen) return { object: seen };
-      if (!known[kind](id)) return undefined;
+      if (!(await known[kind](id))) return undefined;
       const object = await keyOf(kind, id, size, signal);
       recent.set(key, object);
       return { object };
@@ -138,4 +138,4 @@ export function createImageService(repos: Repos, storage: Storage, { encoder, ca
     idle: () => flights.idle(),
   };
 }
-export type ImageService = ReturnType<typeof createImageService>;
+export type ImageService = Awaited<ReturnType<typeof createImageService>>;

@@ -42,22 +42,22 @@ export function createImportScanService(
 ) {
   let running: { controller: AbortController; done: Promise<void> } | undefined;
 
-  function status(): ScanStatus {
-    const row = repos.importScans.read(clock());
+  async function status(): Promise<ScanStatus> {
+    const row = await repos.importScans.read(clock());
     return { scanning: row.owner !== null, count: row.count };
   }
 
   async function scan(owner: string, folders: readonly string[], controller: AbortController): Promise<void> {
     let count = 0;
     let lastWrite = performance.now();
-    const renew = () => {
+    const renew = async () => {
       lastWrite = performance.now();
-      if (repos.importScans.progress(owner, count, clock() + SCAN_LEASE_MS)) return;
+      if (await repos.importScans.progress(owner, count, clock() + SCAN_LEASE_MS)) return;
       // Stalled past the lease and another scan took over: this one stops rather than race it.
       log('library scan: the lease was lost to another scan; stopping');
       controller.abort();
     };
-    const timer = setInterval(renew, RENEW_EVERY_MS);
+    const timer = setInterval(() => void renew().catch((err: unknown) => log(`library scan: ${String(err)}`)), RENEW_EVERY_MS);
     timer.unref();
     try {
       // Let the request that started the scan be answered first.
@@ -70,7 +70,8 @@ export function createImportScanService(
             signal: controller.signal,
             onProgress: ({ index }) => {
               count = before + index;
-              if (performance.now() - lastWrite >= COUNT_EVERY_MS) renew();
+              if (performance.now() - lastWrite >= COUNT_EVERY_MS)
+                void renew().catch((err: unknown) => log(`library scan: ${String(err)}`));
             },
           });
         } catch (err) {
@@ -79,7 +80,7 @@ export function createImportScanService(
       }
     } finally {
       clearInterval(timer);
-      repos.importScans.release(owner, count, clock());
+      await repos.importScans.release(owner, count, clock());
     }
   }
 
@@ -90,13 +91,14 @@ export function createImportScanService(
      * the status at once. While a scan runs — here or in another process — nothing new starts and
      * the running scan's status is the answer; with no folders nothing starts either.
      */
-    start(folders: readonly string[] = repos.importFolders.all().map((f) => f.path)): ScanStatus & { started: boolean } {
+    async start(only?: readonly string[]): Promise<ScanStatus & { started: boolean }> {
+      const folders = only ?? (await repos.importFolders.all()).map((f) => f.path);
       if (folders.length === 0) {
         log('library scan: no library folders to scan (import one: npm run import -- <folder>)');
-        return { ...status(), started: false };
+        return { ...(await status()), started: false };
       }
       const owner = randomUUID();
-      if (!repos.importScans.take(owner, clock(), clock() + SCAN_LEASE_MS)) return { ...status(), started: false };
+      if (!(await repos.importScans.take(owner, clock(), clock() + SCAN_LEASE_MS))) return { ...(await status()), started: false };
       const controller = new AbortController();
       const done = scan(owner, folders, controller)
         .catch((err: unknown) => log(`library scan failed: ${messageOf(err)}`))
@@ -104,7 +106,7 @@ export function createImportScanService(
           if (running?.done === done) running = undefined;
         });
       running = { controller, done };
-      return { ...status(), started: true };
+      return { ...(await status()), started: true };
     },
     /** Resolves when this process runs no scan. */
     idle: async (): Promise<void> => {
@@ -117,4 +119,4 @@ export function createImportScanService(
     },
   };
 }
-export type ImportScanService = ReturnType<typeof createImportScanService>;
+export type ImportScanService = Awaited<ReturnType<typeof createImportScanService>>;

@@ -77,7 +77,7 @@ export interface ServiceOptions {
 export const MAX_WAITING_MEDIA_WORK = 32;
 
 /** The domain services over one database and data directory. */
-export function createServices(db: Db, dataDir: string, options: ServiceOptions) {
+export async function createServices(db: Db, dataDir: string, options: ServiceOptions) {
   const repos = createRepos(db);
   const { storage } = options;
   const encoder = new WorkQueue(options.encodeSlots, MAX_WAITING_MEDIA_WORK);
@@ -86,7 +86,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   const transcodes = createTranscodeService(repos, storage, encoding);
   const artistAbout = createArtistAboutService(repos);
   const limits = createLoginLimits(repos, options.clock);
-  const accounts = createAccountServices(repos, {
+  const accounts = await createAccountServices(repos, {
     clock: options.clock,
     sms: options.sms,
     storage,
@@ -97,7 +97,7 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
   const leases = createLeases(repos, options.clock);
   const rateWindows = createRateWindows(repos, options.clock);
   const qrLogin = createQrLoginService(repos, accounts.sessions, options.clock);
-  const charts = createChartService(repos, leases, options.clock);
+  const charts = await createChartService(repos, leases, options.clock);
   const subsonic = createSubsonicServices(repos, dataDir, audio, options.clock, limits);
   const files = new OpenFiles();
   return {
@@ -114,10 +114,10 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     artists: createArtistService(repos, subsonic.stars),
     mvs: createMvService(repos),
     artistAbout,
-    search: createSearchService(repos),
+    search: await createSearchService(repos),
     openapi: createOpenApiService(),
-    social: createSocialService(repos, options.clock),
-    recommend: createRecommendService(repos, options.clock, artistAbout.similarScores),
+    social: await createSocialService(repos, options.clock),
+    recommend: await createRecommendService(repos, options.clock, artistAbout.similarScores),
     subsonic,
     /** the Subsonic API's info and discovery: artist and album info, top songs, similar songs */
     subsonicInfo: createSubsonicInfo(repos, subsonic.browsing, artistAbout, options.clock),
@@ -130,22 +130,22 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     shares: createShareService(repos, options.clock, options.newShareId),
     fm: createFmService(repos, options.clock),
     ...accounts,
-    cloud: createCloudService(repos, storage, options),
+    cloud: await createCloudService(repos, storage, options),
     radioStations: createRadioStationService(repos, options.clock),
     chat: createChatService(repos, options.clock),
-    podcasts: createPodcastService(repos, { storage, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
+    podcasts: await createPodcastService(repos, { storage, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),
     importScans: createImportScanService(repos, options.scanFolder, options),
     /** work one process at a time does, across every process on the database */
     leases,
     /** request budgets shared by every process on the database (http/rate-limit.ts) */
     rateWindows,
     /** forgets what ran out: request budgets and QR-login keys (app.ts runs it in one process at a time) */
-    sweep(): void {
-      rateWindows.prune();
-      qrLogin.prune();
+    async sweep(): Promise<void> {
+      await rateWindows.prune();
+      await qrLogin.prune();
     },
     /** changes with every write to the library: answers cached before it are stale */
-    catalogVersion: (): string => repos.meta.version(),
+    catalogVersion: async (): Promise<string> => await repos.meta.version(),
     /** media files held open between requests (streaming without an open/stat per request) */
     files,
     /** what media responses send: files of this machine held open, or objects in storage */
@@ -153,4 +153,4 @@ export function createServices(db: Db, dataDir: string, options: ServiceOptions)
     storage,
   };
 }
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;

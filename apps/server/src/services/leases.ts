@@ -12,39 +12,39 @@ export const RUN_LEASE_MS = 60_000;
  */
 export function createLeases(repos: Repos, clock: Clock) {
   const holder = randomUUID();
-  const take = (name: string, ms: number) => repos.leases.take(name, holder, clock(), clock() + ms);
+  const take = async (name: string, ms: number) => await repos.leases.take(name, holder, clock(), clock() + ms);
 
   return {
     /** This process's holder id. */
     holder,
     /** Whether this process holds `name` now. */
-    holds: (name: string): boolean => repos.leases.holder(name, clock()) === holder,
+    holds: async (name: string): Promise<boolean> => (await repos.leases.holder(name, clock())) === holder,
     /** Takes or renews `name` for `ms`; false while another process holds it. */
     take,
-    release(name: string): void {
-      repos.leases.release(name, holder);
+    async release(name: string): Promise<void> {
+      await repos.leases.release(name, holder);
     },
 
     /** Runs `work` if no other process is running it (else returns undefined), holding `name` meanwhile. */
-    runOnce<T>(name: string, work: () => T, ms = RUN_LEASE_MS): T | undefined {
-      if (!take(name, ms)) return undefined;
+    async runOnce<T>(name: string, work: () => T | Promise<T>, ms = RUN_LEASE_MS): Promise<T | undefined> {
+      if (!(await take(name, ms))) return undefined;
       try {
-        return work();
+        return await work();
       } finally {
-        repos.leases.release(name, holder);
+        await repos.leases.release(name, holder);
       }
     },
 
     /** runOnce for work that takes time: the lease is renewed while it runs. */
     async runOnceAsync<T>(name: string, work: () => Promise<T>, ms = RUN_LEASE_MS): Promise<T | undefined> {
-      if (!take(name, ms)) return undefined;
-      const renew = setInterval(() => take(name, ms), ms / 3);
+      if (!(await take(name, ms))) return undefined;
+      const renew = setInterval(() => void take(name, ms).catch(() => {}), ms / 3);
       renew.unref();
       try {
         return await work();
       } finally {
         clearInterval(renew);
-        repos.leases.release(name, holder);
+        await repos.leases.release(name, holder);
       }
     },
 
@@ -53,21 +53,26 @@ export function createLeases(repos: Repos, clock: Clock) {
      * from tick to tick (for two periods), another process takes it over once it lapses. The
      * returned stop gives it up at once.
      */
-    every(name: string, periodMs: number, work: () => void, onError: (err: unknown) => void = () => {}): () => void {
-      const tick = () => {
+    every(
+      name: string,
+      periodMs: number,
+      work: () => void | Promise<void>,
+      onError: (err: unknown) => void = () => {},
+    ): () => Promise<void> {
+      const tick = async () => {
         try {
-          if (take(name, 2 * periodMs)) work();
+          if (await take(name, 2 * periodMs)) await work();
         } catch (err) {
           onError(err);
         }
       };
-      const timer = setInterval(tick, periodMs);
+      const timer = setInterval(() => void tick(), periodMs);
       timer.unref();
-      return () => {
+      return async () => {
         clearInterval(timer);
-        repos.leases.release(name, holder);
+        await repos.leases.release(name, holder);
       };
     },
   };
 }
-export type Leases = ReturnType<typeof createLeases>;
+export type Leases = Awaited<ReturnType<typeof createLeases>>;

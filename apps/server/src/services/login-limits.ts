@@ -79,10 +79,10 @@ export interface LoginVerdict {
 export function createLoginLimits(repos: Repos, clock: Clock) {
   const failures = repos.loginFailures;
 
-  function judge(attempt: LoginAttempt): LoginVerdict {
+  async function judge(attempt: LoginAttempt): Promise<LoginVerdict> {
     const now = clock();
     const address = attempt.address === undefined ? null : addressKey(attempt.address);
-    const state = failures.state({
+    const state = await failures.state({
       address,
       userId: attempt.userId ?? null,
       phone: attempt.phone ?? null,
@@ -101,15 +101,15 @@ export function createLoginLimits(repos: Repos, clock: Clock) {
     return { refusal: last > now ? { rule, retryAfterMs: last - now } : null, pairFailed: state.pairLast !== null };
   }
 
-  function record(attempt: LoginAttempt): number {
+  async function record(attempt: LoginAttempt): Promise<number> {
     const now = clock();
-    const id = failures.record({
+    const id = await failures.record({
       at: now,
       address: attempt.address === undefined ? '' : addressKey(attempt.address),
       userId: attempt.userId ?? null,
       phone: attempt.phone ?? null,
     });
-    failures.prune(now - Math.max(ADDRESS_WINDOW_MS, ACCOUNT_WINDOW_MS, PHONE_WINDOW_MS), MAX_FAILURE_ROWS);
+    await failures.prune(now - Math.max(ADDRESS_WINDOW_MS, ACCOUNT_WINDOW_MS, PHONE_WINDOW_MS), MAX_FAILURE_ROWS);
     return id;
   }
 
@@ -118,14 +118,14 @@ export function createLoginLimits(repos: Repos, clock: Clock) {
     check: judge,
 
     /** Counts a failed check. */
-    fail(attempt: LoginAttempt): void {
-      record(attempt);
+    async fail(attempt: LoginAttempt): Promise<void> {
+      await record(attempt);
     },
 
     /** After a successful check: the address's failures on the account are forgotten. */
-    succeed(attempt: LoginAttempt, verdict: LoginVerdict): void {
+    async succeed(attempt: LoginAttempt, verdict: LoginVerdict): Promise<void> {
       if (verdict.pairFailed && attempt.userId !== undefined && attempt.address !== undefined) {
-        failures.forgetPair(attempt.userId, addressKey(attempt.address));
+        await failures.forgetPair(attempt.userId, addressKey(attempt.address));
       }
     },
 
@@ -134,22 +134,22 @@ export function createLoginLimits(repos: Repos, clock: Clock) {
      * failed at once, so requests sent side by side see each other instead of all passing the same
      * judgement. `settle(true)` on success takes the failure back.
      */
-    reserve(attempt: LoginAttempt): { refusal: LoginRefusal } | { refusal: null; settle(ok: boolean): void } {
-      return withWriteTx(repos.db, () => {
-        const verdict = judge(attempt);
+    async reserve(attempt: LoginAttempt): Promise<{ refusal: LoginRefusal } | { refusal: null; settle(ok: boolean): void }> {
+      return await withWriteTx(repos.db, async () => {
+        const verdict = await judge(attempt);
         if (verdict.refusal) return { refusal: verdict.refusal };
-        const id = record(attempt);
+        const id = await record(attempt);
         return {
           refusal: null,
-          settle(ok: boolean) {
+          async settle(ok: boolean) {
             if (!ok) return;
-            failures.remove(id);
+            await failures.remove(id);
             if (attempt.userId !== undefined && attempt.address !== undefined)
-              failures.forgetPair(attempt.userId, addressKey(attempt.address));
+              await failures.forgetPair(attempt.userId, addressKey(attempt.address));
           },
         };
       });
     },
   };
 }
-export type LoginLimits = ReturnType<typeof createLoginLimits>;
+export type LoginLimits = Awaited<ReturnType<typeof createLoginLimits>>;

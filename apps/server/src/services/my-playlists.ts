@@ -94,94 +94,94 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
   const { playlists } = repos;
 
   /** The playlist as `viewerId` may see it: a private one of someone else is not there (404). */
-  function visible(id: number, viewerId: number | null): PlaylistRecord {
-    const p = playlists.findById(id);
+  async function visible(id: number, viewerId: number | null): Promise<PlaylistRecord> {
+    const p = await playlists.findById(id);
     if (!p || (p.privacy === PRIVATE_PLAYLIST && p.creatorId !== viewerId)) throw notFound('playlist', id);
     return p;
   }
 
   /** The playlist if `userId` made it; someone else's → 401, nothing changes. */
-  function owned(userId: number, id: number): PlaylistRecord {
-    const p = visible(id, userId);
+  async function owned(userId: number, id: number): Promise<PlaylistRecord> {
+    const p = await visible(id, userId);
     if (p.creatorId !== userId) throw notOwner();
     return p;
   }
 
   /** The songs among `ids` that exist, or 404 naming those that do not. */
-  function checkSongs(ids: readonly number[]): void {
-    const found = repos.songs.findByIds(ids);
+  async function checkSongs(ids: readonly number[]): Promise<void> {
+    const found = await repos.songs.findByIds(ids);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw unknownSongs(missing);
   }
 
-  function tagIdsOf(names: readonly string[]): number[] {
-    const tags = names.map((name) => ({ name, tag: repos.tags.findByName(name) }));
+  async function tagIdsOf(names: readonly string[]): Promise<number[]> {
+    const tags = await Promise.all(names.map(async (name) => ({ name, tag: await repos.tags.findByName(name) })));
     const missing = tags.filter((t) => !t.tag).map((t) => t.name);
     if (missing.length) throw unknownTags(missing);
     return tags.map((t) => t.tag!.id);
   }
 
   /** The user's 我喜欢的音乐, made (empty) when they have none yet (demo listeners). */
-  function likedPlaylistOf(userId: number): number {
-    const existing = playlists.likedOf(userId);
+  async function likedPlaylistOf(userId: number): Promise<number> {
+    const existing = await playlists.likedOf(userId);
     if (existing !== undefined) return existing;
-    const user = repos.users.findById(userId);
+    const user = await repos.users.findById(userId);
     if (!user) throw notFound('user', userId);
-    return playlists.insertLikedSongs(user, clock());
+    return await playlists.insertLikedSongs(user, clock());
   }
 
   /** Adds songs at the top (newest first, as NetEase), skipping those already there. */
-  function addToPlaylist(playlistId: number, songIds: readonly number[]): void {
-    const present = playlists.songsPresent(playlistId, songIds);
+  async function addToPlaylist(playlistId: number, songIds: readonly number[]): Promise<void> {
+    const present = await playlists.songsPresent(playlistId, songIds);
     const fresh = [...new Set(songIds)].filter((id) => !present.has(id));
     if (fresh.length === 0) return;
     const now = clock();
-    playlists.prependTracks(playlistId, fresh, now);
-    playlists.touch(playlistId, now);
+    await playlists.prependTracks(playlistId, fresh, now);
+    await playlists.touch(playlistId, now);
   }
 
-  function removeFromPlaylist(playlistId: number, songIds: readonly number[]): void {
-    if (playlists.removeTracks(playlistId, songIds) > 0) playlists.touch(playlistId, clock());
+  async function removeFromPlaylist(playlistId: number, songIds: readonly number[]): Promise<void> {
+    if ((await playlists.removeTracks(playlistId, songIds)) > 0) await playlists.touch(playlistId, clock());
   }
 
   /** Applies the changes after every check has passed (a refused call changes nothing). */
-  function applyChanges(userId: number, id: number, changes: PlaylistChanges): void {
-    withTx(repos.db, () => {
-      const p = owned(userId, id);
+  async function applyChanges(userId: number, id: number, changes: PlaylistChanges): Promise<void> {
+    await withTx(repos.db, async () => {
+      const p = await owned(userId, id);
       const renamed = changes.name !== undefined && changes.name !== p.name;
       if (renamed && p.specialType === LIKED_SONGS_SPECIAL_TYPE) throw likedCannotBeRenamed();
-      const tagIds = changes.tags && tagIdsOf(changes.tags);
-      if (renamed) playlists.rename(id, changes.name!);
-      if (changes.desc !== undefined) playlists.describe(id, changes.desc === '' ? null : changes.desc);
-      if (tagIds) playlists.replaceTags(id, tagIds);
-      playlists.touch(id, clock());
+      const tagIds = changes.tags && (await tagIdsOf(changes.tags));
+      if (renamed) await playlists.rename(id, changes.name!);
+      if (changes.desc !== undefined) await playlists.describe(id, changes.desc === '' ? null : changes.desc);
+      if (tagIds) await playlists.replaceTags(id, tagIds);
+      await playlists.touch(id, clock());
     });
-    repos.searchIndex.refresh();
+    await repos.searchIndex.refresh();
   }
 
   return {
     /** /user/playlist: made ones (我喜欢的音乐 first, then newest), then collected ones (newest first). */
-    userPlaylists(uid: number, viewerId: number | null, offset: number, limit: number, urls: MediaUrls) {
-      if (!repos.users.exists(uid)) throw notFound('user', uid);
+    async userPlaylists(uid: number, viewerId: number | null, offset: number, limit: number, urls: MediaUrls) {
+      if (!(await repos.users.exists(uid))) throw notFound('user', uid);
       const query = { userId: uid, withPrivate: viewerId === uid };
-      const entries = playlists.ofUser(query, offset, limit);
-      const records = playlists.findByIds(entries.map((e) => e.id));
-      const creators = repos.users.findByIds([...new Set([...records.values()].map((p) => p.creatorId))]);
+      const entries = await playlists.ofUser(query, offset, limit);
+      const records = await playlists.findByIds(entries.map((e) => e.id));
+      const creators = await repos.users.findByIds([...new Set([...records.values()].map((p) => p.creatorId))]);
       const list = entries.flatMap((e) => {
         const p = records.get(e.id);
         const creator = p && creators.get(p.creatorId);
         return p && creator ? [userPlaylistObject(p, creator, e.subscribed, urls)] : [];
       });
-      const total = playlists.countOfUser(query);
+      const total = await playlists.countOfUser(query);
       const version = Math.max(0, ...list.map((p) => p.updateTime));
       return { version: String(version), more: offset + entries.length < total, playlist: list, code: 200 as const };
     },
 
     /** /playlist/create: an empty playlist of the user; answers it as /user/playlist lists it. */
-    createPlaylist(userId: number, input: NewUserPlaylist, urls: MediaUrls) {
+    async createPlaylist(userId: number, input: NewUserPlaylist, urls: MediaUrls) {
       const now = clock();
-      const id = withTx(repos.db, () => {
-        const made = playlists.insert({
+      const id = await withTx(repos.db, async () => {
+        const made = await playlists.insert({
           name: input.name,
           creatorId: userId,
           privacy: input.privacy,
@@ -189,49 +189,49 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
           updatedAt: now,
         });
         // A public playlist shows in its creator's events (动态); a private one is nobody's news.
-        if (input.privacy !== PRIVATE_PLAYLIST) recordEvent(repos, userId, 'create-playlist', { resourceId: made }, now);
+        if (input.privacy !== PRIVATE_PLAYLIST) await recordEvent(repos, userId, 'create-playlist', { resourceId: made }, now);
         return made;
       });
-      repos.searchIndex.refresh();
-      const p = playlists.findById(id)!;
-      const creator = repos.users.findById(userId)!;
+      await repos.searchIndex.refresh();
+      const p = (await playlists.findById(id))!;
+      const creator = (await repos.users.findById(userId))!;
       return { code: 200 as const, id, playlist: userPlaylistObject(p, creator, false, urls) };
     },
 
     /** /playlist/delete: all of the ids or none (someone else's → 401, 我喜欢的音乐 → 403). */
-    deletePlaylists(userId: number, ids: readonly number[]) {
+    async deletePlaylists(userId: number, ids: readonly number[]) {
       const unique = [...new Set(ids)];
-      withTx(repos.db, () => {
+      await withTx(repos.db, async () => {
         for (const id of unique) {
-          if (owned(userId, id).specialType === LIKED_SONGS_SPECIAL_TYPE) throw likedCannotBeDeleted();
+          if ((await owned(userId, id)).specialType === LIKED_SONGS_SPECIAL_TYPE) throw likedCannotBeDeleted();
         }
-        for (const id of unique) playlists.remove(id);
+        for (const id of unique) await playlists.remove(id);
       });
-      repos.searchIndex.refresh();
+      await repos.searchIndex.refresh();
       return { code: 200 as const, id: unique[0]!, ids: unique };
     },
 
     /** /playlist/update and its single-field forms. */
-    updatePlaylist(userId: number, id: number, changes: PlaylistChanges): void {
-      applyChanges(userId, id, changes);
+    async updatePlaylist(userId: number, id: number, changes: PlaylistChanges): Promise<void> {
+      await applyChanges(userId, id, changes);
     },
 
     /** /playlist/tracks op=add: songs not yet there go to the top; unknown songs → 404, nothing added. */
-    addTracks(userId: number, playlistId: number, songIds: readonly number[]): TracksChange {
-      return withTx(repos.db, () => {
-        owned(userId, playlistId);
-        checkSongs(songIds);
-        addToPlaylist(playlistId, songIds);
-        return { trackIds: [...songIds], count: playlists.trackCount(playlistId) };
+    async addTracks(userId: number, playlistId: number, songIds: readonly number[]): Promise<TracksChange> {
+      return await withTx(repos.db, async () => {
+        await owned(userId, playlistId);
+        await checkSongs(songIds);
+        await addToPlaylist(playlistId, songIds);
+        return { trackIds: [...songIds], count: await playlists.trackCount(playlistId) };
       });
     },
 
     /** /playlist/tracks op=del: songs not in the playlist are ignored. */
-    removeTracks(userId: number, playlistId: number, songIds: readonly number[]): TracksChange {
-      return withTx(repos.db, () => {
-        owned(userId, playlistId);
-        removeFromPlaylist(playlistId, songIds);
-        return { trackIds: [...songIds], count: playlists.trackCount(playlistId) };
+    async removeTracks(userId: number, playlistId: number, songIds: readonly number[]): Promise<TracksChange> {
+      return await withTx(repos.db, async () => {
+        await owned(userId, playlistId);
+        await removeFromPlaylist(playlistId, songIds);
+        return { trackIds: [...songIds], count: await playlists.trackCount(playlistId) };
       });
     },
 
@@ -239,64 +239,64 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
      * /playlist/subscribe: collect (or un-collect) someone else's playlist; subscribedCount moves
      * by one only when the user's relation changes (collecting twice counts once).
      */
-    setSubscribed(userId: number, playlistId: number, subscribe: boolean): void {
-      withTx(repos.db, () => {
-        const p = visible(playlistId, userId);
+    async setSubscribed(userId: number, playlistId: number, subscribe: boolean): Promise<void> {
+      await withTx(repos.db, async () => {
+        const p = await visible(playlistId, userId);
         if (subscribe) {
           if (p.creatorId === userId) throw cannotCollectOwn();
-          if (playlists.subscribe(userId, playlistId, clock())) playlists.addSubscribed(playlistId, 1);
-        } else if (playlists.unsubscribe(userId, playlistId)) {
-          playlists.addSubscribed(playlistId, -1);
+          if (await playlists.subscribe(userId, playlistId, clock())) await playlists.addSubscribed(playlistId, 1);
+        } else if (await playlists.unsubscribe(userId, playlistId)) {
+          await playlists.addSubscribed(playlistId, -1);
         }
       });
     },
 
     /** Whether the user collected the playlist (false for no user). */
-    isSubscribed: (userId: number | null, playlistId: number): boolean => userId !== null && playlists.isSubscribed(userId, playlistId),
+    isSubscribed: async (userId: number | null, playlistId: number): Promise<boolean> =>
+      userId !== null && (await playlists.isSubscribed(userId, playlistId)),
 
     /** /like: the song joins (at the top) or leaves the user's 我喜欢的音乐; returns that playlist's id. */
-    likeSong(userId: number, songId: number, like: boolean): number {
-      return withTx(repos.db, () => {
-        if (like) checkSongs([songId]);
-        const liked = likedPlaylistOf(userId);
-        if (like) addToPlaylist(liked, [songId]);
-        else removeFromPlaylist(liked, [songId]);
+    async likeSong(userId: number, songId: number, like: boolean): Promise<number> {
+      return await withTx(repos.db, async () => {
+        if (like) await checkSongs([songId]);
+        const liked = await likedPlaylistOf(userId);
+        if (like) await addToPlaylist(liked, [songId]);
+        else await removeFromPlaylist(liked, [songId]);
         return liked;
       });
     },
 
     /** /likelist: the user's liked songs, newest first (none when they have no liked list). */
-    likedSongIds(uid: number): number[] {
-      if (!repos.users.exists(uid)) throw notFound('user', uid);
-      const liked = playlists.likedOf(uid);
-      return liked === undefined ? [] : playlists.tracksOf(liked).map((t) => t.songId);
+    async likedSongIds(uid: number): Promise<number[]> {
+      if (!(await repos.users.exists(uid))) throw notFound('user', uid);
+      const liked = await playlists.likedOf(uid);
+      return liked === undefined ? [] : (await playlists.tracksOf(liked)).map((t) => t.songId);
     },
 
     /**
      * What /playlist/detail's answer depends on about the caller: whether they collected it.
      * Throws 404 for a private playlist of someone else, before any cached answer is sent.
      */
-    viewOf(playlistId: number, viewerId: number | null): { subscribed: boolean } {
-      const p = playlists.accessOf(playlistId);
+    async viewOf(playlistId: number, viewerId: number | null): Promise<{ subscribed: boolean }> {
+      const p = await playlists.accessOf(playlistId);
       if (!p) return { subscribed: false }; // the detail answers its own 404
       if (p.privacy === PRIVATE_PLAYLIST && p.creatorId !== viewerId) throw notFound('playlist', playlistId);
-      return { subscribed: viewerId !== null && playlists.isSubscribed(viewerId, playlistId) };
+      return { subscribed: viewerId !== null && (await playlists.isSubscribed(viewerId, playlistId)) };
     },
 
     /** /playlist/track/all: the playlist's songs in its order, `limit` from `offset`, as /song/detail. */
-    trackAll(playlistId: number, viewerId: number | null, offset: number, limit: number | undefined, urls: MediaUrls) {
-      visible(playlistId, viewerId);
-      const ids = playlists
-        .tracksOf(playlistId)
+    async trackAll(playlistId: number, viewerId: number | null, offset: number, limit: number | undefined, urls: MediaUrls) {
+      await visible(playlistId, viewerId);
+      const ids = (await playlists.tracksOf(playlistId))
         .slice(offset, limit === undefined ? undefined : offset + limit)
         .map((t) => t.songId);
-      const found = repos.songs.findByIds(ids);
+      const found = await repos.songs.findByIds(ids);
       const records = ids.flatMap((id) => found.get(id) ?? []);
       return { songs: records.map((s) => songObject(s, urls)), privileges: records.map(privilegeOf), code: 200 as const };
     },
 
     /** Public playlists the user collected (/user/subcount). */
-    subscribedCount: (userId: number): number => playlists.subscribedCount(userId),
+    subscribedCount: async (userId: number): Promise<number> => await playlists.subscribedCount(userId),
   };
 }
-export type MyPlaylistService = ReturnType<typeof createMyPlaylistService>;
+export type MyPlaylistService = Awaited<ReturnType<typeof createMyPlaylistService>>;

@@ -31,8 +31,8 @@ export interface PlaybackReport {
  * A report of `stopped` after enough listening counts a play, as a scrobble does.
  */
 export function createNowPlayingService(repos: Repos, clock: Clock, charts: ChartService) {
-  const song = (id: number) => {
-    const found = repos.songs.findById(id);
+  const song = async (id: number) => {
+    const found = await repos.songs.findById(id);
     if (!found) throw new ApiError(404, 'Song not found');
     return found;
   };
@@ -40,10 +40,10 @@ export function createNowPlayingService(repos: Repos, clock: Clock, charts: Char
 
   return {
     /** A song streamed, or scrobbled as now playing: shown until its end (unless the player reports its playback itself). */
-    started(userId: number, player: string | undefined, songId: number): void {
+    async started(userId: number, player: string | undefined, songId: number): Promise<void> {
       const now = clock();
-      const { durationMs } = song(songId);
-      repos.nowPlaying.guess(
+      const { durationMs } = await song(songId);
+      await repos.nowPlaying.guess(
         {
           userId,
           player: playerOf(player),
@@ -59,17 +59,17 @@ export function createNowPlayingService(repos: Repos, clock: Clock, charts: Char
     },
 
     /** A player's report. Returns whether it counted a play. */
-    report(userId: number, player: string | undefined, report: PlaybackReport, ip: string): boolean {
+    async report(userId: number, player: string | undefined, report: PlaybackReport, ip: string): Promise<boolean> {
       const now = clock();
-      const { durationMs } = song(report.songId);
+      const { durationMs } = await song(report.songId);
       const name = playerOf(player);
       if (report.state === 'stopped') {
-        const session = repos.nowPlaying.find(userId, name, now);
-        repos.nowPlaying.remove(userId, name, now);
+        const session = await repos.nowPlaying.find(userId, name, now);
+        await repos.nowPlaying.remove(userId, name, now);
         // A play is counted once, for a playback the player reported from its start (its row).
         if (report.ignoreScrobble || session?.songId !== report.songId || !playedEnough(durationMs, report.positionMs)) return false;
         try {
-          charts.scrobble({ id: report.songId, userId, ip, time: Math.round(report.positionMs / 1000) });
+          await charts.scrobble({ id: report.songId, userId, ip, time: Math.round(report.positionMs / 1000) });
           return true;
         } catch (err) {
           // The same song counted within the last 20 s (a scrobble beside the report) is not counted again.
@@ -78,7 +78,7 @@ export function createNowPlayingService(repos: Repos, clock: Clock, charts: Char
         }
       }
       const left = Math.max(0, durationMs - report.positionMs) / report.playbackRate;
-      repos.nowPlaying.report(
+      await repos.nowPlaying.report(
         {
           userId,
           player: name,
@@ -95,10 +95,10 @@ export function createNowPlayingService(repos: Repos, clock: Clock, charts: Char
     },
 
     /** Every player's entry now, latest first; a playing one's position moved on at its rate (never past the end). */
-    live(): NowPlayingRecord[] {
+    async live(): Promise<NowPlayingRecord[]> {
       const now = clock();
-      const rows = repos.nowPlaying.live(now);
-      const durations = repos.songs.findByIds([...new Set(rows.map((r) => r.songId))]);
+      const rows = await repos.nowPlaying.live(now);
+      const durations = await repos.songs.findByIds([...new Set(rows.map((r) => r.songId))]);
       return rows.map((row) => {
         if (row.state !== 'playing') return row;
         const end = durations.get(row.songId)?.durationMs ?? row.positionMs;
@@ -111,4 +111,4 @@ export function createNowPlayingService(repos: Repos, clock: Clock, charts: Char
     minutesAgo: (row: NowPlayingRecord): number => Math.max(0, Math.floor((clock() - row.updatedAt) / 60_000)),
   };
 }
-export type NowPlayingService = ReturnType<typeof createNowPlayingService>;
+export type NowPlayingService = Awaited<ReturnType<typeof createNowPlayingService>>;

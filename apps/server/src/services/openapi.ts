@@ -97,7 +97,7 @@ export function buildOpenApiDocument(registry: Record<string, EndpointDef>, serv
 
 /** Documents by server URL (the API prefix), each built once: the registry does not change at runtime. */
 export function createOpenApiService(registry: Record<string, EndpointDef> = endpoints) {
-  const documents = new Map<string, ReturnType<typeof buildOpenApiDocument>>();
+  const documents = new Map<string, Awaited<ReturnType<typeof buildOpenApiDocument>>>();
   return {
     document(serverUrl: string) {
       let document = documents.get(serverUrl);
@@ -106,4 +106,4 @@ export function createOpenApiService(registry: Record<string, EndpointDef> = end
     },
   };
 }
-export type OpenApiService = ReturnType<typeof createOpenApiService>;
+export type OpenApiService = Awaited<ReturnType<typeof createOpenApiService>>;

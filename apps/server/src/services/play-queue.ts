@@ -28,12 +28,12 @@ export interface QueueToSave {
 export function createPlayQueueService(repos: Repos, clock: Clock) {
   return {
     /** The saved queue, or undefined when the user never saved one. */
-    find: (userId: number): PlayQueueRecord | undefined => repos.playQueues.find(userId),
+    find: async (userId: number): Promise<PlayQueueRecord | undefined> => await repos.playQueues.find(userId),
 
     /** Replaces the queue; an empty one clears it. Every song must exist (else 404). */
-    save(userId: number, queue: QueueToSave): void {
-      for (const id of new Set(queue.songIds)) if (!repos.songs.exists(id)) throw SONG_NOT_FOUND();
-      repos.playQueues.save(userId, {
+    async save(userId: number, queue: QueueToSave): Promise<void> {
+      for (const id of new Set(queue.songIds)) if (!(await repos.songs.exists(id))) throw SONG_NOT_FOUND();
+      await repos.playQueues.save(userId, {
         songIds: [...queue.songIds],
         currentIndex: queue.songIds.length ? queue.currentIndex : null,
         positionMs: queue.songIds.length ? queue.positionMs : 0,
@@ -43,4 +43,4 @@ export function createPlayQueueService(repos: Repos, clock: Clock) {
     },
   };
 }
-export type PlayQueueService = ReturnType<typeof createPlayQueueService>;
+export type PlayQueueService = Awaited<ReturnType<typeof createPlayQueueService>>;

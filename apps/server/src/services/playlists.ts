@@ -22,14 +22,14 @@ export interface NewPlaylistInput {
 export function createPlaylistService(repos: Repos) {
   return {
     /** `viewer`: what of the answer depends on the caller (services/my-playlists.ts viewOf). */
-    detail(id: number, urls: MediaUrls, viewer: { subscribed: boolean } = { subscribed: false }) {
-      const p = repos.playlists.findById(id);
+    async detail(id: number, urls: MediaUrls, viewer: { subscribed: boolean } = { subscribed: false }) {
+      const p = await repos.playlists.findById(id);
       if (!p) throw notFound('playlist', id);
-      const creator = repos.users.findById(p.creatorId);
+      const creator = await repos.users.findById(p.creatorId);
       if (!creator) throw new Error(`playlist ${id} has no creator ${p.creatorId}`);
-      const trackRows = repos.playlists.tracksOf(id);
+      const trackRows = await repos.playlists.tracksOf(id);
       const detailedIds = trackRows.slice(0, MAX_DETAILED_TRACKS).map((t) => t.songId);
-      const songs = repos.songs.findByIds(detailedIds);
+      const songs = await repos.songs.findByIds(detailedIds);
       const records = detailedIds.flatMap((sid) => songs.get(sid) ?? []);
       const tracks = records.map((s) => songObject(s, urls));
       const playlist = {
@@ -80,25 +80,25 @@ export function createPlaylistService(repos: Repos) {
     },
 
     /** Creates a playlist with the given tracks in order (duplicates dropped); returns its id. */
-    create(input: NewPlaylistInput): number {
-      const created = withTx(repos.db, () => {
-        const creatorId = input.creatorId ?? repos.users.firstId();
+    async create(input: NewPlaylistInput): Promise<number> {
+      const created = await withTx(repos.db, async () => {
+        const creatorId = input.creatorId ?? (await repos.users.firstId());
         if (creatorId === null) throw new Error('the library has no users to own a playlist');
         const now = Date.now();
-        const id = repos.playlists.insert({
+        const id = await repos.playlists.insert({
           name: input.name,
           creatorId,
           description: input.description ?? null,
           createdAt: now,
           updatedAt: now,
         });
-        repos.playlists.setTags(id, input.tags ?? []);
-        repos.playlists.appendTracks(id, [...new Set(input.trackIds)], now);
+        await repos.playlists.setTags(id, input.tags ?? []);
+        await repos.playlists.appendTracks(id, [...new Set(input.trackIds)], now);
         return id;
       });
-      repos.searchIndex.refresh();
+      await repos.searchIndex.refresh();
       return created;
     },
   };
 }
-export type PlaylistService = ReturnType<typeof createPlaylistService>;
+export type PlaylistService = Awaited<ReturnType<typeof createPlaylistService>>;

@@ -27,19 +27,19 @@ export function createQrLoginService(repos: Repos, sessions: SessionService, clo
   const liveSince = () => clock() - QR_KEY_TTL_MS;
 
   return {
-    newKey(): string {
+    async newKey(): Promise<string> {
       const key = randomUUID();
       const now = clock();
-      withTx(repos.db, () => {
-        keys.prune(now - QR_KEY_TTL_MS, MAX_KEYS - 1);
-        keys.insert(key, now);
+      await withTx(repos.db, async () => {
+        await keys.prune(now - QR_KEY_TTL_MS, MAX_KEYS - 1);
+        await keys.insert(key, now);
       });
       return key;
     },
 
     /** Drops expired keys (creating a key does it too). */
-    prune(): void {
-      keys.prune(liveSince(), MAX_KEYS);
+    async prune(): Promise<void> {
+      await keys.prune(liveSince(), MAX_KEYS);
     },
 
     /** The approval page's URL for a key (`apiBase` = the API's absolute base for the requesting client). */
@@ -52,23 +52,23 @@ export function createQrLoginService(repos: Repos, sessions: SessionService, clo
     },
 
     /** Whether the key can still be approved ('waiting' or 'scanned'); undefined = expired or used. */
-    state: (key: string): QrState | undefined => keys.find(key, liveSince())?.state,
+    state: async (key: string): Promise<QrState | undefined> => (await keys.find(key, liveSince()))?.state,
 
     /** A logged-in user opened the approval page: the poller sees 802 with their name. */
-    scanned: (key: string, userId: number): boolean => keys.mark(key, 'scanned', userId, liveSince()),
+    scanned: async (key: string, userId: number): Promise<boolean> => await keys.mark(key, 'scanned', userId, liveSince()),
 
     /** The user approved: the next check logs the polling device in as them. false = expired or used. */
-    approve: (key: string, userId: number): boolean => keys.mark(key, 'approved', userId, liveSince()),
+    approve: async (key: string, userId: number): Promise<boolean> => await keys.mark(key, 'approved', userId, liveSince()),
 
     /** The poller's answer; 803 uses the key up (the caller starts the session). */
-    check(key: string, urls: MediaUrls): QrCheck {
+    async check(key: string, urls: MediaUrls): Promise<QrCheck> {
       const since = liveSince();
-      const found = keys.find(key, since);
+      const found = await keys.find(key, since);
       if (!found) return { code: 800, message: '二维码不存在或已过期', cookie: '' };
       if (found.state === 'waiting') return { code: 801, message: '等待扫码', cookie: '' };
-      const user = found.userId === null ? undefined : repos.users.findById(found.userId);
+      const user = found.userId === null ? undefined : await repos.users.findById(found.userId);
       if (!user) {
-        keys.remove(key);
+        await keys.remove(key);
         return { code: 800, message: '二维码不存在或已过期', cookie: '' };
       }
       if (found.state === 'scanned') {
@@ -76,15 +76,15 @@ export function createQrLoginService(repos: Repos, sessions: SessionService, clo
         return { code: 802, message: '授权中', cookie: '', nickname: user.nickname, avatarUrl };
       }
       // Used once, by whichever poll (on whichever process) deletes it first.
-      if (!keys.takeApproved(key, since)) return { code: 800, message: '二维码不存在或已过期', cookie: '' };
+      if (!(await keys.takeApproved(key, since))) return { code: 800, message: '二维码不存在或已过期', cookie: '' };
       return { code: 803, message: '授权登陆成功', userId: user.id };
     },
 
     /** Who the approval page greets. */
-    nicknameOf: (userId: number): string => repos.users.findById(userId)?.nickname ?? '',
+    nicknameOf: async (userId: number): Promise<string> => (await repos.users.findById(userId))?.nickname ?? '',
 
     /** A session for the device that polled 803. */
-    startSession: (userId: number) => sessions.start(userId),
+    startSession: async (userId: number) => await sessions.start(userId),
   };
 }
-export type QrLoginService = ReturnType<typeof createQrLoginService>;
+export type QrLoginService = Awaited<ReturnType<typeof createQrLoginService>>;

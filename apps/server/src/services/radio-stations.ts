@@ -29,14 +29,14 @@ function fields(input: StationInput) {
  */
 export function createRadioStationService(repos: Repos, clock: Clock) {
   return {
-    list: (): RadioStation[] => repos.radioStations.all(),
-    create: (input: StationInput): number => repos.radioStations.insert(fields(input), clock()),
-    update(id: number, input: StationInput): void {
-      if (!repos.radioStations.update(id, fields(input))) throw notFound('radio station', id);
+    list: async (): Promise<RadioStation[]> => await repos.radioStations.all(),
+    create: async (input: StationInput): Promise<number> => await repos.radioStations.insert(fields(input), clock()),
+    async update(id: number, input: StationInput): Promise<void> {
+      if (!(await repos.radioStations.update(id, fields(input)))) throw notFound('radio station', id);
     },
-    remove(id: number): void {
-      if (!repos.radioStations.remove(id)) throw notFound('radio station', id);
+    async remove(id: number): Promise<void> {
+      if (!(await repos.radioStations.remove(id))) throw notFound('radio station', id);
     },
   };
 }
-export type RadioStationService = ReturnType<typeof createRadioStationService>;
+export type RadioStationService = Awaited<ReturnType<typeof createRadioStationService>>;

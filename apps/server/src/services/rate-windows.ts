@@ -19,14 +19,14 @@ export class TokenBuckets {
     readonly clock: Clock,
   ) {}
 
-  take(key: string): boolean {
+  async take(key: string): Promise<boolean> {
     // Read and written under the write lock: two processes cannot both spend the last token.
-    return withWriteTx(this.repos.db, () => {
+    return await withWriteTx(this.repos.db, async () => {
       const now = this.clock();
-      const bucket = this.repos.rateWindows.find(this.limiter, key, now);
+      const bucket = await this.repos.rateWindows.find(this.limiter, key, now);
       const tokens = bucket ? Math.min(this.capacity, bucket.amount + ((now - bucket.at) * this.capacity) / this.periodMs) : this.capacity;
       const ok = tokens >= 1;
-      this.repos.rateWindows.put(this.limiter, key, { amount: ok ? tokens - 1 : tokens, at: now }, now + this.periodMs);
+      await this.repos.rateWindows.put(this.limiter, key, { amount: ok ? tokens - 1 : tokens, at: now }, now + this.periodMs);
       return ok;
     });
   }
@@ -45,14 +45,14 @@ export interface WindowHit {
 export function createRateWindows(repos: Repos, clock: Clock) {
   return {
     /** Counts a request of `key` against `limiter`'s window of `windowMs`. */
-    hit(limiter: string, key: string, windowMs: number): WindowHit {
+    async hit(limiter: string, key: string, windowMs: number): Promise<WindowHit> {
       const now = clock();
-      const { count, endsAt } = repos.rateWindows.hit(limiter, key, now, windowMs);
+      const { count, endsAt } = await repos.rateWindows.hit(limiter, key, now, windowMs);
       return { count, ttlMs: Math.max(0, endsAt - now) };
     },
     buckets: (limiter: string, capacity: number, periodMs: number) => new TokenBuckets(repos, limiter, capacity, periodMs, clock),
     /** Forgets windows and buckets that ran out (a sweep). */
-    prune: (): number => repos.rateWindows.prune(clock()),
+    prune: async (): Promise<number> => await repos.rateWindows.prune(clock()),
   };
 }
-export type RateWindows = ReturnType<typeof createRateWindows>;
+export type RateWindows = Awaited<ReturnType<typeof createRateWindows>>;

@@ -12,12 +12,12 @@ export function createRatingService(repos: Repos, clock: Clock) {
     ['artist', { exists: repos.artists.exists, ratings: repos.ratings.artists, name: 'Artist' }],
   ] as const);
   return {
-    rate(userId: number, kind: RatedKind, id: number, rating: number): void {
+    async rate(userId: number, kind: RatedKind, id: number, rating: number): Promise<void> {
       if (!Number.isInteger(rating) || rating < 0 || rating > 5) throw new ApiError(400, 'rating must be an integer from 0 to 5');
       const table = tables.get(kind)!;
-      if (!table.exists(id)) throw new ApiError(404, `${table.name} not found`);
-      table.ratings.set(userId, id, rating, clock());
+      if (!(await table.exists(id))) throw new ApiError(404, `${table.name} not found`);
+      await table.ratings.set(userId, id, rating, clock());
     },
   };
 }
-export type RatingService = ReturnType<typeof createRatingService>;
+export type RatingService = Awaited<ReturnType<typeof createRatingService>>;

@@ -37,26 +37,26 @@ const SHARE_NOT_FOUND = () => new ApiError(404, 'Share not found');
  */
 export function createShareService(repos: Repos, clock: Clock, newId: () => string = randomShareId) {
   /** An item's songs and name; someone else's private playlist is not found. */
-  function resolve(userId: number, item: SharedItem): { name: string; songIds: number[] } {
+  async function resolve(userId: number, item: SharedItem): Promise<{ name: string; songIds: number[] }> {
     if (item.kind === 'song') {
-      const song = repos.songs.findById(item.id);
+      const song = await repos.songs.findById(item.id);
       if (!song) throw new ApiError(404, 'Song not found');
       return { name: song.name, songIds: [song.id] };
     }
     if (item.kind === 'album') {
-      const album = repos.albums.findById(item.id);
+      const album = await repos.albums.findById(item.id);
       if (!album) throw new ApiError(404, 'Album not found');
-      return { name: album.name, songIds: repos.songs.idsOnAlbum(item.id) };
+      return { name: album.name, songIds: await repos.songs.idsOnAlbum(item.id) };
     }
-    const access = repos.playlists.accessOf(item.id);
-    const playlist = access && (access.creatorId === userId || access.privacy === 0) ? repos.playlists.findById(item.id) : undefined;
+    const access = await repos.playlists.accessOf(item.id);
+    const playlist = access && (access.creatorId === userId || access.privacy === 0) ? await repos.playlists.findById(item.id) : undefined;
     if (!playlist) throw new ApiError(404, 'Playlist not found');
-    return { name: playlist.name, songIds: repos.playlists.tracksOf(item.id).map((t) => t.songId) };
+    return { name: playlist.name, songIds: (await repos.playlists.tracksOf(item.id)).map((t) => t.songId) };
   }
 
   /** The user's own share (someone else's is not found: its id is all the link holds). */
-  function own(userId: number, id: string): ShareRecord {
-    const share = SHARE_ID.test(id) ? repos.shares.find(id) : undefined;
+  async function own(userId: number, id: string): Promise<ShareRecord> {
+    const share = SHARE_ID.test(id) ? await repos.shares.find(id) : undefined;
     if (!share || share.userId !== userId) throw SHARE_NOT_FOUND();
     return share;
   }
@@ -74,9 +74,13 @@ export function createShareService(repos: Repos, clock: Clock, newId: () => stri
   const isLive = (share: ShareRecord): boolean => share.expiresAt === null || share.expiresAt > clock();
 
   return {
-    create(userId: number, items: readonly SharedItem[], options: { description: string | null; expiresAt: number | null }): Share {
+    async create(
+      userId: number,
+      items: readonly SharedItem[],
+      options: { description: string | null; expiresAt: number | null },
+    ): Promise<Share> {
       if (items.length === 0) throw new ApiError(400, 'id must name what to share');
-      const resolved = items.map((item) => resolve(userId, item));
+      const resolved = await Promise.all(items.map(async (item) => await resolve(userId, item)));
       const songIds = [...new Set(resolved.flatMap((r) => r.songIds))];
       if (songIds.length === 0) throw new ApiError(400, 'there are no songs to share');
       if (songIds.length > MAX_SHARE_SONGS) throw new ApiError(400, `a share holds at most ${MAX_SHARE_SONGS} songs`);
@@ -88,51 +92,52 @@ export function createShareService(repos: Repos, clock: Clock, newId: () => stri
         createdAt: clock(),
         expiresAt: expiry(options.expiresAt),
       };
-      repos.shares.create({ ...share, songIds });
+      await repos.shares.create({ ...share, songIds });
       return { ...share, lastVisited: null, visitCount: 0, songIds };
     },
 
     /** The user's shares, newest first, expired ones included (their owner may extend them). */
-    list: (userId: number): Share[] => repos.shares.ofUser(userId).map((s) => ({ ...s, songIds: repos.shares.songIds(s.id) })),
+    list: async (userId: number): Promise<Share[]> =>
+      await Promise.all((await repos.shares.ofUser(userId)).map(async (s) => ({ ...s, songIds: await repos.shares.songIds(s.id) }))),
 
     /** `expiresAt` null: never expires. */
-    update(userId: number, id: string, changes: { description?: string | null; expiresAt?: number | null }): void {
-      own(userId, id);
-      repos.shares.update(id, {
+    async update(userId: number, id: string, changes: { description?: string | null; expiresAt?: number | null }): Promise<void> {
+      await own(userId, id);
+      await repos.shares.update(id, {
         ...(changes.description !== undefined ? { description: description(changes.description) } : {}),
         ...(changes.expiresAt !== undefined ? { expiresAt: expiry(changes.expiresAt) } : {}),
       });
     },
 
-    remove(userId: number, id: string): void {
-      own(userId, id);
-      repos.shares.remove(id);
+    async remove(userId: number, id: string): Promise<void> {
+      await own(userId, id);
+      await repos.shares.remove(id);
     },
 
     /**
      * A visit to the share's page (counted, unless it only asks for headers): the share, who shared it and its songs, or undefined
      * when it expired or never was.
      */
-    visit(id: string, { count }: { count: boolean }): SharePage | undefined {
-      const share = SHARE_ID.test(id) ? repos.shares.find(id) : undefined;
+    async visit(id: string, { count }: { count: boolean }): Promise<SharePage | undefined> {
+      const share = SHARE_ID.test(id) ? await repos.shares.find(id) : undefined;
       if (!share || !isLive(share)) return undefined;
       const at = clock();
-      if (count) repos.shares.visit(id, at);
-      const songIds = repos.shares.songIds(id);
-      const found = repos.songs.findByIds(songIds);
+      if (count) await repos.shares.visit(id, at);
+      const songIds = await repos.shares.songIds(id);
+      const found = await repos.songs.findByIds(songIds);
       const visits = count ? { visitCount: share.visitCount + 1, lastVisited: at } : {};
       return {
         share: { ...share, ...visits, songIds },
-        owner: repos.users.findById(share.userId)?.nickname ?? '',
+        owner: (await repos.users.findById(share.userId))?.nickname ?? '',
         songs: songIds.flatMap((songId) => found.get(songId) ?? []),
       };
     },
 
     /** Whether a live share holds this song (its audio plays for anyone with the link). */
-    plays(id: string, songId: number): boolean {
-      const share = SHARE_ID.test(id) ? repos.shares.find(id) : undefined;
-      return share !== undefined && isLive(share) && repos.shares.holds(id, songId);
+    async plays(id: string, songId: number): Promise<boolean> {
+      const share = SHARE_ID.test(id) ? await repos.shares.find(id) : undefined;
+      return share !== undefined && isLive(share) && (await repos.shares.holds(id, songId));
     },
   };
 }
-export type ShareService = ReturnType<typeof createShareService>;
+export type ShareService = Awaited<ReturnType<typeof createShareService>>;

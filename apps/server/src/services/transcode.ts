@@ -56,23 +56,23 @@ export function createTranscodeService(repos: Repos, storage: Storage, { encoder
   };
 
   async function cached(source: AudioFile, variant: Variant): Promise<AudioFile | undefined> {
-    const record = repos.transcodes.find(source.key, variant.format, variant.bitrate);
+    const record = await repos.transcodes.find(source.key, variant.format, variant.bitrate);
     if (!record) return undefined;
     const object = keyOf(source.key, variant);
     if ((await storage.stat(object))?.size !== record.size) return undefined;
-    repos.transcodes.touch(source.key, variant.format, variant.bitrate);
+    await repos.transcodes.touch(source.key, variant.format, variant.bitrate);
     return fileOf(object, record.size, record.md5, variant);
   }
 
   /** Deletes least recently used variants (never `keep`) while audio in storage exceeds the budget. */
   async function evict(keep: string): Promise<void> {
-    let over = repos.audioFiles.totalSize() + repos.transcodes.totalSize() - cacheBytes;
-    for (const file of over > 0 ? repos.transcodes.leastRecent(1000) : []) {
+    let over = (await repos.audioFiles.totalSize()) + (await repos.transcodes.totalSize()) - cacheBytes;
+    for (const file of over > 0 ? await repos.transcodes.leastRecent(1000) : []) {
       if (over <= 0) break;
       if (!TRANSCODE_FORMATS.includes(file.format as TranscodeFormat)) continue;
       const object = keyOf(file.sourceMd5, { format: file.format as TranscodeFormat, bitrate: file.bitrate });
       if (object === keep) continue;
-      repos.transcodes.forget(file.sourceMd5, file.format, file.bitrate);
+      await repos.transcodes.forget(file.sourceMd5, file.format, file.bitrate);
       await storage.delete(object);
       over -= file.size;
     }
@@ -113,7 +113,7 @@ export function createTranscodeService(repos: Repos, storage: Storage, { encoder
             }
             // Put in its place first, then recorded: a recorded variant is always there to be read.
             const done = await live.commit((tmp) => storage.putFile(object, tmp, { contentType: specOf(variant.format).mimeType }));
-            repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
+            await repos.transcodes.save({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate, ...done });
             await evict(object);
             return fileOf(object, done.size, done.md5, variant);
           },
@@ -179,7 +179,7 @@ export function createTranscodeService(repos: Repos, storage: Storage, { encoder
     },
   };
 }
-export type TranscodeService = ReturnType<typeof createTranscodeService>;
+export type TranscodeService = Awaited<ReturnType<typeof createTranscodeService>>;
 
 /** Originals ffmpeg reads front to back from a pipe; others (an M4A may keep its index at the end) are read from the file. */
 const STREAMS_FROM_A_PIPE = new Set(['flac', 'mp3', 'ogg', 'opus', 'wav', 'aac']);

@@ -22,8 +22,10 @@ const COLLECTED = 4;
 const COLLECTABLE_POOL = 20;
 
 /** True when the library has demo listeners but none of them is the demo account yet. */
-export function needsDemoAccount(repos: Repos): boolean {
-  return repos.users.firstDemoId() !== null && repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone) === undefined;
+export async function needsDemoAccount(repos: Repos): Promise<boolean> {
+  return (
+    (await repos.users.firstDemoId()) !== null && (await repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone)) === undefined
+  );
 }
 
 /**
@@ -33,17 +35,17 @@ export function needsDemoAccount(repos: Repos): boolean {
  * Idempotent per library (call inside a transaction); also upgrades a demo library seeded before
  * accounts existed.
  */
-export function seedDemoAccount(repos: Repos, seed: number): void {
-  const userId = repos.users.firstDemoId();
-  if (userId === null || !needsDemoAccount(repos)) return;
+export async function seedDemoAccount(repos: Repos, seed: number): Promise<void> {
+  const userId = await repos.users.firstDemoId();
+  if (userId === null || !(await needsDemoAccount(repos))) return;
   const rng = rngFor(seed, 'demo-account');
-  const user = repos.users.findById(userId)!;
-  repos.users.setContact(userId, { countryCode: DEMO_ACCOUNT.countryCode, phone: DEMO_ACCOUNT.phone, email: DEMO_ACCOUNT.email });
+  const user = (await repos.users.findById(userId))!;
+  await repos.users.setContact(userId, { countryCode: DEMO_ACCOUNT.countryCode, phone: DEMO_ACCOUNT.phone, email: DEMO_ACCOUNT.email });
 
-  const songs = repos.songs.listenable().filter((s) => s.publishTime < LIBRARY_EPOCH);
+  const songs = (await repos.songs.listenable()).filter((s) => s.publishTime < LIBRARY_EPOCH);
   const liked = sample(rng, songs, Math.min(songs.length, 36)).map((s) => s.id);
   const likedAt = daysBefore(2);
-  const playlistId = repos.playlists.insert({
+  const playlistId = await repos.playlists.insert({
     name: likedSongsName(user.nickname),
     creatorId: userId,
     playCount: intBetween(rng, 200, 900),
@@ -51,36 +53,38 @@ export function seedDemoAccount(repos: Repos, seed: number): void {
     createdAt: user.createdAt,
     updatedAt: likedAt,
   });
-  repos.playlists.appendTracks(playlistId, liked, likedAt);
+  await repos.playlists.appendTracks(playlistId, liked, likedAt);
 
   // The other demo listeners: the account follows some, and some follow it.
-  const others = repos.users.demoIds().filter((id) => id !== userId);
-  for (const id of sample(rng, others, Math.min(others.length, 6))) repos.social.follow(userId, id, daysBefore(intBetween(rng, 5, 400)));
-  for (const id of sample(rng, others, Math.min(others.length, 8))) repos.social.follow(id, userId, daysBefore(intBetween(rng, 5, 400)));
+  const others = (await repos.users.demoIds()).filter((id) => id !== userId);
+  for (const id of sample(rng, others, Math.min(others.length, 6)))
+    await repos.social.follow(userId, id, daysBefore(intBetween(rng, 5, 400)));
+  for (const id of sample(rng, others, Math.min(others.length, 8)))
+    await repos.social.follow(id, userId, daysBefore(intBetween(rng, 5, 400)));
 
   const shared = [
     { type: 18, msg: '循环了一整晚，分享给你们。', resourceId: liked[0] },
     { type: 18, msg: '下班路上的最佳配乐。', resourceId: liked[1] },
     { type: 35, msg: '收藏了好久的歌，都在这里了。', resourceId: playlistId },
   ];
-  shared.forEach((e, i) => {
+  for (const [i, e] of shared.entries()) {
     if (e.resourceId !== undefined)
-      repos.social.addEvent({
+      await repos.social.addEvent({
         userId,
         type: e.type,
         msg: e.msg,
         resourceId: e.resourceId,
         createdAt: LIBRARY_EPOCH - (i * 3 + 1) * DAY_MS,
       });
-  });
+  }
 
   // Playlists it collected (收藏), from the home page's: its list has both kinds. Their stored
   // subscribedCount is the demo's count of listeners, these among them (no increment).
-  const collectable = repos.playlists.recommended(COLLECTABLE_POOL).filter((p) => p.creatorId !== userId);
+  const collectable = (await repos.playlists.recommended(COLLECTABLE_POOL)).filter((p) => p.creatorId !== userId);
   const collectRng = rngFor(seed, 'demo-account-collected');
   for (const p of sample(collectRng, collectable, Math.min(collectable.length, COLLECTED))) {
-    repos.playlists.subscribe(userId, p.id, daysBefore(intBetween(collectRng, 3, 200)));
+    await repos.playlists.subscribe(userId, p.id, daysBefore(intBetween(collectRng, 3, 200)));
   }
 
-  repos.plays.attributeAnonymous(userId, LIBRARY_EPOCH, PLAY_SHARE);
+  await repos.plays.attributeAnonymous(userId, LIBRARY_EPOCH, PLAY_SHARE);
 }

@@ -57,10 +57,15 @@ export interface AlbumSeedOptions {
   withLyrics: boolean;
 }
 
-export function seedAlbumsAndSongs(repos: Repos, seed: number, artists: SeededArtist[], opts: AlbumSeedOptions): SeededSong[] {
+export async function seedAlbumsAndSongs(
+  repos: Repos,
+  seed: number,
+  artists: SeededArtist[],
+  opts: AlbumSeedOptions,
+): Promise<SeededSong[]> {
   const songs: SeededSong[] = [];
   const albumNames = new Map<number, Set<string>>();
-  shapeAlbums(seed, artists, opts.albumCount, opts.songCount).forEach((shape, albumIndex) => {
+  for (const [albumIndex, shape] of shapeAlbums(seed, artists, opts.albumCount, opts.songCount).entries()) {
     const rng = rngFor(seed, 'album', albumIndex);
     const { artist, size } = shape;
     const taken = albumNames.get(artist.id) ?? new Set<string>();
@@ -69,7 +74,7 @@ export function seedAlbumsAndSongs(repos: Repos, seed: number, artists: SeededAr
     const type = size <= 2 ? 'Single' : size <= 5 ? 'EP/Single' : '专辑';
     const publishTime = daysBefore(intBetween(rng, 10, 16 * 365));
     const year = new Date(publishTime).getUTCFullYear();
-    const albumId = repos.albums.insert({
+    const albumId = await repos.albums.insert({
       name: albumTitle.name,
       nameLatin: albumTitle.latin,
       artistId: artist.id,
@@ -91,7 +96,7 @@ export function seedAlbumsAndSongs(repos: Repos, seed: number, artists: SeededAr
       const audioSeed = deriveSeed(seed, 'audio', songs.length);
       const durationMs = intBetween(rng, 30_000, 120_000);
       const popularity = Math.max(0, Math.min(100, artist.popularity + intBetween(rng, -25, 10)));
-      const id = repos.songs.insert({
+      const id = await repos.songs.insert({
         name: songTitle.name,
         nameLatin: songTitle.latin,
         albumId,
@@ -105,14 +110,14 @@ export function seedAlbumsAndSongs(repos: Repos, seed: number, artists: SeededAr
         createdAt: publishTime + DAY_MS,
         artistIds: featured ? [artist.id, featured.id] : [artist.id],
       });
-      repos.genres.setSongGenres(id, genres);
+      await repos.genres.setSongGenres(id, genres);
       // About 15% of songs are instrumental: no lyrics row, /lyric answers nolyric.
       if (opts.withLyrics && chance(rng, 0.85)) {
         const lyrics = writeLyrics(planSong(audioSeed, durationMs), audioSeed, artist.area === 7 ? 'zh' : 'en', artist.name);
-        repos.lyrics.insert(id, lyrics.lrc, lyrics.translation);
+        await repos.lyrics.insert(id, lyrics.lrc, lyrics.translation);
       }
       songs.push({ id, area: artist.area, popularity });
     }
-  });
+  }
   return songs;
 }

@@ -23,7 +23,7 @@ const AREA_WEIGHTS: readonly [Area, number][] = [
 const AREA_NAMES: Record<Area, string> = { 7: '华语', 96: '欧美', 8: '日本', 16: '韩国', 0: '其他地区' };
 const TYPE_NAMES: Record<ArtistType, string> = { 1: '男歌手', 2: '女歌手', 3: '乐队' };
 
-export function seedArtists(repos: Repos, seed: number, count: number): SeededArtist[] {
+export async function seedArtists(repos: Repos, seed: number, count: number): Promise<SeededArtist[]> {
   const total = AREA_WEIGHTS.reduce((n, [, w]) => n + w, 0);
   const taken = new Set<string>();
   const artists: SeededArtist[] = [];
@@ -38,7 +38,7 @@ export function seedArtists(repos: Repos, seed: number, count: number): SeededAr
       const surname = area === 7 && type !== 3 && i < 3 ? chinese.surnames[0] : undefined;
       const name = unique(taken, () => artistName(rng, area, type, surname));
       const popularity = intBetween(rng, 5, 100);
-      const id = repos.artists.insert({
+      const id = await repos.artists.insert({
         name: name.name,
         nameLatin: name.latin,
         initial: initialOf(name.latin),

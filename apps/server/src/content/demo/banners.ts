@@ -7,16 +7,16 @@ import type { SeededPlaylist } from './playlists.ts';
 /** Carousel order: songs (1), playlists (10, the product's playlist code) and external links (3000). */
 const ORDER = [1, 10, 3000, 1, 10, 1, 10, 3000] as const;
 
-export function seedBanners(repos: Repos, seed: number, songs: SeededSong[], playlists: SeededPlaylist[]): void {
+export async function seedBanners(repos: Repos, seed: number, songs: SeededSong[], playlists: SeededPlaylist[]): Promise<void> {
   const rng = rngFor(seed, 'banners');
   const topSongs = [...songs].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
   const topPlaylists = [...playlists].sort((a, b) => b.playCount - a.playCount || a.id - b.id);
   let song = 0;
   let playlist = 0;
   let link = 0;
-  ORDER.forEach((targetType, position) => {
+  for (const [position, targetType] of ORDER.entries()) {
     if (targetType === 1) {
-      repos.banners.insert({
+      await repos.banners.insert({
         targetType,
         targetId: topSongs[song++ % topSongs.length]!.id,
         url: null,
@@ -25,7 +25,7 @@ export function seedBanners(repos: Repos, seed: number, songs: SeededSong[], pla
         position,
       });
     } else if (targetType === 10) {
-      repos.banners.insert({
+      await repos.banners.insert({
         targetType,
         targetId: topPlaylists[playlist++ % topPlaylists.length]!.id,
         url: null,
@@ -35,7 +35,7 @@ export function seedBanners(repos: Repos, seed: number, songs: SeededSong[], pla
       });
     } else {
       // example.com is reserved for examples: the link is obviously a demo, never someone's site.
-      repos.banners.insert({
+      await repos.banners.insert({
         targetType,
         targetId: 0,
         url: `https://example.com/cloudtune/events/${++link}`,
@@ -44,5 +44,5 @@ export function seedBanners(repos: Repos, seed: number, songs: SeededSong[], pla
         position,
       });
     }
-  });
+  }
 }

@@ -46,8 +46,8 @@ export function demoAlbumGenres(seed: number, albumId: number): string[] {
  * (callers run it once, in a transaction). Imported songs get theirs from their tags on the next
  * scan (migration 030).
  */
-export function backfillDemoGenres(repos: Repos, seed: number): number {
-  const untagged = repos.songs.generatedWithoutGenre();
-  for (const { id, albumId } of untagged) repos.genres.setSongGenres(id, demoAlbumGenres(seed, albumId));
+export async function backfillDemoGenres(repos: Repos, seed: number): Promise<number> {
+  const untagged = await repos.songs.generatedWithoutGenre();
+  for (const { id, albumId } of untagged) await repos.genres.setSongGenres(id, demoAlbumGenres(seed, albumId));
   return untagged.length;
 }

@@ -38,7 +38,7 @@ export interface DemoLibrarySummary {
  * Fills an empty library with the generated demo catalog, metadata only: audio and artwork are
  * rendered on first request. One transaction, so a crash never leaves half a library.
  */
-export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoLibrarySummary {
+export async function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): Promise<DemoLibrarySummary> {
   const seed = options.seed ?? DEFAULT_SEED;
   const songCount = Math.max(1, Math.floor(options.songCount ?? 480));
   const playlistCount = Math.max(1, Math.floor(options.playlistCount ?? 48));
@@ -46,25 +46,25 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
   const artistCount = Math.min(albumCount, Math.max(36, Math.round(songCount / 14)));
   const repos = createRepos(db);
 
-  const summary = withTx(db, () => {
-    if (repos.songs.count() > 0) throw new Error('seedDemoLibrary needs an empty library');
-    const tags = seedTags(repos);
-    const userIds = seedUsers(repos, seed);
-    const artists = seedArtists(repos, seed, artistCount);
-    const songs = seedAlbumsAndSongs(repos, seed, artists, { albumCount, songCount, withLyrics: options.withLyrics ?? true });
-    const playlists = seedPlaylists(repos, seed, playlistCount, tags, userIds, songs);
-    seedBanners(repos, seed, songs, playlists);
+  const summary = await withTx(db, async () => {
+    if ((await repos.songs.count()) > 0) throw new Error('seedDemoLibrary needs an empty library');
+    const tags = await seedTags(repos);
+    const userIds = await seedUsers(repos, seed);
+    const artists = await seedArtists(repos, seed, artistCount);
+    const songs = await seedAlbumsAndSongs(repos, seed, artists, { albumCount, songCount, withLyrics: options.withLyrics ?? true });
+    const playlists = await seedPlaylists(repos, seed, playlistCount, tags, userIds, songs);
+    await seedBanners(repos, seed, songs, playlists);
     // The playlist square shows every tag: a tag without a curated playlist gets its most played one.
-    repos.playlists.curateEveryTag();
-    seedListening(repos, seed, { artists, songs, userIds });
-    seedDemoAccount(repos, seed);
+    await repos.playlists.curateEveryTag();
+    await seedListening(repos, seed, { artists, songs, userIds });
+    await seedDemoAccount(repos, seed);
     const built = { seed, artists: artists.length, albums: albumCount, songs: songs.length, playlists: playlists.length };
-    repos.meta.set(META_KEYS.demoLibrary, JSON.stringify(built));
-    repos.meta.set(META_KEYS.storyEnd, String(LIBRARY_EPOCH));
-    repos.meta.set(META_KEYS.demoGenres, '1');
+    await repos.meta.set(META_KEYS.demoLibrary, JSON.stringify(built));
+    await repos.meta.set(META_KEYS.storyEnd, String(LIBRARY_EPOCH));
+    await repos.meta.set(META_KEYS.demoGenres, '1');
     return built;
   });
-  if (options.indexSearch ?? true) repos.searchIndex.refresh();
+  if (options.indexSearch ?? true) await repos.searchIndex.refresh();
   return summary;
 }
 
@@ -74,13 +74,14 @@ export function seedDemoLibrary(db: Db, options: DemoLibraryOptions = {}): DemoL
  * or null when there is none — a library that is not the demo's, or the demo phone held by an
  * account someone registered, which the demo's published passwords must never reach.
  */
-export function ensureDemoAccount(db: Db): number | null {
+export async function ensureDemoAccount(db: Db): Promise<number | null> {
   const repos = createRepos(db);
-  const built = repos.meta.get(META_KEYS.demoLibrary);
+  const built = await repos.meta.get(META_KEYS.demoLibrary);
   if (built === undefined) return null;
-  if (needsDemoAccount(repos)) withTx(db, () => seedDemoAccount(repos, (JSON.parse(built) as { seed?: number }).seed ?? DEFAULT_SEED));
-  const owner = repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone)?.id;
-  return owner !== undefined && owner === repos.users.firstDemoId() ? owner : null;
+  if (await needsDemoAccount(repos))
+    await withTx(db, async () => await seedDemoAccount(repos, (JSON.parse(built) as { seed?: number }).seed ?? DEFAULT_SEED));
+  const owner = (await repos.users.byPhone(DEMO_ACCOUNT.countryCode, DEMO_ACCOUNT.phone))?.id;
+  return owner !== undefined && owner === (await repos.users.firstDemoId()) ? owner : null;
 }
 
 /**
@@ -88,22 +89,22 @@ export function ensureDemoAccount(db: Db): number | null {
  * them, which a migration's SQL cannot): the same genres a fresh seed gives. Returns how many
  * songs got genres.
  */
-export function ensureDemoGenres(db: Db): number {
+export async function ensureDemoGenres(db: Db): Promise<number> {
   const repos = createRepos(db);
-  const built = repos.meta.get(META_KEYS.demoLibrary);
-  if (built === undefined || repos.meta.get(META_KEYS.demoGenres) !== undefined) return 0;
+  const built = await repos.meta.get(META_KEYS.demoLibrary);
+  if (built === undefined || (await repos.meta.get(META_KEYS.demoGenres)) !== undefined) return 0;
   const seed = (JSON.parse(built) as { seed?: number }).seed ?? DEFAULT_SEED;
-  return withTx(db, () => {
-    const tagged = backfillDemoGenres(repos, seed);
-    repos.meta.set(META_KEYS.demoGenres, '1');
+  return await withTx(db, async () => {
+    const tagged = await backfillDemoGenres(repos, seed);
+    await repos.meta.set(META_KEYS.demoGenres, '1');
     return tagged;
   });
 }
 
 /** True when the library has never been seeded and holds no songs. */
-export function needsDemoLibrary(db: Db): boolean {
+export async function needsDemoLibrary(db: Db): Promise<boolean> {
   const repos = createRepos(db);
-  return repos.meta.get(META_KEYS.demoLibrary) === undefined && repos.songs.count() === 0;
+  return (await repos.meta.get(META_KEYS.demoLibrary)) === undefined && (await repos.songs.count()) === 0;
 }
 
 export { DEMO_ACCOUNT } from './account.ts';

@@ -13,23 +13,27 @@ const CITIES: readonly [number, number][] = [
 ];
 
 /** The listeners who "made" the demo playlists. */
-export function seedUsers(repos: Repos, seed: number): number[] {
+export async function seedUsers(repos: Repos, seed: number): Promise<number[]> {
   const rng = rngFor(seed, 'users');
-  return demoUsers.map((u) => {
+  const ids: number[] = [];
+  for (const u of demoUsers) {
     const [province, city] = pick(rng, CITIES);
-    return repos.users.insert({
-      nickname: u.nickname,
-      signature: u.signature,
-      gender: u.gender,
-      birthday: daysBefore(intBetween(rng, 18 * 365, 40 * 365)),
-      province,
-      city,
-      vipType: rng() < 0.3 ? 11 : 0,
-      userType: 0,
-      isDemo: true,
-      createdAt: daysBefore(intBetween(rng, 500, 3000)),
-    });
-  });
+    ids.push(
+      await repos.users.insert({
+        nickname: u.nickname,
+        signature: u.signature,
+        gender: u.gender,
+        birthday: daysBefore(intBetween(rng, 18 * 365, 40 * 365)),
+        province,
+        city,
+        vipType: rng() < 0.3 ? 11 : 0,
+        userType: 0,
+        isDemo: true,
+        createdAt: daysBefore(intBetween(rng, 500, 3000)),
+      }),
+    );
+  }
+  return ids;
 }
 
 export interface SeededTag {
@@ -39,8 +43,10 @@ export interface SeededTag {
 }
 
 /** The playlist-square tag catalogue, each tag with its category 0–4. */
-export function seedTags(repos: Repos): SeededTag[] {
-  return tagCategories.flatMap((names, category) =>
-    names.map((name, position) => ({ id: repos.tags.insert(name, category, hotTags.has(name), position), name, category })),
-  );
+export async function seedTags(repos: Repos): Promise<SeededTag[]> {
+  const tags: SeededTag[] = [];
+  for (const [category, names] of tagCategories.entries())
+    for (const [position, name] of names.entries())
+      tags.push({ id: await repos.tags.insert(name, category, hotTags.has(name), position), name, category });
+  return tags;
 }

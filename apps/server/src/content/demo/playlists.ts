@@ -14,14 +14,14 @@ export interface SeededPlaylist {
   playCount: number;
 }
 
-export function seedPlaylists(
+export async function seedPlaylists(
   repos: Repos,
   seed: number,
   count: number,
   tags: SeededTag[],
   userIds: number[],
   songs: SeededSong[],
-): SeededPlaylist[] {
+): Promise<SeededPlaylist[]> {
   const rng = rngFor(seed, 'playlists');
   const ranks = shuffled(
     rng,
@@ -50,7 +50,7 @@ export function seedPlaylists(
     const createdAt = daysBefore(intBetween(rng, 30, 1500));
     const updatedAt = Math.min(daysBefore(1), createdAt + intBetween(rng, 1, 300) * DAY_MS);
     const playCount = logUniform(rng, 2_000, 50_000_000);
-    const id = repos.playlists.insert({
+    const id = await repos.playlists.insert({
       name,
       creatorId: pick(rng, userIds),
       description: `${pick(rng, playlistDescriptions)}\n关键词：${chosen.map((t) => t.name).join('、')}`,
@@ -64,11 +64,11 @@ export function seedPlaylists(
       createdAt,
       updatedAt,
     });
-    repos.playlists.setTags(
+    await repos.playlists.setTags(
       id,
       chosen.map((t) => t.id),
     );
-    repos.playlists.appendTracks(id, trackIds, updatedAt);
+    await repos.playlists.appendTracks(id, trackIds, updatedAt);
     playlists.push({ id, playCount });
   }
   return playlists;

@@ -1,4 +1,5 @@
 import type { NewPlay } from '../../repos/plays.ts';
+import type { ListenableSong } from '../../repos/songs.ts';
 import type { Repos } from '../../repos/index.ts';
 import { chance, intBetween, pick, rngFor, type Rng } from '../../text/prng.ts';
 import { DAY_MS, LIBRARY_EPOCH } from './clock.ts';
@@ -32,15 +33,15 @@ const FADING: Trend = (day) => (day >= HISTORY_DAYS - 7 ? 0.25 : 1.3);
 export const playCountFor = (songCount: number): number => Math.min(60_000, Math.max(20_000, songCount * 60));
 
 /** 原创音乐人: roughly two in five of the lesser-known artists, and at least three. */
-function flagIndependentArtists(repos: Repos, rng: Rng, artists: SeededArtist[]): void {
+async function flagIndependentArtists(repos: Repos, rng: Rng, artists: SeededArtist[]): Promise<void> {
   const byFame = [...artists].sort((a, b) => a.popularity - b.popularity || a.id - b.id);
   const chosen = byFame.filter((a) => a.popularity < 70 && chance(rng, 0.4)).map((a) => a.id);
   for (const a of byFame) if (chosen.length < Math.min(3, artists.length) && !chosen.includes(a.id)) chosen.push(a.id);
-  repos.artists.markIndependent(chosen);
+  await repos.artists.markIndependent(chosen);
 }
 
-function* generatePlays(repos: Repos, rng: Rng, input: ListeningInput): Generator<NewPlay> {
-  const facts = new Map(repos.songs.listenable().map((s) => [s.id, s]));
+function* generatePlays(listenable: readonly ListenableSong[], rng: Rng, input: ListeningInput): Generator<NewPlay> {
+  const facts = new Map(listenable.map((s) => [s.id, s]));
   const songs = input.songs.filter((s) => facts.has(s.id));
   if (songs.length === 0) return;
   const trends = songs.map((s) => (chance(rng, s.popularity < 60 ? 0.12 : 0.04) ? RISING : chance(rng, 0.06) ? FADING : STEADY));
@@ -92,7 +93,7 @@ function lowerBound(cumulative: Float64Array, x: number): number {
 }
 
 /** Flags the independent artists and writes the listening history (inside the seed's transaction). */
-export function seedListening(repos: Repos, seed: number, input: ListeningInput): void {
-  flagIndependentArtists(repos, rngFor(seed, 'independent-artists'), input.artists);
-  repos.plays.insertMany(generatePlays(repos, rngFor(seed, 'plays'), input));
+export async function seedListening(repos: Repos, seed: number, input: ListeningInput): Promise<void> {
+  await flagIndependentArtists(repos, rngFor(seed, 'independent-artists'), input.artists);
+  await repos.plays.insertMany(generatePlays(await repos.songs.listenable(), rngFor(seed, 'plays'), input));
 }

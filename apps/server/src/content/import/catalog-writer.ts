@@ -20,20 +20,21 @@ export interface PreparedTrack {
  * (album artist, folded album name). Albums and artists a change leaves without songs are
  * deleted in `settle()`, which also picks their covers.
  */
-export function createCatalogWriter(repos: Repos, now = Date.now()) {
+export async function createCatalogWriter(repos: Repos, now = Date.now()) {
   const artistIds = new Map<string, number>();
-  for (const a of repos.artists.names()) if (!artistIds.has(foldText(a.name))) artistIds.set(foldText(a.name), a.id);
+  for (const a of await repos.artists.names()) if (!artistIds.has(foldText(a.name))) artistIds.set(foldText(a.name), a.id);
   const albumKey = (artistId: number, name: string) => `${artistId}\u0000${foldText(name)}`;
   const albumIds = new Map<string, number>();
-  for (const a of repos.albums.names()) if (!albumIds.has(albumKey(a.artistId, a.name))) albumIds.set(albumKey(a.artistId, a.name), a.id);
+  for (const a of await repos.albums.names())
+    if (!albumIds.has(albumKey(a.artistId, a.name))) albumIds.set(albumKey(a.artistId, a.name), a.id);
   const touchedAlbums = new Set<number>();
   const touchedArtists = new Set<number>();
 
-  function artistId(name: string): number {
+  async function artistId(name: string): Promise<number> {
     const key = foldText(name);
     let id = artistIds.get(key);
     if (id === undefined) {
-      id = repos.artists.insert({
+      id = await repos.artists.insert({
         name,
         nameLatin: pinyinForms(name).full,
         initial: nameInitial(name),
@@ -50,11 +51,11 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
     return id;
   }
 
-  function albumId(info: TrackInfo, ownerId: number): number {
+  async function albumId(info: TrackInfo, ownerId: number): Promise<number> {
     const key = albumKey(ownerId, info.album);
     let id = albumIds.get(key);
     if (id === undefined) {
-      id = repos.albums.insert({
+      id = await repos.albums.insert({
         name: info.album,
         nameLatin: pinyinForms(info.album).full,
         artistId: ownerId,
@@ -71,8 +72,8 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
     return id;
   }
 
-  function touch(songId: number): void {
-    const placement = repos.songs.placementOf(songId);
+  async function touch(songId: number): Promise<void> {
+    const placement = await repos.songs.placementOf(songId);
     if (!placement) return;
     touchedAlbums.add(placement.albumId);
     placement.artistIds.forEach((id) => touchedArtists.add(id));
@@ -80,24 +81,27 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
 
   return {
     /** Adds the track as a new song, or rewrites song `songId` in place (same id); returns the id. */
-    write(track: PreparedTrack, songId?: number): number {
+    async write(track: PreparedTrack, songId?: number): Promise<number> {
       const { info, file } = track;
-      if (songId !== undefined) touch(songId);
-      const owner = artistId(info.albumArtist);
+      if (songId !== undefined) await touch(songId);
+      const owner = await artistId(info.albumArtist);
+      const album = await albumId(info, owner);
+      const credited: number[] = [];
+      for (const name of info.artists) credited.push(await artistId(name));
       const song = {
         name: info.title,
         nameLatin: pinyinForms(info.title).full,
-        albumId: albumId(info, owner),
+        albumId: album,
         discNo: info.discNo,
         trackNo: info.trackNo,
         durationMs: info.durationMs,
         publishTime: info.releaseTime ?? now,
         filePath: file.path,
-        artistIds: [...new Set(info.artists.map(artistId))],
+        artistIds: [...new Set(credited)],
       };
-      const id = songId ?? repos.songs.insertImported(song);
-      if (songId !== undefined) repos.songs.updateImported(songId, song);
-      repos.importFiles.save({
+      const id = songId ?? (await repos.songs.insertImported(song));
+      if (songId !== undefined) await repos.songs.updateImported(songId, song);
+      await repos.importFiles.save({
         path: file.path,
         songId: id,
         size: file.size,
@@ -113,36 +117,37 @@ export function createCatalogWriter(repos: Repos, now = Date.now()) {
         lyricStamp: file.lyricStamp,
         coverHash: track.coverHash,
       });
-      repos.lyrics.set(id, track.lrc);
-      repos.genres.setSongGenres(id, info.genres);
-      touch(id);
+      await repos.lyrics.set(id, track.lrc);
+      await repos.genres.setSongGenres(id, info.genres);
+      await touch(id);
       touchedArtists.add(owner);
       return id;
     },
 
     /** A file read again but unchanged: only its genres are written (they may not have been read before). */
-    retag(songId: number, info: TrackInfo): void {
-      repos.genres.setSongGenres(songId, info.genres);
+    async retag(songId: number, info: TrackInfo): Promise<void> {
+      await repos.genres.setSongGenres(songId, info.genres);
     },
 
-    remove(songId: number): void {
-      touch(songId);
-      repos.songs.remove(songId);
+    async remove(songId: number): Promise<void> {
+      await touch(songId);
+      await repos.songs.remove(songId);
     },
 
     /** Deletes albums and artists left empty; the others get their covers (re)chosen. */
-    settle(): void {
+    async settle(): Promise<void> {
       for (const id of touchedAlbums) {
-        if (!repos.albums.removeIfEmpty(id)) repos.storedCovers.set('album', id, repos.importFiles.albumCover(id));
+        if (!(await repos.albums.removeIfEmpty(id))) await repos.storedCovers.set('album', id, await repos.importFiles.albumCover(id));
       }
       for (const id of touchedArtists) {
-        if (!repos.artists.removeIfUnused(id)) repos.storedCovers.set('artist', id, repos.storedCovers.latestAlbumCoverOf(id));
+        if (!(await repos.artists.removeIfUnused(id)))
+          await repos.storedCovers.set('artist', id, await repos.storedCovers.latestAlbumCoverOf(id));
       }
-      for (const [key, id] of albumIds) if (touchedAlbums.has(id) && !repos.albums.exists(id)) albumIds.delete(key);
-      for (const [key, id] of artistIds) if (touchedArtists.has(id) && !repos.artists.exists(id)) artistIds.delete(key);
+      for (const [key, id] of albumIds) if (touchedAlbums.has(id) && !(await repos.albums.exists(id))) albumIds.delete(key);
+      for (const [key, id] of artistIds) if (touchedArtists.has(id) && !(await repos.artists.exists(id))) artistIds.delete(key);
       touchedAlbums.clear();
       touchedArtists.clear();
     },
   };
 }
-export type CatalogWriter = ReturnType<typeof createCatalogWriter>;
+export type CatalogWriter = Awaited<ReturnType<typeof createCatalogWriter>>;

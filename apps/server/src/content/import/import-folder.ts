@@ -76,11 +76,11 @@ export async function importFolder(db: Db, dataDir: string, folder: string, opti
   const { onProgress = () => {}, onWarning = () => {}, signal, batchSize = 25 } = options;
   const repos = createRepos(db);
   // Recorded first: a later rescan (Subsonic's startScan) walks every folder ever imported.
-  repos.importFolders.add(root);
+  await repos.importFolders.add(root);
   // The music stays where it is; only the covers taken from it are stored.
   const storage = options.storage ?? new LocalStorage(join(dataDir, 'media'));
   const found = await findAudioFiles(root, onWarning);
-  const known = new Map(repos.importFiles.under(root, sep).map((r) => [r.path, r]));
+  const known = new Map((await repos.importFiles.under(root, sep)).map((r) => [r.path, r]));
   const vanished = new Map(known);
   for (const f of found) vanished.delete(f.path);
   const movable = new Map([...vanished.values()].map((r) => [r.md5, r]));
@@ -99,7 +99,7 @@ export async function importFolder(db: Db, dataDir: string, folder: string, opti
     summary[outcome]++;
     onProgress({ index: step.index, total: found.length, path: step.file.path, outcome, detail });
   };
-  const writer = createCatalogWriter(repos);
+  const writer = await createCatalogWriter(repos);
   const limit = concurrencyLimit(2);
 
   const prepare = async ({ file }: Step): Promise<PreparedTrack | string> => {
@@ -120,33 +120,36 @@ export async function importFolder(db: Db, dataDir: string, folder: string, opti
 
   const flush = async (batch: Step[]) => {
     const prepared = await Promise.all(batch.map((step) => limit(() => prepare(step))));
-    const outcomes = withTx(db, () => {
-      const result = batch.map((step, i): [ImportOutcome, string] => {
-        const track = prepared[i]!;
-        if (typeof track === 'string') return ['skipped', track];
-        const detail = `${track.info.artists.join('/')} – ${track.info.title}`;
-        const { known: before } = step;
-        // Touched but identical (same bytes, same sidecar): only the new mtime is recorded.
-        if (before && before.md5 === track.md5 && before.lyricStamp === track.file.lyricStamp) {
-          repos.importFiles.restamp(before.path, track.file.mtimeMs);
-          writer.retag(before.songId, track.info);
-          return ['unchanged', detail];
-        }
-        const moved = before ? undefined : movable.get(track.md5);
-        if (moved) {
-          movable.delete(moved.md5);
-          vanished.delete(moved.path);
-        }
-        const songId = before?.songId ?? moved?.songId;
-        writer.write(track, songId);
-        return [songId === undefined ? 'added' : 'updated', detail];
-      });
-      writer.settle();
+    const outcomes = await withTx(db, async () => {
+      // One file after another: a move found by one file is not found again by the next.
+      const result: [ImportOutcome, string][] = [];
+      for (const [i, step] of batch.entries()) result.push(await writeStep(step, prepared[i]!));
+      await writer.settle();
       return result;
     });
     // Searchable as soon as reported (the server also indexes on a timer).
-    repos.searchIndex.refresh();
+    await repos.searchIndex.refresh();
     batch.forEach((step, i) => report(step, ...outcomes[i]!));
+  };
+
+  const writeStep = async (step: Step, track: PreparedTrack | string): Promise<[ImportOutcome, string]> => {
+    if (typeof track === 'string') return ['skipped', track];
+    const detail = `${track.info.artists.join('/')} – ${track.info.title}`;
+    const { known: before } = step;
+    // Touched but identical (same bytes, same sidecar): only the new mtime is recorded.
+    if (before && before.md5 === track.md5 && before.lyricStamp === track.file.lyricStamp) {
+      await repos.importFiles.restamp(before.path, track.file.mtimeMs);
+      await writer.retag(before.songId, track.info);
+      return ['unchanged', detail];
+    }
+    const moved = before ? undefined : movable.get(track.md5);
+    if (moved) {
+      movable.delete(moved.md5);
+      vanished.delete(moved.path);
+    }
+    const songId = before?.songId ?? moved?.songId;
+    await writer.write(track, songId);
+    return [songId === undefined ? 'added' : 'updated', detail];
   };
 
   let batch: Step[] = [];
@@ -168,14 +171,14 @@ export async function importFolder(db: Db, dataDir: string, folder: string, opti
 
   if (signal?.aborted) summary.aborted = true;
   else {
-    withTx(db, () => {
-      for (const gone of vanished.values()) writer.remove(gone.songId);
-      writer.settle();
+    await withTx(db, async () => {
+      for (const gone of vanished.values()) await writer.remove(gone.songId);
+      await writer.settle();
     });
-    repos.searchIndex.refresh();
+    await repos.searchIndex.refresh();
     summary.removed = vanished.size;
-    await removeUnusedCovers(storage, repos.storedCovers.referenced());
-    repos.importFolders.scanned(root);
+    await removeUnusedCovers(storage, await repos.storedCovers.referenced());
+    await repos.importFolders.scanned(root);
   }
   summary.ms = Math.round(performance.now() - started);
   return summary;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/database.ts';
 
 /** getAlbumList2's orders (byGenre is the genres repository's: repos/genres.ts). */
 export type AlbumListKind =
@@ -18,14 +18,14 @@ export interface AlbumListQuery {
 const YEAR_OF = (column: string) => `CAST(strftime('%Y', ${column} / 1000, 'unixepoch') AS INTEGER)`;
 
 /** The albums repository's lists (repos/albums.ts spreads them in): Subsonic's album lists and pages of every album. */
-export function createAlbumLists(db: Db) {
+export function createAlbumLists(db: Database) {
   const page = (order: string, where = '1', from = 'FROM albums al JOIN artists ar ON ar.id = al.artist_id') =>
     db
       .prepare<{ limit: number; offset: number; userId: number; fromYear: number; toYear: number }, number>(
         `SELECT al.id ${from} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       )
       .pluck();
-  const lists: Record<AlbumListKind, ReturnType<typeof page>> = {
+  const lists: Record<AlbumListKind, Awaited<ReturnType<typeof page>>> = {
     random: page('random()'),
     newest: page('al.created_at DESC, al.publish_time DESC, al.id DESC'),
     highest: page('(SELECT AVG(s.popularity) FROM songs s WHERE s.album_id = al.id) DESC, al.id'),
@@ -53,9 +53,9 @@ export function createAlbumLists(db: Db) {
 
   return {
     /** A page of one of getAlbumList2's lists. */
-    list: (q: AlbumListQuery): number[] =>
-      lists[q.kind].all({ limit: q.limit, offset: q.offset, userId: q.userId, fromYear: q.fromYear ?? 0, toYear: q.toYear ?? 9999 }),
+    list: async (q: AlbumListQuery): Promise<number[]> =>
+      await lists[q.kind].all({ limit: q.limit, offset: q.offset, userId: q.userId, fromYear: q.fromYear ?? 0, toYear: q.toYear ?? 9999 }),
     /** A page of every album, in id order (clients syncing the whole catalog). */
-    page: (limit: number, offset: number): number[] => everyAlbum.all(limit, offset),
+    page: async (limit: number, offset: number): Promise<number[]> => await everyAlbum.all(limit, offset),
   };
 }

@@ -1,5 +1,4 @@
-import type Database from 'better-sqlite3';
-import type { Db } from '../../db/connection.ts';
+import type { Database, Statement } from '../../db/database.ts';
 
 /** /artist/list filters; -1 (and a null initial) mean "any". */
 export interface ArtistListFilter {
@@ -14,8 +13,8 @@ export interface ArtistListFilter {
  * first. One prepared statement per combination of filters in use, so each can use its index
  * (area/type, or initial) instead of `? = -1 OR …`.
  */
-export function createArtistList(db: Db) {
-  const statements = new Map<string, Database.Statement<Record<string, number | string>, number>>();
+export function createArtistList(db: Database) {
+  const statements = new Map<string, Statement<[Record<string, number | string>], number>>();
 
   function statementFor(f: ArtistListFilter) {
     const where = [f.type !== -1 && 'type = @type', f.area !== -1 && 'area = @area', f.initial !== null && 'initial = @initial'].filter(
@@ -36,10 +35,10 @@ export function createArtistList(db: Db) {
 
   return {
     /** Ids of one page of matching artists, hottest first. */
-    listPage(filter: ArtistListFilter, offset: number, limit: number): number[] {
+    async listPage(filter: ArtistListFilter, offset: number, limit: number): Promise<number[]> {
       const params: Record<string, number | string> = { type: filter.type, area: filter.area, offset, limit };
       if (filter.initial !== null) params.initial = filter.initial;
-      return statementFor(filter).all(params);
+      return await statementFor(filter).all(params);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/database.ts';
 import { idsParam } from '../json.ts';
 
 export interface SharedPlaylists {
@@ -19,7 +19,7 @@ export interface TagWeight {
  * playlists two artists share and the playlist tags around an artist. Charts (special playlists)
  * are left out: they follow plays, not taste.
  */
-export function createArtistRelations(db: Db) {
+export function createArtistRelations(db: Database) {
   const shared = db.prepare<{ id: number }, SharedPlaylists>(`
     WITH mine AS (
       SELECT DISTINCT pt.playlist_id FROM song_artists sa
@@ -54,14 +54,15 @@ export function createArtistRelations(db: Db) {
     .pluck();
 
   return {
-    sharedPlaylists: (artistId: number): SharedPlaylists[] => shared.all({ id: artistId }),
-    tagWeights: (artistIds: readonly number[]): TagWeight[] => (artistIds.length ? tagWeights.all(idsParam(artistIds)) : []),
+    sharedPlaylists: async (artistId: number): Promise<SharedPlaylists[]> => await shared.all({ id: artistId }),
+    tagWeights: async (artistIds: readonly number[]): Promise<TagWeight[]> =>
+      artistIds.length ? await tagWeights.all(idsParam(artistIds)) : [],
     /** How many ordinary playlists hold each artist's songs. */
-    playlistCounts(artistIds: readonly number[]): Map<number, number> {
-      const rows = artistIds.length ? playlistCounts.all(idsParam(artistIds)) : [];
+    async playlistCounts(artistIds: readonly number[]): Promise<Map<number, number>> {
+      const rows = artistIds.length ? await playlistCounts.all(idsParam(artistIds)) : [];
       return new Map(rows.map((r) => [r.artistId, r.playlists]));
     },
     /** The most popular other artists of the artist's area. */
-    sameArea: (artistId: number, limit: number): number[] => sameArea.all(artistId, artistId, limit),
+    sameArea: async (artistId: number, limit: number): Promise<number[]> => await sameArea.all(artistId, artistId, limit),
   };
 }

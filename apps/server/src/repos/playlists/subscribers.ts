@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/database.ts';
 import { LIKED_SONGS_SPECIAL_TYPE } from './kinds.ts';
 
 /** One entry of a user's playlist list: a playlist they made or one they collected. */
@@ -19,7 +19,7 @@ export interface UserPlaylistQuery {
  * /user/playlist lists them, and the playlists users collect (收藏, migration 021). Made ones count
  * like /user/subcount does: ordinary and liked-songs lists.
  */
-export function createPlaylistSubscribers(db: Db) {
+export function createPlaylistSubscribers(db: Database) {
   const VISIBLE = '(@withPrivate = 1 OR p.privacy = 0)';
   // Made first (the liked songs first of all, then newest first), then collected, newest first.
   const ENTRIES = `
@@ -48,17 +48,19 @@ export function createPlaylistSubscribers(db: Db) {
   const toParams = (q: UserPlaylistQuery): Params => ({ userId: q.userId, withPrivate: q.withPrivate ? 1 : 0 });
   return {
     /** A page of the user's playlists: made ones (liked songs first, then newest first), then collected ones, newest first. */
-    ofUser: (q: UserPlaylistQuery, offset: number, limit: number): UserPlaylistEntry[] =>
-      page.all({ ...toParams(q), limit, offset }).map((r) => ({ id: r.id, subscribed: r.subscribed === 1 })),
-    countOfUser: (q: UserPlaylistQuery): number => count.get(toParams(q)) ?? 0,
+    ofUser: async (q: UserPlaylistQuery, offset: number, limit: number): Promise<UserPlaylistEntry[]> =>
+      (await page.all({ ...toParams(q), limit, offset })).map((r) => ({ id: r.id, subscribed: r.subscribed === 1 })),
+    countOfUser: async (q: UserPlaylistQuery): Promise<number> => (await count.get(toParams(q))) ?? 0,
     /** true when the user had not collected it before */
-    subscribe: (userId: number, playlistId: number, at: number): boolean => subscribe.run(userId, playlistId, at).changes > 0,
+    subscribe: async (userId: number, playlistId: number, at: number): Promise<boolean> =>
+      (await subscribe.run(userId, playlistId, at)).changes > 0,
     /** true when the user had collected it */
-    unsubscribe: (userId: number, playlistId: number): boolean => unsubscribe.run(userId, playlistId).changes > 0,
-    isSubscribed: (userId: number, playlistId: number): boolean => isSubscribed.get(userId, playlistId) !== undefined,
+    unsubscribe: async (userId: number, playlistId: number): Promise<boolean> => (await unsubscribe.run(userId, playlistId)).changes > 0,
+    isSubscribed: async (userId: number, playlistId: number): Promise<boolean> =>
+      (await isSubscribed.get(userId, playlistId)) !== undefined,
     /** Public playlists the user collected (/user/subcount's subPlaylistCount). */
-    subscribedCount: (userId: number): number => subscribedCount.get(userId) ?? 0,
+    subscribedCount: async (userId: number): Promise<number> => (await subscribedCount.get(userId)) ?? 0,
     /** Users who collected the playlist. */
-    subscribersOf: (playlistId: number): number[] => subscribersOf.all(playlistId),
+    subscribersOf: async (playlistId: number): Promise<number[]> => await subscribersOf.all(playlistId),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/database.ts';
 import { idsParam } from '../json.ts';
 import { LIKED_SONGS_SPECIAL_TYPE } from './kinds.ts';
 
@@ -27,7 +27,7 @@ export interface PlaylistArtistCount {
  * The playlists repository's reads about taste (repos/playlists.ts spreads them in): a listener's
  * liked songs, the tags of the playlists holding songs, playlists a user might be recommended.
  */
-export function createPlaylistTaste(db: Db) {
+export function createPlaylistTaste(db: Database) {
   // Read straight from the liked-songs playlist (specialType 5), whoever writes it.
   const likedSongIds = db
     .prepare<[number], number>(
@@ -63,16 +63,17 @@ export function createPlaylistTaste(db: Db) {
 
   return {
     /** The songs in the user's liked-songs playlist, in no particular order. */
-    likedSongIds: (userId: number): number[] => likedSongIds.all(userId),
+    likedSongIds: async (userId: number): Promise<number[]> => await likedSongIds.all(userId),
     /** The user's 我喜欢的音乐, the latest liked first. */
-    likedTracks: (userId: number): { songId: number; addedAt: number }[] => likedTracks.all(userId),
+    likedTracks: async (userId: number): Promise<{ songId: number; addedAt: number }[]> => await likedTracks.all(userId),
     /** Per song, the tags of the ordinary playlists holding it and how many such playlists there are. */
-    songTags: (songIds: readonly number[]): SongTag[] => (songIds.length ? songTags.all(idsParam(songIds)) : []),
+    songTags: async (songIds: readonly number[]): Promise<SongTag[]> => (songIds.length ? await songTags.all(idsParam(songIds)) : []),
     /** Ordinary public playlists made by someone else, not collected by the user. */
-    candidatesFor: (userId: number): PlaylistCandidate[] => candidates.all({ userId }),
+    candidatesFor: async (userId: number): Promise<PlaylistCandidate[]> => await candidates.all({ userId }),
     /** Per playlist, how many tracks credit each of the artists. */
-    artistCounts: (artistIds: readonly number[]): PlaylistArtistCount[] => (artistIds.length ? artistCounts.all(idsParam(artistIds)) : []),
+    artistCounts: async (artistIds: readonly number[]): Promise<PlaylistArtistCount[]> =>
+      artistIds.length ? await artistCounts.all(idsParam(artistIds)) : [],
     /** The playlists carrying any of the tags. */
-    taggedWith: (tagIds: readonly number[]) => (tagIds.length ? taggedWith.all(idsParam(tagIds)) : []),
+    taggedWith: async (tagIds: readonly number[]) => (tagIds.length ? await taggedWith.all(idsParam(tagIds)) : []),
   };
 }

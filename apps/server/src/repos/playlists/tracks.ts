@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/database.ts';
 import { idsParam } from '../json.ts';
 
 export interface PlaylistTrack {
@@ -7,7 +7,7 @@ export interface PlaylistTrack {
 }
 
 /** The playlists repository's tracks (repos/playlists.ts spreads them in): reading, adding, removing, re-ranking. */
-export function createPlaylistTracks(db: Db) {
+export function createPlaylistTracks(db: Database) {
   const tracks = db.prepare<[number], PlaylistTrack>(
     'SELECT song_id AS songId, added_at AS addedAt FROM playlist_tracks WHERE playlist_id = ? ORDER BY position',
   );
@@ -31,33 +31,33 @@ export function createPlaylistTracks(db: Db) {
     WHERE playlist_id IN (SELECT value FROM json_each(?)) AND position < ? ORDER BY playlist_id, position`);
 
   return {
-    tracksOf: (playlistId: number): PlaylistTrack[] => tracks.all(playlistId),
+    tracksOf: async (playlistId: number): Promise<PlaylistTrack[]> => await tracks.all(playlistId),
     /** Appends songs after the current last track (callers skip songs already present). */
-    appendTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
-      let position = lastPosition.get(playlistId) ?? -1;
-      for (const songId of songIds) insertTrack.run(playlistId, songId, ++position, addedAt);
+    async appendTracks(playlistId: number, songIds: readonly number[], addedAt: number): Promise<void> {
+      let position = (await lastPosition.get(playlistId)) ?? -1;
+      for (const songId of songIds) await insertTrack.run(playlistId, songId, ++position, addedAt);
     },
     /** Puts songs before the current first track, in the given order (callers skip songs already present). */
-    prependTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
-      const first = (firstPosition.get(playlistId) ?? 0) - songIds.length;
-      songIds.forEach((songId, i) => insertTrack.run(playlistId, songId, first + i, addedAt));
+    async prependTracks(playlistId: number, songIds: readonly number[], addedAt: number): Promise<void> {
+      const first = ((await firstPosition.get(playlistId)) ?? 0) - songIds.length;
+      for (const [i, songId] of songIds.entries()) await insertTrack.run(playlistId, songId, first + i, addedAt);
     },
     /** Replaces every track with `songIds`, in that order (a chart re-ranked). */
-    replaceTracks(playlistId: number, songIds: readonly number[], addedAt: number): void {
-      clearTracks.run(playlistId);
-      songIds.forEach((songId, position) => insertTrack.run(playlistId, songId, position, addedAt));
+    async replaceTracks(playlistId: number, songIds: readonly number[], addedAt: number): Promise<void> {
+      await clearTracks.run(playlistId);
+      for (const [position, songId] of songIds.entries()) await insertTrack.run(playlistId, songId, position, addedAt);
     },
     /** Of `songIds`, those already in the playlist. */
-    songsPresent: (playlistId: number, songIds: readonly number[]): Set<number> =>
-      new Set(songIds.length ? presentSongs.all(playlistId, idsParam(songIds)) : []),
+    songsPresent: async (playlistId: number, songIds: readonly number[]): Promise<Set<number>> =>
+      new Set(songIds.length ? await presentSongs.all(playlistId, idsParam(songIds)) : []),
     /** Removes songs from the playlist; returns how many were there. */
-    removeTracks: (playlistId: number, songIds: readonly number[]): number =>
-      songIds.length ? deleteTracks.run(playlistId, idsParam(songIds)).changes : 0,
-    trackCount: (playlistId: number): number => countTracks.get(playlistId) ?? 0,
+    removeTracks: async (playlistId: number, songIds: readonly number[]): Promise<number> =>
+      songIds.length ? (await deleteTracks.run(playlistId, idsParam(songIds))).changes : 0,
+    trackCount: async (playlistId: number): Promise<number> => (await countTracks.get(playlistId)) ?? 0,
     /** The first `count` song ids of each playlist, in track order (a chart's leaders). */
-    leadingTracks(playlistIds: readonly number[], count: number): Map<number, number[]> {
+    async leadingTracks(playlistIds: readonly number[], count: number): Promise<Map<number, number[]>> {
       const out = new Map<number, number[]>(playlistIds.map((id) => [id, []]));
-      for (const row of leading.all(idsParam(playlistIds), count)) out.get(row.playlistId)?.push(row.songId);
+      for (const row of await leading.all(idsParam(playlistIds), count)) out.get(row.playlistId)?.push(row.songId);
       return out;
     },
   };

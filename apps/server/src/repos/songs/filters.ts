@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/database.ts';
 import { idsParam } from '../json.ts';
 
 /**
@@ -24,7 +24,7 @@ const LATEST = 8.64e15;
  * of some candidate ids pass, and — when few do — every id that passes, read from the index of the
  * filter (a genre's range of song_genres_by_genre, a year range of songs_by_publish_time).
  */
-export function createSongFilters(db: Db) {
+export function createSongFilters(db: Database) {
   // Two subqueries: SQLite answers a lone MIN or MAX from the end of the b-tree, but both in one
   // SELECT scan the table.
   const range = db.prepare<[], { low: number | null; high: number | null }>(
@@ -57,28 +57,33 @@ export function createSongFilters(db: Db) {
 
   return {
     /** The lowest and highest song id, or null in an empty library. */
-    idRange(): { low: number; high: number } | null {
-      const { low, high } = range.get() ?? { low: null, high: null };
+    async idRange(): Promise<{ low: number; high: number } | null> {
+      const { low, high } = (await range.get()) ?? { low: null, high: null };
       return low === null || high === null ? null : { low, high };
     },
     /** Those of `ids` that are songs passing the filter (in no particular order). */
-    passing: (ids: readonly number[], filter: SongFilter): number[] =>
+    passing: async (ids: readonly number[], filter: SongFilter): Promise<number[]> =>
       ids.length
-        ? passing.all({ ids: idsParam(ids), genreId: filter.genreId ?? null, addedAfter: filter.addedAfter ?? EARLIEST, ...bounds(filter) })
+        ? await passing.all({
+            ids: idsParam(ids),
+            genreId: filter.genreId ?? null,
+            addedAfter: filter.addedAfter ?? EARLIEST,
+            ...bounds(filter),
+          })
         : [],
     /** A page of the songs added after `after` (ms), in id order, and how many there are. */
-    addedAfter: (after: number, limit: number, offset: number): { ids: number[]; total: number } => ({
-      ids: addedAfter.all(after, limit, offset),
-      total: countAddedAfter.get(after) ?? 0,
+    addedAfter: async (after: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> => ({
+      ids: await addedAfter.all(after, limit, offset),
+      total: (await countAddedAfter.get(after)) ?? 0,
     }),
     /** Every song passing the filter's genre and years, in no particular order. */
-    every(filter: IndexedSongFilter): number[] {
+    async every(filter: IndexedSongFilter): Promise<number[]> {
       const years = filter.from !== undefined || filter.until !== undefined;
-      if (filter.genreId === undefined) return everyInYears.all(bounds(filter));
+      if (filter.genreId === undefined) return await everyInYears.all(bounds(filter));
       // Without years the genre's index range alone answers, no song row read.
-      return years ? everyOfGenreInYears.all({ genreId: filter.genreId, ...bounds(filter) }) : everyOfGenre.all(filter.genreId);
+      return years ? await everyOfGenreInYears.all({ genreId: filter.genreId, ...bounds(filter) }) : await everyOfGenre.all(filter.genreId);
     },
   };
 }
 /** What drawing random songs reads. */
-export type SongFilters = ReturnType<typeof createSongFilters>;
+export type SongFilters = Awaited<ReturnType<typeof createSongFilters>>;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/database.ts';
 import { idsParam } from '../json.ts';
 
 /** A song with what a generated listening history needs. */
@@ -18,7 +18,7 @@ export interface NewRelease {
  * The songs repository's lists of song ids (repos/songs.ts spreads them in): an album's tracks, an
  * artist's songs, the newest, the most popular or played, 私人FM's picks, pages of every song.
  */
-export function createSongLists(db: Db) {
+export function createSongLists(db: Database) {
   const onAlbum = db.prepare<[number], number>('SELECT id FROM songs WHERE album_id = ? ORDER BY disc_no, track_no, id').pluck();
   const mostPopularOf = db
     .prepare<[number, number], number>(
@@ -92,44 +92,45 @@ export function createSongLists(db: Db) {
 
   return {
     /** An album's tracks in order: disc, then track number. */
-    idsOnAlbum: (albumId: number): number[] => onAlbum.all(albumId),
+    idsOnAlbum: async (albumId: number): Promise<number[]> => await onAlbum.all(albumId),
     /** Songs the artist is credited on, most popular first. */
-    mostPopularOf: (artistId: number, limit: number): number[] => mostPopularOf.all(artistId, limit),
+    mostPopularOf: async (artistId: number, limit: number): Promise<number[]> => await mostPopularOf.all(artistId, limit),
     /** Every song crediting any of the artists, in no particular order. */
-    idsByArtists: (artistIds: readonly number[]): number[] => (artistIds.length ? byArtists.all(idsParam(artistIds)) : []),
+    idsByArtists: async (artistIds: readonly number[]): Promise<number[]> =>
+      artistIds.length ? await byArtists.all(idsParam(artistIds)) : [],
     /** Songs crediting any of the artists, the most played first (ties: the more popular); unplayed ones last. */
-    mostPlayedOf: (artistIds: readonly number[], limit: number): number[] =>
-      artistIds.length ? mostPlayedOf.all(idsParam(artistIds), limit) : [],
+    mostPlayedOf: async (artistIds: readonly number[], limit: number): Promise<number[]> =>
+      artistIds.length ? await mostPlayedOf.all(idsParam(artistIds), limit) : [],
     /** The most popular songs in ordinary playlists with any of the tags. */
-    mostPopularTagged: (tagIds: readonly number[], limit: number): number[] =>
-      tagIds.length ? mostPopularTagged.all(idsParam(tagIds), limit) : [],
+    mostPopularTagged: async (tagIds: readonly number[], limit: number): Promise<number[]> =>
+      tagIds.length ? await mostPopularTagged.all(idsParam(tagIds), limit) : [],
     /** The catalog's most popular songs. */
-    mostPopular: (limit: number): number[] => mostPopular.all(limit),
+    mostPopular: async (limit: number): Promise<number[]> => await mostPopular.all(limit),
     /** Ids of the newest songs whose main artist is of `area` (null: any), newest first. */
-    newest: (area: number | null, limit: number): number[] => newest.all({ area, limit }),
+    newest: async (area: number | null, limit: number): Promise<number[]> => await newest.all({ area, limit }),
     /**
      * 私人FM's next songs for the listener (null: anyone), none of `exclude` nor played by them
      * since `since` (library clock); topped up with popular songs, in random order.
      */
-    fm(userId: number | null, since: number, limit: number, exclude: readonly number[]): number[] {
+    async fm(userId: number | null, since: number, limit: number, exclude: readonly number[]): Promise<number[]> {
       const excluded = JSON.stringify(exclude);
-      const mine = userId === null ? [] : fmFor.all({ userId, since, limit, exclude: excluded });
+      const mine = userId === null ? [] : await fmFor.all({ userId, since, limit, exclude: excluded });
       if (mine.length >= limit) return mine;
-      return [...mine, ...fmPopular.all({ limit: limit - mine.length, exclude: JSON.stringify([...exclude, ...mine]) })];
+      return [...mine, ...(await fmPopular.all({ limit: limit - mine.length, exclude: JSON.stringify([...exclude, ...mine]) }))];
     },
     /**
      * Songs published at or after `from`, newest first. No upper bound: an imported song dated
      * by the real calendar may lie ahead of a demo library's clock, and it is still new.
      */
-    publishedSince: (from: number, limit: number): NewRelease[] => published.all(from, limit),
-    countPublishedSince: (from: number): number => publishedCount.get(from) ?? 0,
+    publishedSince: async (from: number, limit: number): Promise<NewRelease[]> => await published.all(from, limit),
+    countPublishedSince: async (from: number): Promise<number> => (await publishedCount.get(from)) ?? 0,
     /** Every song with what a generated listening history needs. */
-    listenable: (): ListenableSong[] => listenable.all(),
+    listenable: async (): Promise<ListenableSong[]> => await listenable.all(),
     /** A page of every song, in id order (clients syncing the whole catalog). */
-    page: (limit: number, offset: number): number[] => page.all(limit, offset),
+    page: async (limit: number, offset: number): Promise<number[]> => await page.all(limit, offset),
     /** When the catalog last gained a song (0 when it has none). */
-    lastAddedAt: (): number => lastAddedAt.get() ?? 0,
+    lastAddedAt: async (): Promise<number> => (await lastAddedAt.get()) ?? 0,
     /** Generated (demo) songs without a genre, with their albums. */
-    generatedWithoutGenre: (): { id: number; albumId: number }[] => generatedWithoutGenre.all(),
+    generatedWithoutGenre: async (): Promise<{ id: number; albumId: number }[]> => await generatedWithoutGenre.all(),
   };
 }

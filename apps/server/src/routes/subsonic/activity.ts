@@ -6,14 +6,14 @@ import type { SubsonicCall } from './browsing.ts';
 
 /** star / unstar: albums (`albumId`) and artists (`artistId`) are collected (收藏); songs (`id`) go to 我喜欢的音乐. */
 function starring(on: boolean) {
-  return ({ params, userId, services }: SubsonicCall): Payload => {
+  return async ({ params, userId, services }: SubsonicCall): Promise<Payload> => {
     const songs = params.list('id').map((id) => parseId('song', id));
     const albums = params.list('albumId').map((id) => parseId('album', id, 'albumId'));
     const artists = params.list('artistId').map((id) => parseId('artist', id, 'artistId'));
-    for (const id of albums) services.subsonic.stars.album(userId, id, on);
-    for (const id of artists) services.subsonic.stars.artist(userId, id, on);
+    for (const id of albums) await services.subsonic.stars.album(userId, id, on);
+    for (const id of artists) await services.subsonic.stars.artist(userId, id, on);
     // A starred song is in 我喜欢的音乐, the same list /like writes (an unknown song is 70, nothing starred).
-    for (const id of songs) services.myPlaylists.likeSong(userId, id, on);
+    for (const id of songs) await services.myPlaylists.likeSong(userId, id, on);
     return {};
   };
 }
@@ -28,7 +28,7 @@ function playlistName(text: string): string {
   return name;
 }
 
-export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = {
+export const activityMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
   star: starring(true),
   unstar: starring(false),
 
@@ -36,17 +36,17 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
    * A play, counted as /scrobble counts it (per listener, a song at most once per 20 s: a repeat
    * is answered ok and not counted). `submission=false` is "now playing": shown in getNowPlaying, no play recorded.
    */
-  scrobble: ({ params, userId, services, ip }) => {
+  scrobble: async ({ params, userId, services, ip }) => {
     const ids = params.list('id').map((id) => parseId('song', id));
     if (ids.length === 0) parseId('song', params.required('id'));
     if (!params.bool('submission', true)) {
-      for (const id of ids) services.nowPlaying.started(userId, params.string('c'), id);
+      for (const id of ids) await services.nowPlaying.started(userId, params.string('c'), id);
       return {};
     }
     for (const id of ids) {
-      services.subsonic.browsing.record(id);
+      await services.subsonic.browsing.record(id);
       try {
-        services.charts.scrobble({ id, userId, ip });
+        await services.charts.scrobble({ id, userId, ip });
       } catch (err) {
         if (!(err instanceof ApiError && err.code === 429)) throw err;
       }
@@ -58,23 +58,23 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
    * createPlaylist: a new public playlist with `songId`s, or (`playlistId`) an existing one of the
    * user's given exactly these songs. Answers the playlist with its entries (Subsonic 1.14).
    */
-  createPlaylist: ({ params, userId, services }) => {
+  createPlaylist: async ({ params, userId, services }) => {
     const songIds = params.list('songId').map((id) => parseId('song', id, 'songId'));
     const existing = params.string('playlistId');
     let id: number;
     if (existing !== undefined) {
       id = parseId('playlist', existing, 'playlistId');
-      const current = services.subsonic.browsing.playlist(id, userId).entry.map((e) => Number(e.id));
+      const current = (await services.subsonic.browsing.playlist(id, userId)).entry.map((e) => Number(e.id));
       const name = params.string('name');
-      if (name !== undefined) services.myPlaylists.updatePlaylist(userId, id, { name: playlistName(name) });
-      services.myPlaylists.removeTracks(userId, id, current);
+      if (name !== undefined) await services.myPlaylists.updatePlaylist(userId, id, { name: playlistName(name) });
+      await services.myPlaylists.removeTracks(userId, id, current);
     } else {
       const name = params.string('name');
       if (name === undefined) throw missingParam('name');
-      id = services.myPlaylists.createPlaylist(userId, { name: playlistName(name), privacy: 0 }, NO_URLS).id;
+      id = (await services.myPlaylists.createPlaylist(userId, { name: playlistName(name), privacy: 0 }, NO_URLS)).id;
     }
-    if (songIds.length) services.myPlaylists.addTracks(userId, id, songIds);
-    return { playlist: services.subsonic.browsing.playlist(id, userId) };
+    if (songIds.length) await services.myPlaylists.addTracks(userId, id, songIds);
+    return { playlist: await services.subsonic.browsing.playlist(id, userId) };
   },
 
   /**
@@ -82,13 +82,13 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
    * this call), then `songIdToAdd`. Added songs go to the top and a song already there is not
    * added twice, as in NetEase's playlists (decision 0022); `public` is not changed here.
    */
-  updatePlaylist: ({ params, userId, services }) => {
+  updatePlaylist: async ({ params, userId, services }) => {
     const id = parseId('playlist', params.required('playlistId'), 'playlistId');
-    const current = services.subsonic.browsing.playlist(id, userId).entry.map((e) => Number(e.id));
+    const current = (await services.subsonic.browsing.playlist(id, userId)).entry.map((e) => Number(e.id));
     const name = params.string('name');
     const comment = params.raw.comment;
     if (name !== undefined || comment !== undefined) {
-      services.myPlaylists.updatePlaylist(userId, id, {
+      await services.myPlaylists.updatePlaylist(userId, id, {
         ...(name !== undefined ? { name: playlistName(name) } : {}),
         ...(comment !== undefined ? { desc: String(comment).slice(0, 1000) } : {}),
       });
@@ -100,19 +100,19 @@ export const activityMethods: Record<string, (call: SubsonicCall) => Payload> = 
         throw invalidParam('songIndexToRemove', `must be positions in the playlist, from 0 to ${current.length - 1}`);
       return current[index]!;
     });
-    if (removed.length) services.myPlaylists.removeTracks(userId, id, removed);
+    if (removed.length) await services.myPlaylists.removeTracks(userId, id, removed);
     const added = params.list('songIdToAdd').map((text) => parseId('song', text, 'songIdToAdd'));
-    if (added.length) services.myPlaylists.addTracks(userId, id, added);
+    if (added.length) await services.myPlaylists.addTracks(userId, id, added);
     return {};
   },
 
-  deletePlaylist: ({ params, userId, services }) => {
-    services.myPlaylists.deletePlaylists(userId, [parseId('playlist', params.required('id'))]);
+  deletePlaylist: async ({ params, userId, services }) => {
+    await services.myPlaylists.deletePlaylists(userId, [parseId('playlist', params.required('id'))]);
     return {};
   },
 
-  getPlaylists: ({ userId, services }) => ({ playlists: { playlist: services.subsonic.browsing.playlists(userId) } }),
-  getPlaylist: ({ params, userId, services }) => ({
-    playlist: services.subsonic.browsing.playlist(parseId('playlist', params.required('id')), userId),
+  getPlaylists: async ({ userId, services }) => ({ playlists: { playlist: await services.subsonic.browsing.playlists(userId) } }),
+  getPlaylist: async ({ params, userId, services }) => ({
+    playlist: await services.subsonic.browsing.playlist(parseId('playlist', params.required('id')), userId),
   }),
 };

@@ -45,7 +45,7 @@ const EXTENSIONS = [
   { name: 'transcoding', versions: [1] },
 ];
 
-function albumListOf({ params, userId, services }: SubsonicCall) {
+async function albumListOf({ params, userId, services }: SubsonicCall) {
   const type = params.required('type');
   if (!(ALBUM_LIST_TYPES as readonly string[]).includes(type)) throw invalidParam('type', `must be one of ${ALBUM_LIST_TYPES.join(', ')}`);
   const size = params.int('size', 10, 0, MAX_PAGE);
@@ -60,10 +60,10 @@ function albumListOf({ params, userId, services }: SubsonicCall) {
   }
   if (type === 'byGenre') filter = { genre: params.required('genre') };
   if (!inMusicFolder(params)) return [];
-  return services.subsonic.browsing.albumList(type as AlbumListType, size, offset, userId, filter);
+  return await services.subsonic.browsing.albumList(type as AlbumListType, size, offset, userId, filter);
 }
 
-function searchOf({ params, userId, services }: SubsonicCall) {
+async function searchOf({ params, userId, services }: SubsonicCall) {
   const pages = {
     artistCount: params.int('artistCount', 20, 0, MAX_PAGE),
     artistOffset: params.int('artistOffset', 0, 0),
@@ -72,35 +72,37 @@ function searchOf({ params, userId, services }: SubsonicCall) {
     songCount: params.int('songCount', 20, 0, MAX_PAGE),
     songOffset: params.int('songOffset', 0, 0),
   };
-  return services.subsonic.browsing.search(params.string('query') ?? '', pages, userId);
+  return await services.subsonic.browsing.search(params.string('query') ?? '', pages, userId);
 }
 
 /** The methods answered with a document (stream, download and getCoverArt send bytes: media.ts). */
-export const browsingMethods: Record<string, (call: SubsonicCall) => Payload> = {
+export const browsingMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
   ping: () => ({}),
   getLicense: () => ({ license: { valid: true, email: '', licenseExpires: '2099-12-31T00:00:00.000Z' } }),
   getOpenSubsonicExtensions: () => ({ openSubsonicExtensions: EXTENSIONS }),
   getMusicFolders: () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
-  getIndexes: ({ userId, services }) => ({ indexes: services.subsonic.browsing.folderIndex(userId) }),
-  getArtists: ({ userId, services }) => ({ artists: services.subsonic.browsing.artistIndex(userId) }),
-  getArtist: ({ params, userId, services }) => ({
-    artist: services.subsonic.browsing.artist(parseId('artist', params.required('id')), userId),
+  getIndexes: async ({ userId, services }) => ({ indexes: await services.subsonic.browsing.folderIndex(userId) }),
+  getArtists: async ({ userId, services }) => ({ artists: await services.subsonic.browsing.artistIndex(userId) }),
+  getArtist: async ({ params, userId, services }) => ({
+    artist: await services.subsonic.browsing.artist(parseId('artist', params.required('id')), userId),
   }),
-  getAlbum: ({ params, userId, services }) => ({
-    album: services.subsonic.browsing.album(parseId('album', params.required('id')), userId),
+  getAlbum: async ({ params, userId, services }) => ({
+    album: await services.subsonic.browsing.album(parseId('album', params.required('id')), userId),
   }),
-  getSong: ({ params, userId, services }) => ({ song: services.subsonic.browsing.song(parseId('song', params.required('id')), userId) }),
-  getMusicDirectory: ({ params, userId, services }) => {
+  getSong: async ({ params, userId, services }) => ({
+    song: await services.subsonic.browsing.song(parseId('song', params.required('id')), userId),
+  }),
+  getMusicDirectory: async ({ params, userId, services }) => {
     const { kind, id } = parseAnyId(params.required('id'));
     if (kind !== 'artist' && kind !== 'album') throw invalidParam('id', 'must name an artist (ar-1) or an album (al-1)');
-    return { directory: services.subsonic.browsing.directory(kind, id, userId) };
+    return { directory: await services.subsonic.browsing.directory(kind, id, userId) };
   },
-  getAlbumList2: (call) => ({ albumList2: { album: albumListOf(call) } }),
-  getAlbumList: (call) => ({
-    albumList: { album: albumListOf(call).map((a) => ({ ...a, parent: a.artistId, title: a.name, isDir: true })) },
+  getAlbumList2: async (call) => ({ albumList2: { album: await albumListOf(call) } }),
+  getAlbumList: async (call) => ({
+    albumList: { album: (await albumListOf(call)).map((a) => ({ ...a, parent: a.artistId, title: a.name, isDir: true })) },
   }),
-  search3: (call) => ({ searchResult3: searchOf(call) }),
-  search2: (call) => ({ searchResult2: searchOf(call) }),
-  getStarred2: ({ userId, services }) => ({ starred2: services.subsonic.browsing.starred(userId) }),
-  getStarred: ({ userId, services }) => ({ starred: services.subsonic.browsing.starred(userId) }),
+  search3: async (call) => ({ searchResult3: await searchOf(call) }),
+  search2: async (call) => ({ searchResult2: await searchOf(call) }),
+  getStarred2: async ({ userId, services }) => ({ starred2: await services.subsonic.browsing.starred(userId) }),
+  getStarred: async ({ userId, services }) => ({ starred: await services.subsonic.browsing.starred(userId) }),
 };

@@ -13,20 +13,22 @@ const noVideo = ({ params }: SubsonicCall): never => {
  * Genres, random songs, the first search and videos (services/subsonic/catalog.ts); getAlbumList2's
  * byGenre and byYear are browsing.ts's. `musicFolderId` other than the one folder lists nothing.
  */
-export const catalogMethods: Record<string, (call: SubsonicCall) => Payload> = {
-  getGenres: ({ services }) => ({ genres: { genre: services.subsonic.catalog.genres() } }),
-  getSongsByGenre: ({ params, userId, services }) => {
+export const catalogMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getGenres: async ({ services }) => ({ genres: { genre: await services.subsonic.catalog.genres() } }),
+  getSongsByGenre: async ({ params, userId, services }) => {
     const genre = params.required('genre');
     const count = params.int('count', 10, 0, MAX_PAGE);
     const offset = params.int('offset', 0, 0);
-    return { songsByGenre: { song: inMusicFolder(params) ? services.subsonic.catalog.songsByGenre(genre, count, offset, userId) : [] } };
+    return {
+      songsByGenre: { song: inMusicFolder(params) ? await services.subsonic.catalog.songsByGenre(genre, count, offset, userId) : [] },
+    };
   },
-  getRandomSongs: ({ params, userId, services }) => {
+  getRandomSongs: async ({ params, userId, services }) => {
     const size = params.int('size', 10, 0, MAX_PAGE);
     const criteria = { genre: params.string('genre'), fromYear: params.optionalInt('fromYear'), toYear: params.optionalInt('toYear') };
-    return { randomSongs: { song: inMusicFolder(params) ? services.subsonic.catalog.randomSongs(size, criteria, userId) : [] } };
+    return { randomSongs: { song: inMusicFolder(params) ? await services.subsonic.catalog.randomSongs(size, criteria, userId) : [] } };
   },
-  search: ({ params, userId, services }) => {
+  search: async ({ params, userId, services }) => {
     const criteria = {
       artist: params.string('artist'),
       album: params.string('album'),
@@ -36,7 +38,7 @@ export const catalogMethods: Record<string, (call: SubsonicCall) => Payload> = {
     const count = params.int('count', 20, 0, MAX_PAGE);
     const offset = params.int('offset', 0, 0);
     const newerThan = params.optionalInt('newerThan');
-    return { searchResult: services.subsonic.catalog.search(criteria, count, offset, newerThan, userId) };
+    return { searchResult: await services.subsonic.catalog.search(criteria, count, offset, newerThan, userId) };
   },
   getVideos: () => ({ videos: { video: [] } }),
   getVideoInfo: noVideo,

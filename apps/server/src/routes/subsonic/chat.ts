@@ -3,10 +3,12 @@ import type { Payload } from '../../http/subsonic-envelope.ts';
 import type { SubsonicCall } from './browsing.ts';
 
 /** Subsonic's chat (one room for the server's users) and jukebox (there is none). */
-export const chatMethods: Record<string, (call: SubsonicCall) => Payload> = {
-  getChatMessages: ({ params, services }) => ({ chatMessages: { chatMessage: services.chat.since(params.optionalInt('since')) } }),
-  addChatMessage: ({ params, userId, services }) => {
-    services.chat.add(userId, params.required('message'));
+export const chatMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getChatMessages: async ({ params, services }) => ({
+    chatMessages: { chatMessage: await services.chat.since(params.optionalInt('since')) },
+  }),
+  addChatMessage: async ({ params, userId, services }) => {
+    await services.chat.add(userId, params.required('message'));
     return {};
   },
   /**

@@ -29,7 +29,7 @@ function bitRatesOf(params: SubsonicParams): number[] {
  */
 export async function hlsPlaylist(_request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
   const id = parseId('song', params.required('id'));
-  const song = services.subsonic.browsing.record(id);
+  const song = await services.subsonic.browsing.record(id);
   const rates = bitRatesOf(params);
   const auth = CARRIED.flatMap((name) =>
     params

@@ -117,7 +117,7 @@ export async function subsonicRoutes(
       // The method table is public: an unknown name is answered before any credential is checked.
       if (!document && !byte) return sendError(reply, format, SUBSONIC_ERRORS.generic, SUBSONIC_MESSAGES.unknownMethod);
       const params = new SubsonicParams(raw);
-      const userId = services.subsonic.passwords.authenticate(
+      const userId = await services.subsonic.passwords.authenticate(
         { u: params.string('u'), p: params.string('p'), t: params.string('t'), s: params.string('s'), apiKey: params.string('apiKey') },
         { ip: request.ip },
       );

@@ -16,9 +16,9 @@ const SONG_COUNT = 50;
  */
 const artistInfo =
   (id3: boolean) =>
-  ({ params, userId, services, urls }: SubsonicCall) =>
+  async ({ params, userId, services, urls }: SubsonicCall) =>
     withTextElements(
-      services.subsonicInfo.artistInfo(
+      await services.subsonicInfo.artistInfo(
         parseAnyId(params.required('id')),
         params.int('count', SIMILAR_ARTIST_COUNT, 0, MAX_PAGE),
         userId,
@@ -29,28 +29,28 @@ const artistInfo =
     );
 
 /** getAlbumInfo(2): `id` names an album or a song (its album). */
-const albumInfo = ({ params, services, urls }: SubsonicCall) =>
-  withTextElements(services.subsonicInfo.albumInfo(parseAnyId(params.required('id')), urls), INFO_ELEMENTS);
+const albumInfo = async ({ params, services, urls }: SubsonicCall) =>
+  withTextElements(await services.subsonicInfo.albumInfo(parseAnyId(params.required('id')), urls), INFO_ELEMENTS);
 
 /** getSimilarSongs(2): `id` names a song, an album or an artist. */
-const similarSongs = ({ params, userId, services }: SubsonicCall) => ({
-  song: services.subsonicInfo.similarSongs(parseAnyId(params.required('id')), params.int('count', SONG_COUNT, 0, MAX_PAGE), userId),
+const similarSongs = async ({ params, userId, services }: SubsonicCall) => ({
+  song: await services.subsonicInfo.similarSongs(parseAnyId(params.required('id')), params.int('count', SONG_COUNT, 0, MAX_PAGE), userId),
 });
 
 /** Info and discovery: artist and album info, an artist's top songs, songs like another. */
-export const infoMethods: Record<string, (call: SubsonicCall) => Payload> = {
-  getArtistInfo: (call) => ({ artistInfo: artistInfo(false)(call) }),
-  getArtistInfo2: (call) => ({ artistInfo2: artistInfo(true)(call) }),
-  getAlbumInfo: (call) => ({ albumInfo: albumInfo(call) }),
-  getAlbumInfo2: (call) => ({ albumInfo: albumInfo(call) }),
+export const infoMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getArtistInfo: async (call) => ({ artistInfo: await artistInfo(false)(call) }),
+  getArtistInfo2: async (call) => ({ artistInfo2: await artistInfo(true)(call) }),
+  getAlbumInfo: async (call) => ({ albumInfo: await albumInfo(call) }),
+  getAlbumInfo2: async (call) => ({ albumInfo: await albumInfo(call) }),
   /** `id` (OpenSubsonic topSongsByArtistId) wins over `artist`, a name. */
-  getTopSongs: ({ params, userId, services }) => {
+  getTopSongs: async ({ params, userId, services }) => {
     const id = params.string('id');
     const name = params.string('artist');
     if (id === undefined && name === undefined) throw missingParam('artist');
     const artist = id !== undefined ? { id: parseId('artist', id) } : { name: name! };
-    return { topSongs: { song: services.subsonicInfo.topSongs(artist, params.int('count', SONG_COUNT, 0, MAX_PAGE), userId) } };
+    return { topSongs: { song: await services.subsonicInfo.topSongs(artist, params.int('count', SONG_COUNT, 0, MAX_PAGE), userId) } };
   },
-  getSimilarSongs: (call) => ({ similarSongs: similarSongs(call) }),
-  getSimilarSongs2: (call) => ({ similarSongs2: similarSongs(call) }),
+  getSimilarSongs: async (call) => ({ similarSongs: await similarSongs(call) }),
+  getSimilarSongs2: async (call) => ({ similarSongs2: await similarSongs(call) }),
 };

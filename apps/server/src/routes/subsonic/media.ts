@@ -63,9 +63,9 @@ const startsPlaying = (request: FastifyRequest): boolean =>
 export async function stream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams, userId: number) {
   if (isPodcastEpisodeId(params.required('id'))) return sendEpisode(request, reply, services, params.required('id'), false);
   const id = parseId('song', params.required('id'));
-  const song = services.subsonic.browsing.record(id);
-  if (startsPlaying(request)) services.nowPlaying.started(userId, params.string('c'), id);
-  const original = services.audio.quality(id);
+  const song = await services.subsonic.browsing.record(id);
+  if (startsPlaying(request)) await services.nowPlaying.started(userId, params.string('c'), id);
+  const original = await services.audio.quality(id);
   const chosen = chooseVariant(original, streamWish(params));
   const offsetS = offsetInto(song, params.seconds('timeOffset'), 'timeOffset');
   if (offsetS > 0) return sendTranscodedAudio(request, reply, services, id, variantFromOffset(original, chosen), offsetS);
@@ -76,8 +76,8 @@ export async function stream(request: FastifyRequest, reply: FastifyReply, servi
 export async function download(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
   if (isPodcastEpisodeId(params.required('id'))) return sendEpisode(request, reply, services, params.required('id'), true);
   const id = parseId('song', params.required('id'));
-  const song = services.subsonic.browsing.record(id);
-  const type = services.audio.quality(id).type;
+  const song = await services.subsonic.browsing.record(id);
+  const type = (await services.audio.quality(id)).type;
   return sendAudio(request, reply, services, id, null, `${song.artists[0]?.name ?? ''} - ${song.name}.${type}`.replace(/^ - /, ''));
 }
 
@@ -88,7 +88,7 @@ export async function coverArt(request: FastifyRequest, reply: FastifyReply, ser
   const side = size > 0 ? Math.max(16, size) : undefined;
   let image: { kind: 'album' | 'artist' | 'playlist'; id: number };
   if (kind === 'song') {
-    image = { kind: 'album', id: services.subsonic.browsing.record(id).albumId };
+    image = { kind: 'album', id: (await services.subsonic.browsing.record(id)).albumId };
   } else image = { kind, id };
   const file = await services.images.ensure(image.kind, image.id, side ? { width: side, height: side } : undefined, requestSignal(reply));
   if (!file) throw notFoundError('Cover art');

@@ -21,30 +21,34 @@ function playbackRate({ params }: SubsonicCall): number {
  * their client name (`c`); stream and `scrobble?submission=false` make entries too
  * (routes/subsonic/media.ts, activity.ts).
  */
-export const nowPlayingMethods: Record<string, (call: SubsonicCall) => Payload> = {
+export const nowPlayingMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
   /** What every user's players play now; the songs as this listener sees them (their stars and ratings). */
-  getNowPlaying: ({ services, userId }) => {
-    const rows = services.nowPlaying.live();
-    const songs = new Map(services.subsonic.browsing.songs([...new Set(rows.map((r) => r.songId))], userId).map((s) => [s.id, s]));
+  getNowPlaying: async ({ services, userId }) => {
+    const rows = await services.nowPlaying.live();
+    const songs = new Map((await services.subsonic.browsing.songs([...new Set(rows.map((r) => r.songId))], userId)).map((s) => [s.id, s]));
     const names = new Map<number, string>();
-    const username = (id: number): string => {
-      if (!names.has(id)) names.set(id, services.subsonic.users.username(id));
+    const username = async (id: number): Promise<string> => {
+      if (!names.has(id)) names.set(id, await services.subsonic.users.username(id));
       return names.get(id)!;
     };
-    const entry = rows.flatMap((row) => {
-      const song = songs.get(String(row.songId));
-      if (!song) return [];
-      return [
-        {
-          ...song,
-          username: username(row.userId),
-          minutesAgo: services.nowPlaying.minutesAgo(row),
-          playerId: row.id,
-          ...(row.player ? { playerName: row.player } : {}),
-          ...(row.state ? { state: row.state, positionMs: row.positionMs, playbackRate: row.playbackRate } : {}),
-        },
-      ];
-    });
+    const entry = (
+      await Promise.all(
+        rows.map(async (row) => {
+          const song = songs.get(String(row.songId));
+          if (!song) return [];
+          return [
+            {
+              ...song,
+              username: await username(row.userId),
+              minutesAgo: services.nowPlaying.minutesAgo(row),
+              playerId: row.id,
+              ...(row.player ? { playerName: row.player } : {}),
+              ...(row.state ? { state: row.state, positionMs: row.positionMs, playbackRate: row.playbackRate } : {}),
+            },
+          ];
+        }),
+      )
+    ).flat();
     return { nowPlaying: { entry } };
   },
 
@@ -53,7 +57,7 @@ export const nowPlayingMethods: Record<string, (call: SubsonicCall) => Payload> 
    * getNowPlaying; `stopped` after half the song (or 4 minutes) counts a play as scrobble does,
    * unless `ignoreScrobble`. Podcast episodes are not played here.
    */
-  reportPlayback: (call) => {
+  reportPlayback: async (call) => {
     const { params, services, userId, ip } = call;
     const mediaId = params.required('mediaId');
     const mediaType = params.required('mediaType').toLowerCase();
@@ -69,7 +73,7 @@ export const nowPlayingMethods: Record<string, (call: SubsonicCall) => Payload> 
       playbackRate: playbackRate(call),
       ignoreScrobble: params.bool('ignoreScrobble', false),
     };
-    services.nowPlaying.report(userId, params.string('c'), report, ip);
+    await services.nowPlaying.report(userId, params.string('c'), report, ip);
     return {};
   },
 };

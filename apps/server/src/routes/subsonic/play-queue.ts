@@ -17,8 +17,8 @@ function songIds({ params }: SubsonicCall): number[] {
 /** `current` or `currentIndex` naming no entry: error 10, as OpenSubsonic asks of savePlayQueueByIndex. */
 const noSuchEntry = (why: string) => new SubsonicError(SUBSONIC_ERRORS.missingParam, why);
 
-function save(call: SubsonicCall, songIds: number[], currentIndex: number | null): Payload {
-  call.services.playQueue.save(call.userId, {
+async function save(call: SubsonicCall, songIds: number[], currentIndex: number | null): Promise<Payload> {
+  await call.services.playQueue.save(call.userId, {
     songIds,
     currentIndex,
     // A position left out is 0 (OpenSubsonic).
@@ -34,11 +34,11 @@ function save(call: SubsonicCall, songIds: number[], currentIndex: number | null
  * gets the element the spec requires with nothing in it (changed at the epoch, by no client):
  * clients read that as "no queue", where an error would be shown as a failure on every start.
  */
-function answer({ services, userId }: SubsonicCall, by: 'id' | 'index'): Payload {
-  const queue = services.playQueue.find(userId);
-  const username = services.subsonic.users.username(userId);
+async function answer({ services, userId }: SubsonicCall, by: 'id' | 'index'): Promise<Payload> {
+  const queue = await services.playQueue.find(userId);
+  const username = await services.subsonic.users.username(userId);
   if (!queue) return { username, changed: NEVER, changedBy: '' };
-  const entry = services.subsonic.browsing.songs(queue.songIds, userId);
+  const entry = await services.subsonic.browsing.songs(queue.songIds, userId);
   const current =
     queue.currentIndex === null
       ? {}
@@ -59,31 +59,31 @@ function answer({ services, userId }: SubsonicCall, by: 'id' | 'index'): Payload
  * client and restored by another. Both pairs read and write the same queue; saving without `id`
  * clears it.
  */
-export const playQueueMethods: Record<string, (call: SubsonicCall) => Payload> = {
-  getPlayQueue: (call) => ({ playQueue: answer(call, 'id') }),
-  getPlayQueueByIndex: (call) => ({ playQueueByIndex: answer(call, 'index') }),
+export const playQueueMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getPlayQueue: async (call) => ({ playQueue: await answer(call, 'id') }),
+  getPlayQueueByIndex: async (call) => ({ playQueueByIndex: await answer(call, 'index') }),
 
   /** `current` must be one of the ids (the first entry with it is current); without ids it is ignored. */
-  savePlayQueue: (call) => {
+  savePlayQueue: async (call) => {
     const ids = songIds(call);
-    if (ids.length === 0) return save(call, ids, null);
+    if (ids.length === 0) return await save(call, ids, null);
     const current = call.params.string('current');
     if (current === undefined) throw missingParam('current');
     const index = ids.indexOf(parseId('song', current, 'current'));
     if (index < 0) throw noSuchEntry('current must be one of the ids in the queue');
-    return save(call, ids, index);
+    return await save(call, ids, index);
   },
 
   /** `currentIndex` from 0 to the queue's length − 1, and none without ids (OpenSubsonic). */
-  savePlayQueueByIndex: (call) => {
+  savePlayQueueByIndex: async (call) => {
     const ids = songIds(call);
     const index = call.params.optionalInt('currentIndex');
     if (ids.length === 0) {
       if (index !== undefined) throw noSuchEntry('currentIndex must not be given without ids');
-      return save(call, ids, null);
+      return await save(call, ids, null);
     }
     if (index === undefined) throw missingParam('currentIndex');
     if (index < 0 || index >= ids.length) throw noSuchEntry(`currentIndex must be from 0 to ${ids.length - 1}`);
-    return save(call, ids, index);
+    return await save(call, ids, index);
   },
 };

@@ -7,48 +7,53 @@ import { channelEntry, episodeEntry } from '../../services/subsonic/podcast-shap
 import type { SubsonicCall } from './browsing.ts';
 
 /** The methods that change the server's podcasts need Subsonic's podcastRole (administrators have it). */
-function requirePodcastRole({ userId, services }: SubsonicCall): void {
-  if (!services.subsonic.users.podcastRole(userId)) throw notAuthorized('Only a user allowed to administer podcasts may do this');
+async function requirePodcastRole({ userId, services }: SubsonicCall): Promise<void> {
+  if (!(await services.subsonic.users.podcastRole(userId))) throw notAuthorized('Only a user allowed to administer podcasts may do this');
 }
 
 /** Podcasts (decision 0033): everyone listens; podcastRole subscribes, refreshes, downloads and deletes. */
 export const podcastMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
-  getPodcasts: ({ params, services }) => {
+  getPodcasts: async ({ params, services }) => {
     const withEpisodes = params.bool('includeEpisodes', true);
     const id = params.string('id');
-    const channels = id === undefined ? services.podcasts.channels() : [services.podcasts.channel(parseOtherId('podcastChannel', id))];
+    const channels =
+      id === undefined ? await services.podcasts.channels() : [await services.podcasts.channel(parseOtherId('podcastChannel', id))];
     return {
-      podcasts: { channel: channels.map((c) => channelEntry(c, withEpisodes ? services.podcasts.episodesOf(c.id) : undefined)) },
+      podcasts: {
+        channel: await Promise.all(
+          channels.map(async (c) => channelEntry(c, withEpisodes ? await services.podcasts.episodesOf(c.id) : undefined)),
+        ),
+      },
     };
   },
-  getNewestPodcasts: ({ params, services }) => ({
-    newestPodcasts: { episode: services.podcasts.newest(params.int('count', 20, 0, MAX_PAGE)).map(episodeEntry) },
+  getNewestPodcasts: async ({ params, services }) => ({
+    newestPodcasts: { episode: (await services.podcasts.newest(params.int('count', 20, 0, MAX_PAGE))).map(episodeEntry) },
   }),
-  getPodcastEpisode: ({ params, services }) => ({
-    podcastEpisode: episodeEntry(services.podcasts.episode(parseOtherId('podcastEpisode', params.required('id')))),
+  getPodcastEpisode: async ({ params, services }) => ({
+    podcastEpisode: episodeEntry(await services.podcasts.episode(parseOtherId('podcastEpisode', params.required('id')))),
   }),
   createPodcastChannel: async (call) => {
-    requirePodcastRole(call);
+    await requirePodcastRole(call);
     await call.services.podcasts.subscribe(call.params.required('url'));
     return {};
   },
-  refreshPodcasts: (call) => {
-    requirePodcastRole(call);
-    call.services.podcasts.refreshAll();
+  refreshPodcasts: async (call) => {
+    await requirePodcastRole(call);
+    await call.services.podcasts.refreshAll();
     return {};
   },
   deletePodcastChannel: async (call) => {
-    requirePodcastRole(call);
+    await requirePodcastRole(call);
     await call.services.podcasts.removeChannel(parseOtherId('podcastChannel', call.params.required('id')));
     return {};
   },
-  downloadPodcastEpisode: (call) => {
-    requirePodcastRole(call);
-    call.services.podcasts.download(parseOtherId('podcastEpisode', call.params.required('id')));
+  downloadPodcastEpisode: async (call) => {
+    await requirePodcastRole(call);
+    await call.services.podcasts.download(parseOtherId('podcastEpisode', call.params.required('id')));
     return {};
   },
   deletePodcastEpisode: async (call) => {
-    requirePodcastRole(call);
+    await requirePodcastRole(call);
     await call.services.podcasts.removeEpisode(parseOtherId('podcastEpisode', call.params.required('id')));
     return {};
   },
@@ -56,7 +61,7 @@ export const podcastMethods: Record<string, (call: SubsonicCall) => Payload | Pr
 
 /** stream / download of a downloaded episode (`pe-12`): its file as it was fetched, with Range. */
 export async function sendEpisode(request: FastifyRequest, reply: FastifyReply, services: Services, raw: string, asDownload: boolean) {
-  const { object, contentType, episode } = services.podcasts.file(parseOtherId('podcastEpisode', raw));
+  const { object, contentType, episode } = await services.podcasts.file(parseOtherId('podcastEpisode', raw));
   const opened = await services.media.open({ object });
   // Anything but audio or video is sent as a file to save, never as something a browser would render.
   if (asDownload || !/^(audio|video)\//.test(contentType)) {

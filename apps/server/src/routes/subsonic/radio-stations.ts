@@ -12,10 +12,10 @@ const stationOf = (params: SubsonicParams): StationInput => ({
 });
 
 /** Internet radio stations: everyone reads the server's list; administrators write it (else 50). */
-export const radioStationMethods: Record<string, (call: SubsonicCall) => Payload> = {
-  getInternetRadioStations: ({ services }) => ({
+export const radioStationMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getInternetRadioStations: async ({ services }) => ({
     internetRadioStations: {
-      internetRadioStation: services.radioStations.list().map((s) => ({
+      internetRadioStation: (await services.radioStations.list()).map((s) => ({
         id: String(s.id),
         name: s.name,
         streamUrl: s.streamUrl,
@@ -23,19 +23,19 @@ export const radioStationMethods: Record<string, (call: SubsonicCall) => Payload
       })),
     },
   }),
-  createInternetRadioStation: ({ params, userId, services }) => {
-    services.subsonic.users.requireAdmin(userId);
-    services.radioStations.create(stationOf(params));
+  createInternetRadioStation: async ({ params, userId, services }) => {
+    await services.subsonic.users.requireAdmin(userId);
+    await services.radioStations.create(stationOf(params));
     return {};
   },
-  updateInternetRadioStation: ({ params, userId, services }) => {
-    services.subsonic.users.requireAdmin(userId);
-    services.radioStations.update(parseOtherId('radioStation', params.required('id')), stationOf(params));
+  updateInternetRadioStation: async ({ params, userId, services }) => {
+    await services.subsonic.users.requireAdmin(userId);
+    await services.radioStations.update(parseOtherId('radioStation', params.required('id')), stationOf(params));
     return {};
   },
-  deleteInternetRadioStation: ({ params, userId, services }) => {
-    services.subsonic.users.requireAdmin(userId);
-    services.radioStations.remove(parseOtherId('radioStation', params.required('id')));
+  deleteInternetRadioStation: async ({ params, userId, services }) => {
+    await services.subsonic.users.requireAdmin(userId);
+    await services.radioStations.remove(parseOtherId('radioStation', params.required('id')));
     return {};
   },
 };

@@ -26,10 +26,10 @@ function expiry({ params }: SubsonicCall): number | null | undefined {
 }
 
 /** The shares as Subsonic's `share` elements, their songs as this user sees them (one lookup for all). */
-function shareElements({ services, userId, baseUrl }: SubsonicCall, shares: readonly Share[]): Payload[] {
-  const username = services.subsonic.users.username(userId);
+async function shareElements({ services, userId, baseUrl }: SubsonicCall, shares: readonly Share[]): Promise<Payload[]> {
+  const username = await services.subsonic.users.username(userId);
   const ids = [...new Set(shares.flatMap((s) => s.songIds))];
-  const songs = new Map(services.subsonic.browsing.songs(ids, userId).map((e) => [e.id, e]));
+  const songs = new Map((await services.subsonic.browsing.songs(ids, userId)).map((e) => [e.id, e]));
   return shares.map((share) => ({
     id: share.id,
     url: shareUrl(baseUrl, share.id),
@@ -47,33 +47,33 @@ function shareElements({ services, userId, baseUrl }: SubsonicCall, shares: read
  * Shares (Subsonic 1.6): a public link that plays songs, albums or playlists for anyone, without
  * an account (its page: routes/share-page.ts). Each user manages their own.
  */
-export const shareMethods: Record<string, (call: SubsonicCall) => Payload> = {
-  getShares: (call) => ({ shares: { share: shareElements(call, call.services.shares.list(call.userId)) } }),
+export const shareMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getShares: async (call) => ({ shares: { share: await shareElements(call, await call.services.shares.list(call.userId)) } }),
 
-  createShare: (call) => {
-    const share = call.services.shares.create(call.userId, sharedItems(call), {
+  createShare: async (call) => {
+    const share = await call.services.shares.create(call.userId, sharedItems(call), {
       description: call.params.string('description') ?? null,
       expiresAt: expiry(call) ?? null,
     });
-    return { shares: { share: shareElements(call, [share]) } };
+    return { shares: { share: await shareElements(call, [share]) } };
   },
 
   /** `description` (empty: none) and `expires` (0: never), each changed only when given. */
-  updateShare: (call) => {
+  updateShare: async (call) => {
     const { params, services, userId } = call;
     const id = params.required('id');
     const raw = params.raw.description;
     const description = raw === undefined ? undefined : (params.string('description') ?? null);
     const expiresAt = expiry(call);
-    services.shares.update(userId, id, {
+    await services.shares.update(userId, id, {
       ...(description !== undefined ? { description } : {}),
       ...(expiresAt !== undefined ? { expiresAt } : {}),
     });
     return {};
   },
 
-  deleteShare: ({ params, services, userId }) => {
-    services.shares.remove(userId, params.required('id'));
+  deleteShare: async ({ params, services, userId }) => {
+    await services.shares.remove(userId, params.required('id'));
     return {};
   },
 };

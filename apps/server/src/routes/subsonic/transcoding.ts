@@ -35,12 +35,12 @@ function clientInfoOf(body: unknown) {
  * getTranscodeDecision (the `transcoding` extension): the player posts what it plays, the server
  * answers whether it takes the original or which stream it gets (services/subsonic/transcode-decision.ts).
  */
-export const transcodingMethods: Record<string, (call: SubsonicCall) => Payload> = {
-  getTranscodeDecision: ({ params, services, body }) => {
+export const transcodingMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
+  getTranscodeDecision: async ({ params, services, body }) => {
     const id = songOf(params);
-    services.subsonic.browsing.record(id);
+    await services.subsonic.browsing.record(id);
     const client = clientInfoOf(body);
-    return { transcodeDecision: decideTranscode(services.audio.quality(id), client) };
+    return { transcodeDecision: decideTranscode(await services.audio.quality(id), client) };
   },
 };
 
@@ -59,11 +59,11 @@ const HTTP_STATUS = new Map<number, number>([
 export async function transcodeStream(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
   try {
     const id = songOf(params);
-    const song = services.subsonic.browsing.record(id);
+    const song = await services.subsonic.browsing.record(id);
     const variant = variantOfTranscodeParams(params.required('transcodeParams'));
     const offsetS = offsetInto(song, params.seconds('offset'), 'offset');
     if (offsetS > 0) {
-      return await sendTranscodedAudio(request, reply, services, id, variantFromOffset(services.audio.quality(id), variant), offsetS);
+      return await sendTranscodedAudio(request, reply, services, id, variantFromOffset(await services.audio.quality(id), variant), offsetS);
     }
     if (variant) return await sendTranscodedAudio(request, reply, services, id, variant);
     return await sendAudio(request, reply, services, id, null);

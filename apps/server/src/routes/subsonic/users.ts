@@ -23,8 +23,8 @@ const changesOf = (params: SubsonicParams): AccountChanges => ({
 
 /** User management and API-key info (decision 0033): the administrators' methods check the caller in the service. */
 export const userMethods: Record<string, (call: SubsonicCall) => Payload | Promise<Payload>> = {
-  getUser: ({ params, userId, services }) => ({ user: services.subsonic.users.read(userId, params.string('username')) }),
-  getUsers: ({ userId, services }) => ({ users: { user: services.subsonic.users.list(userId) } }),
+  getUser: async ({ params, userId, services }) => ({ user: await services.subsonic.users.read(userId, params.string('username')) }),
+  getUsers: async ({ userId, services }) => ({ users: { user: await services.subsonic.users.list(userId) } }),
   createUser: async ({ params, userId, services }) => {
     await services.subsonic.users.create(userId, {
       ...changesOf(params),
@@ -34,32 +34,32 @@ export const userMethods: Record<string, (call: SubsonicCall) => Payload | Promi
     });
     return {};
   },
-  updateUser: ({ params, userId, services }) => {
-    services.subsonic.users.update(userId, params.required('username'), changesOf(params));
+  updateUser: async ({ params, userId, services }) => {
+    await services.subsonic.users.update(userId, params.required('username'), changesOf(params));
     return {};
   },
   deleteUser: async ({ params, userId, services }) => {
-    const closed = services.subsonic.users.close(userId, params.required('username'));
+    const closed = await services.subsonic.users.close(userId, params.required('username'));
     // What the account kept for itself alone goes with it.
     await services.cloud.removeAll(closed);
     return {};
   },
-  changePassword: ({ params, userId, services }) => {
-    services.subsonic.users.changePassword(userId, params.required('username'), params.required('password'));
+  changePassword: async ({ params, userId, services }) => {
+    await services.subsonic.users.changePassword(userId, params.required('username'), params.required('password'));
     return {};
   },
   /** The user an API key belongs to (apiKeyAuthentication): asked with the key as the credential. */
-  tokenInfo: ({ params, userId, services }) => {
+  tokenInfo: async ({ params, userId, services }) => {
     if (params.string('apiKey') === undefined) throw missingParam('apiKey');
-    return { tokenInfo: { username: services.subsonic.users.entry(userId).username } };
+    return { tokenInfo: { username: (await services.subsonic.users.entry(userId)).username } };
   },
 };
 
 /** getAvatar: the picture the user uploaded (/avatar/upload), else their generated art, as JPEG. */
 export async function avatar(request: FastifyRequest, reply: FastifyReply, services: Services, params: SubsonicParams) {
-  const id = services.subsonic.passwords.userIdOf(params.required('username'));
+  const id = await services.subsonic.passwords.userIdOf(params.required('username'));
   if (id === undefined) throw notFoundError('User');
-  const stored = services.avatars.fileOf(id) ?? (await services.images.ensure('avatar', id, undefined, requestSignal(reply)));
+  const stored = (await services.avatars.fileOf(id)) ?? (await services.images.ensure('avatar', id, undefined, requestSignal(reply)));
   if (!stored) throw notFoundError('User');
   const opened = await services.media.open(stored);
   await sendMedia(request, reply, services.media, opened, {

@@ -12,31 +12,31 @@ export function createAdminService(repos: Repos, named: readonly Phone[]) {
   const isNamed = (p: Phone): boolean => named.some((n) => n.countryCode === p.countryCode && n.phone === p.phone);
 
   return {
-    isAdmin: (userId: number): boolean => repos.users.isAdmin(userId),
+    isAdmin: async (userId: number): Promise<boolean> => await repos.users.isAdmin(userId),
 
     /**
      * At start: the named accounts become administrators (and, when none is named, the earliest
      * registered account of a server left without one, e.g. after the demo account closed).
      * Returns the named phones no account has yet.
      */
-    applyAtStart(): Phone[] {
+    async applyAtStart(): Promise<Phone[]> {
       const missing: Phone[] = [];
       for (const p of named) {
-        const found = repos.users.byPhone(p.countryCode, p.phone);
-        if (found) repos.users.setAdmin(found.id, true);
+        const found = await repos.users.byPhone(p.countryCode, p.phone);
+        if (found) await repos.users.setAdmin(found.id, true);
         else missing.push(p);
       }
-      if (named.length === 0 && !repos.users.hasAdmin()) {
-        const first = repos.users.firstRegisteredId();
-        if (first !== null) repos.users.setAdmin(first, true);
+      if (named.length === 0 && !(await repos.users.hasAdmin())) {
+        const first = await repos.users.firstRegisteredId();
+        if (first !== null) await repos.users.setAdmin(first, true);
       }
       return missing;
     },
 
     /** A new account (inside its registration's transaction) administers when named, or when nobody does and nobody is named. */
-    registered(userId: number, phone: Phone): void {
-      if (isNamed(phone) || (named.length === 0 && !repos.users.hasAdmin())) repos.users.setAdmin(userId, true);
+    async registered(userId: number, phone: Phone): Promise<void> {
+      if (isNamed(phone) || (named.length === 0 && !(await repos.users.hasAdmin()))) await repos.users.setAdmin(userId, true);
     },
   };
 }
-export type AdminService = ReturnType<typeof createAdminService>;
+export type AdminService = Awaited<ReturnType<typeof createAdminService>>;

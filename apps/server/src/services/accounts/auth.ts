@@ -23,21 +23,21 @@ export interface PasswordInput {
 }
 
 /** The login body (login_cellphone.json), less the `cookie` string the HTTP layer adds. */
-function loginBody(profiles: ProfileService, u: UserRecord, c: Credentials, urls: MediaUrls) {
+async function loginBody(profiles: ProfileService, u: UserRecord, c: Credentials, urls: MediaUrls) {
   return {
     loginType: c.phone !== null ? 1 : 0,
     code: 200 as const,
     account: accountObject(u, c),
     // NetEase's token is another credential; Cloudtune's only one is the MUSIC_U cookie.
     token: '',
-    profile: profiles.profileFor(u, u.id, urls),
+    profile: await profiles.profileFor(u, u.id, urls),
     bindings: bindingsOf(u, c),
   };
 }
 
 export interface LoginResult {
   session: StartedSession;
-  body: ReturnType<typeof loginBody>;
+  body: Awaited<ReturnType<typeof loginBody>>;
 }
 
 const md5Of = (input: PasswordInput): string | undefined =>
@@ -57,14 +57,14 @@ export function createAuthService(
   admins: AdminService,
   limits: LoginLimits,
 ) {
-  function loggedIn(c: Credentials, urls: MediaUrls): LoginResult {
-    const user = repos.users.findById(c.id)!;
-    return { session: sessions.start(c.id), body: loginBody(profiles, user, c, urls) };
+  async function loggedIn(c: Credentials, urls: MediaUrls): Promise<LoginResult> {
+    const user = (await repos.users.findById(c.id))!;
+    return { session: await sessions.start(c.id), body: await loginBody(profiles, user, c, urls) };
   }
 
   /** The password check behind both logins, with the failure limits around it. */
   async function passwordLogin(found: Credentials | undefined, md5: string, client: Client, wrong: () => ApiError, urls: MediaUrls) {
-    const attempt = limits.reserve({ address: client.ip, userId: found?.id });
+    const attempt = await limits.reserve({ address: client.ip, userId: found?.id });
     if (attempt.refusal) throw tooManyFailures(attempt.refusal, 'password');
     if (!found) {
       attempt.settle(false);
@@ -73,26 +73,26 @@ export function createAuthService(
     const ok = found.passwordHash !== null && (await verifyPassword(md5, found.passwordHash));
     attempt.settle(ok);
     if (!ok) throw wrong();
-    return loggedIn(found, urls);
+    return await loggedIn(found, urls);
   }
 
   /** A nickname nobody holds: the one asked for, or a generated 云音乐用户NNNNNN when none was given. */
-  function freeNickname(asked: string | undefined): string {
+  async function freeNickname(asked: string | undefined): Promise<string> {
     if (asked) {
-      if (repos.users.nicknameOwner(asked) !== undefined) throw nicknameTaken();
+      if ((await repos.users.nicknameOwner(asked)) !== undefined) throw nicknameTaken();
       return asked;
     }
     for (;;) {
       const made = `云音乐用户${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-      if (repos.users.nicknameOwner(made) === undefined) return made;
+      if ((await repos.users.nicknameOwner(made)) === undefined) return made;
     }
   }
 
   return {
     /** /cellphone/existence/check: exist 1 with the account's public face, or -1. */
-    existence(target: Phone, urls: MediaUrls) {
-      const found = repos.users.byPhone(target.countryCode, target.phone);
-      const user = found && repos.users.findById(found.id);
+    async existence(target: Phone, urls: MediaUrls) {
+      const found = await repos.users.byPhone(target.countryCode, target.phone);
+      const user = found && (await repos.users.findById(found.id));
       if (!found || !user)
         return { code: 200 as const, exist: -1, nickname: null, hasPassword: false, avatarUrl: null, hasSnsBinded: false };
       return {
@@ -100,7 +100,7 @@ export function createAuthService(
         exist: 1,
         nickname: user.nickname,
         hasPassword: found.passwordHash !== null,
-        avatarUrl: profiles.profileFor(user, null, urls).avatarUrl,
+        avatarUrl: (await profiles.profileFor(user, null, urls)).avatarUrl,
         hasSnsBinded: false,
         countryCode: found.countryCode,
         cellphone: found.phone,
@@ -117,38 +117,38 @@ export function createAuthService(
       client: Client,
       urls: MediaUrls,
     ): Promise<LoginResult> {
-      if (repos.users.byPhone(input.countryCode, input.phone)) throw phoneTaken();
-      const nickname = freeNickname(input.nickname);
-      captchas.consume(input, input.captcha, 'login', client);
+      if (await repos.users.byPhone(input.countryCode, input.phone)) throw phoneTaken();
+      const nickname = await freeNickname(input.nickname);
+      await captchas.consume(input, input.captcha, 'login', client);
       const hash = await hashPassword(md5Hex(input.password));
       const now = clock();
-      const id = withTx(repos.db, () => {
-        if (repos.users.nicknameOwner(nickname) !== undefined) throw nicknameTaken();
+      const id = await withTx(repos.db, async () => {
+        if ((await repos.users.nicknameOwner(nickname)) !== undefined) throw nicknameTaken();
         // Registered meanwhile by another request with its own code.
-        if (repos.users.byPhone(input.countryCode, input.phone)) throw phoneTaken();
-        const userId = repos.users.insert({ nickname, createdAt: now });
-        repos.users.setContact(userId, { countryCode: input.countryCode, phone: input.phone, email: null });
-        repos.users.setPasswordHash(userId, hash);
-        admins.registered(userId, input);
-        repos.playlists.insertLikedSongs({ id: userId, nickname, createdAt: now }, now);
+        if (await repos.users.byPhone(input.countryCode, input.phone)) throw phoneTaken();
+        const userId = await repos.users.insert({ nickname, createdAt: now });
+        await repos.users.setContact(userId, { countryCode: input.countryCode, phone: input.phone, email: null });
+        await repos.users.setPasswordHash(userId, hash);
+        await admins.registered(userId, input);
+        await repos.playlists.insertLikedSongs({ id: userId, nickname, createdAt: now }, now);
         return userId;
       });
-      return loggedIn(repos.users.credentials(id)!, urls);
+      return await loggedIn((await repos.users.credentials(id))!, urls);
     },
 
     /** /login/cellphone: by password (plain or MD5) or by an SMS captcha. */
     async loginByPhone(input: Phone & PasswordInput & { captcha?: string }, client: Client, urls: MediaUrls): Promise<LoginResult> {
-      const found = repos.users.byPhone(input.countryCode, input.phone);
+      const found = await repos.users.byPhone(input.countryCode, input.phone);
       if (input.captcha !== undefined && input.md5_password === undefined && input.password === undefined) {
         if (!found) {
           // Like a password login of an unknown account: the address's window counts it.
-          const verdict = limits.check({ address: client.ip });
+          const verdict = await limits.check({ address: client.ip });
           if (verdict.refusal) throw tooManyFailures(verdict.refusal, 'captcha');
-          limits.fail({ address: client.ip });
+          await limits.fail({ address: client.ip });
           throw noSuchAccount();
         }
-        captchas.consume(input, input.captcha, 'login', client);
-        return loggedIn(found, urls);
+        await captchas.consume(input, input.captcha, 'login', client);
+        return await loggedIn(found, urls);
       }
       const md5 = md5Of(input);
       if (md5 === undefined) throw new ApiError(400, 'password or md5_password is required');
@@ -159,7 +159,7 @@ export function createAuthService(
     async loginByEmail(input: { email: string } & PasswordInput, client: Client, urls: MediaUrls): Promise<LoginResult> {
       const md5 = md5Of(input);
       if (md5 === undefined) throw new ApiError(400, 'password or md5_password is required');
-      return passwordLogin(repos.users.byEmail(input.email), md5, client, () => wrongPassword('账号或密码错误'), urls);
+      return passwordLogin(await repos.users.byEmail(input.email), md5, client, () => wrongPassword('账号或密码错误'), urls);
     },
 
     /**
@@ -167,42 +167,44 @@ export function createAuthService(
      * (/captcha/sent?purpose=reset). Every login of the account ends; the person logs in anew.
      */
     async resetPassword(input: Phone & { captcha: string; password: string }, client: Client) {
-      const found = repos.users.byPhone(input.countryCode, input.phone);
+      const found = await repos.users.byPhone(input.countryCode, input.phone);
       if (!found) throw noSuchAccount();
-      captchas.consume(input, input.captcha, 'reset', client);
+      await captchas.consume(input, input.captcha, 'reset', client);
       const hash = await hashPassword(md5Hex(input.password));
-      withTx(repos.db, () => {
-        repos.users.setPasswordHash(found.id, hash);
-        sessions.endAll(found.id);
+      await withTx(repos.db, async () => {
+        await repos.users.setPasswordHash(found.id, hash);
+        await sessions.endAll(found.id);
       });
       return { code: 200 as const };
     },
 
     /** /login/status: always 200; account and profile are null when nobody is logged in. */
-    status(user: SessionUser | null, urls: MediaUrls) {
-      const record = user && repos.users.findById(user.id);
-      const credentials = user && repos.users.credentials(user.id);
+    async status(user: SessionUser | null, urls: MediaUrls) {
+      const record = user && (await repos.users.findById(user.id));
+      const credentials = user && (await repos.users.credentials(user.id));
       if (!record || !credentials) return { data: { code: 200, account: null, profile: null } };
-      return { data: { code: 200, account: accountObject(record, credentials), profile: profiles.profileFor(record, record.id, urls) } };
+      return {
+        data: { code: 200, account: accountObject(record, credentials), profile: await profiles.profileFor(record, record.id, urls) },
+      };
     },
 
     /** /login/refresh: the current login lasts another 30 days, its token unchanged (docs/decisions/0029). */
-    refresh(user: SessionUser): Omit<StartedSession, 'token'> {
-      return sessions.extend(user);
+    async refresh(user: SessionUser): Promise<Omit<StartedSession, 'token'>> {
+      return await sessions.extend(user);
     },
 
-    logout(user: SessionUser | null) {
-      if (user) sessions.end(user);
+    async logout(user: SessionUser | null) {
+      if (user) await sessions.end(user);
       return { code: 200 as const };
     },
 
     /** Gives an account without a password this one (the demo account, on start). */
     async setInitialPassword(target: Phone, password: string): Promise<void> {
-      const found = repos.users.byPhone(target.countryCode, target.phone);
+      const found = await repos.users.byPhone(target.countryCode, target.phone);
       if (!found || found.passwordHash !== null) return;
       const hash = await hashPassword(md5Hex(password));
-      repos.users.setPasswordHash(found.id, hash);
+      await repos.users.setPasswordHash(found.id, hash);
     },
   };
 }
-export type AuthService = ReturnType<typeof createAuthService>;
+export type AuthService = Awaited<ReturnType<typeof createAuthService>>;

@@ -76,9 +76,9 @@ export function createAvatarService(repos: Repos, storage: Storage, encoder: Wor
       const hash = createHash('sha256').update(jpeg).digest('hex').slice(0, 32);
       const key = avatarKey(hash);
       if (!(await storage.exists(key))) await storage.put(key, jpeg, { contentType: 'image/jpeg' });
-      const previous = repos.users.findById(viewer.id)?.avatarHash ?? null;
-      repos.users.setAvatarHash(viewer.id, hash);
-      if (previous && previous !== hash && repos.users.avatarUsers(previous) === 0) {
+      const previous = (await repos.users.findById(viewer.id))?.avatarHash ?? null;
+      await repos.users.setAvatarHash(viewer.id, hash);
+      if (previous && previous !== hash && (await repos.users.avatarUsers(previous)) === 0) {
         await storage.delete(avatarKey(previous));
       }
       const url = urls.uploadedAvatar(hash);
@@ -87,16 +87,16 @@ export function createAvatarService(repos: Repos, storage: Storage, encoder: Wor
     },
 
     /** The stored object of the avatar the user uploaded; undefined when they show generated art. */
-    fileOf(userId: number): { object: string } | undefined {
-      const hash = repos.users.findById(userId)?.avatarHash;
+    async fileOf(userId: number): Promise<{ object: string } | undefined> {
+      const hash = (await repos.users.findById(userId))?.avatarHash;
       return hash ? { object: avatarKey(hash) } : undefined;
     },
 
     /** The stored object of an uploaded avatar, when `hash` names one some account shows. */
-    file(hash: string): { object: string } | undefined {
-      if (!HASH.test(hash) || repos.users.avatarUsers(hash) === 0) return undefined;
+    async file(hash: string): Promise<{ object: string } | undefined> {
+      if (!HASH.test(hash) || (await repos.users.avatarUsers(hash)) === 0) return undefined;
       return { object: avatarKey(hash) };
     },
   };
 }
-export type AvatarService = ReturnType<typeof createAvatarService>;
+export type AvatarService = Awaited<ReturnType<typeof createAvatarService>>;

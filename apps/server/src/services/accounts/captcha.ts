@@ -44,22 +44,26 @@ export const phoneKey = ({ countryCode, phone }: Phone): string => `${countryCod
 /** SMS captchas (/captcha/sent, /captcha/verify); registration, captcha login and password resets consume them. */
 export function createCaptchaService(repos: Repos, clock: Clock, send: SmsSender, limits: LoginLimits) {
   /** Throws unless `captcha` is the phone's live code for `purpose`: 509 while the limits refuse, else 503 (counted). */
-  function check(target: Phone, captcha: string, purpose: CaptchaPurpose, client: Client): void {
+  async function check(target: Phone, captcha: string, purpose: CaptchaPurpose, client: Client): Promise<void> {
     const now = clock();
-    const attempt = { address: client.ip, userId: repos.users.byPhone(target.countryCode, target.phone)?.id, phone: phoneKey(target) };
-    const verdict = limits.check(attempt);
+    const attempt = {
+      address: client.ip,
+      userId: (await repos.users.byPhone(target.countryCode, target.phone))?.id,
+      phone: phoneKey(target),
+    };
+    const verdict = await limits.check(attempt);
     if (verdict.refusal) throw tooManyFailures(verdict.refusal, 'captcha');
-    const stored = repos.captchas.find(target.countryCode, target.phone);
+    const stored = await repos.captchas.find(target.countryCode, target.phone);
     const live = stored !== undefined && stored.expiresAt > now;
     if (!live || stored.purpose !== purpose || stored.code !== captcha) {
       if (live) {
-        if (stored.failures + 1 >= CAPTCHA_MAX_FAILURES) repos.captchas.remove(target.countryCode, target.phone);
-        else repos.captchas.countFailure(target.countryCode, target.phone);
+        if (stored.failures + 1 >= CAPTCHA_MAX_FAILURES) await repos.captchas.remove(target.countryCode, target.phone);
+        else await repos.captchas.countFailure(target.countryCode, target.phone);
       }
-      limits.fail(attempt);
+      await limits.fail(attempt);
       throw wrongCaptcha();
     }
-    limits.succeed(attempt, verdict);
+    await limits.succeed(attempt, verdict);
   }
 
   return {
@@ -71,41 +75,41 @@ export function createCaptchaService(repos: Repos, clock: Clock, send: SmsSender
     async send(target: Phone, purpose: CaptchaPurpose) {
       const now = clock();
       const key = phoneKey(target);
-      if (purpose === 'reset' && !repos.users.byPhone(target.countryCode, target.phone)) throw noSuchAccount();
-      const capped = limits.check({ phone: key }).refusal;
+      if (purpose === 'reset' && !(await repos.users.byPhone(target.countryCode, target.phone))) throw noSuchAccount();
+      const capped = (await limits.check({ phone: key })).refusal;
       if (capped) throw tooManyFailures(capped, 'captcha');
       // From the send log, not the code: a code used up or burnt does not shorten the wait.
-      const latest = repos.captchas.nthSend(key, now - CAPTCHA_RESEND_MS, 0);
+      const latest = await repos.captchas.nthSend(key, now - CAPTCHA_RESEND_MS, 0);
       if (latest !== undefined) throw tooSoon(latest + CAPTCHA_RESEND_MS - now);
-      const oldest = repos.captchas.nthSend(key, now - CAPTCHA_DAY_MS, CAPTCHA_DAILY_SENDS - 1);
+      const oldest = await repos.captchas.nthSend(key, now - CAPTCHA_DAY_MS, CAPTCHA_DAILY_SENDS - 1);
       if (oldest !== undefined) throw tooManyToday(oldest + CAPTCHA_DAY_MS - now);
       const code = String(randomInt(0, 10 ** CAPTCHA_DIGITS)).padStart(CAPTCHA_DIGITS, '0');
-      repos.captchas.prune(now);
-      repos.captchas.pruneSends(now - CAPTCHA_DAY_MS);
-      repos.captchas.put({ ...target, code, purpose, sentAt: now, expiresAt: now + CAPTCHA_TTL_MS });
-      const sent = repos.captchas.recordSend(key, now);
+      await repos.captchas.prune(now);
+      await repos.captchas.pruneSends(now - CAPTCHA_DAY_MS);
+      await repos.captchas.put({ ...target, code, purpose, sentAt: now, expiresAt: now + CAPTCHA_TTL_MS });
+      const sent = await repos.captchas.recordSend(key, now);
       try {
         await send({ ...target, code, text: smsText(code, purpose) });
       } catch {
         // Not delivered: the person may ask again at once, and it is not one of the day's.
-        repos.captchas.remove(target.countryCode, target.phone);
-        repos.captchas.forgetSend(sent);
+        await repos.captchas.remove(target.countryCode, target.phone);
+        await repos.captchas.forgetSend(sent);
         throw new ApiError(500, '验证码发送失败，请稍后再试');
       }
       return { code: 200 as const, data: true };
     },
 
     /** Checks a code without using it up (registration after this still needs it). */
-    verify(target: Phone, captcha: string, purpose: CaptchaPurpose, client: Client) {
-      check(target, captcha, purpose, client);
+    async verify(target: Phone, captcha: string, purpose: CaptchaPurpose, client: Client) {
+      await check(target, captcha, purpose, client);
       return { code: 200 as const, data: true };
     },
 
     /** Checks a code and uses it up: one code, one registration, login or reset. */
-    consume(target: Phone, captcha: string, purpose: CaptchaPurpose, client: Client): void {
-      check(target, captcha, purpose, client);
-      if (!repos.captchas.take({ ...target, code: captcha, purpose, now: clock() })) throw wrongCaptcha();
+    async consume(target: Phone, captcha: string, purpose: CaptchaPurpose, client: Client): Promise<void> {
+      await check(target, captcha, purpose, client);
+      if (!(await repos.captchas.take({ ...target, code: captcha, purpose, now: clock() }))) throw wrongCaptcha();
     },
   };
 }
-export type CaptchaService = ReturnType<typeof createCaptchaService>;
+export type CaptchaService = Awaited<ReturnType<typeof createCaptchaService>>;

@@ -29,10 +29,10 @@ export interface AccountOptions {
 }
 
 /** Accounts: sessions, SMS captchas, registration and login, profiles and sign-in, avatars, administrators. */
-export function createAccountServices(repos: Repos, { clock, sms, storage, encoder, admins: named, limits }: AccountOptions) {
+export async function createAccountServices(repos: Repos, { clock, sms, storage, encoder, admins: named, limits }: AccountOptions) {
   const sessions = createSessionService(repos, clock);
   const captchas = createCaptchaService(repos, clock, sms, limits);
-  const profiles = createProfileService(repos, clock);
+  const profiles = await createProfileService(repos, clock);
   const admins = createAdminService(repos, named);
   return {
     sessions,
@@ -43,4 +43,4 @@ export function createAccountServices(repos: Repos, { clock, sms, storage, encod
     avatars: createAvatarService(repos, storage, encoder),
   };
 }
-export type AccountServices = ReturnType<typeof createAccountServices>;
+export type AccountServices = Awaited<ReturnType<typeof createAccountServices>>;

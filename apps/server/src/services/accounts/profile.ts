@@ -21,36 +21,36 @@ const RECORD_LIMIT = 100;
 const chinaDay = (at: number): string => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Profiles (/user/detail, /user/account, /user/subcount, /user/update), sign-in and play records. */
-export function createProfileService(repos: Repos, clock: Clock) {
-  const libraryNow = libraryClock(repos.meta);
+export async function createProfileService(repos: Repos, clock: Clock) {
+  const libraryNow = await libraryClock(repos.meta);
 
-  function userOrNotFound(id: number): UserRecord {
-    const user = repos.users.findById(id);
+  async function userOrNotFound(id: number): Promise<UserRecord> {
+    const user = await repos.users.findById(id);
     if (!user) throw notFound('user', id);
     return user;
   }
 
-  function profileFor(u: UserRecord, viewerId: number | null, urls: MediaUrls) {
+  async function profileFor(u: UserRecord, viewerId: number | null, urls: MediaUrls) {
     const relation =
       viewerId === null || viewerId === u.id
         ? { followed: false, followMe: false }
-        : { followed: repos.social.follows(viewerId, u.id), followMe: repos.social.follows(u.id, viewerId) };
-    return profileObject(u, repos.users.counts(u.id), relation, urls);
+        : { followed: await repos.social.follows(viewerId, u.id), followMe: await repos.social.follows(u.id, viewerId) };
+    return profileObject(u, await repos.users.counts(u.id), relation, urls);
   }
 
   return {
     profileFor,
 
     /** /user/detail. Sign-in state and bindings are the owner's to see; others read them as none. */
-    detail(uid: number, viewer: SessionUser | null, urls: MediaUrls) {
-      const user = userOrNotFound(uid);
+    async detail(uid: number, viewer: SessionUser | null, urls: MediaUrls) {
+      const user = await userOrNotFound(uid);
       const own = viewer?.id === uid;
       const now = clock();
-      const profile = profileFor(user, viewer?.id ?? null, urls);
-      const listenSongs = repos.users.counts(uid).listenSongs;
+      const profile = await profileFor(user, viewer?.id ?? null, urls);
+      const listenSongs = (await repos.users.counts(uid)).listenSongs;
       const createDays = daysSince(user.createdAt, now);
-      const signed = own ? repos.signins.kindsOn(uid, chinaDay(now)) : [];
-      const credentials = own ? repos.users.credentials(uid) : undefined;
+      const signed = own ? await repos.signins.kindsOn(uid, chinaDay(now)) : [];
+      const credentials = own ? await repos.users.credentials(uid) : undefined;
       return {
         code: 200 as const,
         level: levelOf(listenSongs, createDays),
@@ -70,17 +70,17 @@ export function createProfileService(repos: Repos, clock: Clock) {
     },
 
     /** /user/account: the logged-in account and its profile. */
-    account(viewer: SessionUser, urls: MediaUrls) {
-      const user = userOrNotFound(viewer.id);
+    async account(viewer: SessionUser, urls: MediaUrls) {
+      const user = await userOrNotFound(viewer.id);
       return {
         code: 200 as const,
-        account: accountObject(user, repos.users.credentials(viewer.id)!),
-        profile: profileFor(user, viewer.id, urls),
+        account: accountObject(user, (await repos.users.credentials(viewer.id))!),
+        profile: await profileFor(user, viewer.id, urls),
       };
     },
 
     /** /user/subcount: what the account made and collected (subPlaylistCount: public playlists it collected). */
-    subcount(viewer: SessionUser) {
+    async subcount(viewer: SessionUser) {
       return {
         programCount: 0,
         djRadioCount: 0,
@@ -88,40 +88,40 @@ export function createProfileService(repos: Repos, clock: Clock) {
         artistCount: 0,
         newProgramCount: 0,
         createDjRadioCount: 0,
-        createdPlaylistCount: repos.playlists.createdCount(viewer.id),
-        subPlaylistCount: repos.playlists.subscribedCount(viewer.id),
+        createdPlaylistCount: await repos.playlists.createdCount(viewer.id),
+        subPlaylistCount: await repos.playlists.subscribedCount(viewer.id),
         code: 200 as const,
       };
     },
 
     /** /user/update: the fields given change; a nickname must be free (505), a birthday in the past. */
-    update(viewer: SessionUser, changes: ProfileChanges) {
-      const user = userOrNotFound(viewer.id);
+    async update(viewer: SessionUser, changes: ProfileChanges) {
+      const user = await userOrNotFound(viewer.id);
       if (Object.values(changes).every((v) => v === undefined)) throw badRequest('nothing to update');
       if (changes.birthday !== undefined && changes.birthday !== null && changes.birthday >= clock()) {
         throw badRequest('birthday must be in the past');
       }
-      withTx(repos.db, () => {
+      await withTx(repos.db, async () => {
         const renamed = changes.nickname !== undefined && changes.nickname !== user.nickname;
         if (renamed) {
-          const owner = repos.users.nicknameOwner(changes.nickname!);
+          const owner = await repos.users.nicknameOwner(changes.nickname!);
           if (owner !== undefined && owner !== user.id) throw nicknameTaken();
         }
-        repos.users.updateProfile(user.id, changes);
-        const liked = renamed ? repos.playlists.likedOf(user.id) : undefined;
-        if (liked !== undefined) repos.playlists.rename(liked, likedSongsName(changes.nickname!));
+        await repos.users.updateProfile(user.id, changes);
+        const liked = renamed ? await repos.playlists.likedOf(user.id) : undefined;
+        if (liked !== undefined) await repos.playlists.rename(liked, likedSongsName(changes.nickname!));
       });
       return { code: 200 as const };
     },
 
     /** /daily_signin: once a day per kind; again the same day → -2 重复签到. */
-    signin(viewer: SessionUser, type: 0 | 1) {
+    async signin(viewer: SessionUser, type: 0 | 1) {
       const now = clock();
       const day = chinaDay(now);
       const point = SIGNIN_POINTS[type];
-      const added = withTx(repos.db, () => {
-        repos.signins.pruneBefore(viewer.id, chinaDay(now - 7 * DAY_MS));
-        return repos.signins.add({ userId: viewer.id, type, day, signedAt: now, point });
+      const added = await withTx(repos.db, async () => {
+        await repos.signins.pruneBefore(viewer.id, chinaDay(now - 7 * DAY_MS));
+        return await repos.signins.add({ userId: viewer.id, type, day, signedAt: now, point });
       });
       if (!added) throw new ApiError(-2, '重复签到');
       return { point, code: 200 as const };
@@ -132,12 +132,12 @@ export function createProfileService(repos: Repos, clock: Clock) {
      * play counts and a score (the top song 100). Someone who hides their record shows it only to
      * themselves; others get -2 无权限访问.
      */
-    record(uid: number, type: 0 | 1, viewer: SessionUser, urls: MediaUrls) {
-      const user = userOrNotFound(uid);
+    async record(uid: number, type: 0 | 1, viewer: SessionUser, urls: MediaUrls) {
+      const user = await userOrNotFound(uid);
       if (!user.playRecordPublic && viewer.id !== uid) throw new ApiError(-2, '无权限访问');
       const from = type === 1 ? libraryNow() - 7 * DAY_MS : 0;
-      const listened = repos.plays.listenedBy(uid, from, RECORD_LIMIT);
-      const songs = repos.songs.findByIds(listened.map((l) => l.songId));
+      const listened = await repos.plays.listenedBy(uid, from, RECORD_LIMIT);
+      const songs = await repos.songs.findByIds(listened.map((l) => l.songId));
       const top = listened[0]?.plays ?? 1;
       const data = listened.flatMap((l) => {
         const song = songs.get(l.songId);
@@ -147,4 +147,4 @@ export function createProfileService(repos: Repos, clock: Clock) {
     },
   };
 }
-export type ProfileService = ReturnType<typeof createProfileService>;
+export type ProfileService = Awaited<ReturnType<typeof createProfileService>>;

@@ -35,22 +35,22 @@ const tokenHash = (token: string): string => createHash('sha256').update(token).
 export function createSessionService(repos: Repos, clock: Clock) {
   return {
     /** Starts a login for `userId`, ending its oldest beyond MAX_SESSIONS_PER_USER (and tidying expired and revoked ones). */
-    start(userId: number): StartedSession {
+    async start(userId: number): Promise<StartedSession> {
       // Every way in (password, SMS captcha, QR code, registration) ends here: a disabled account gets none.
-      if (repos.users.loginDisabled(userId)) throw accountDisabled();
+      if (await repos.users.loginDisabled(userId)) throw accountDisabled();
       const now = clock();
       const token = randomBytes(32).toString('hex');
       const expiresAt = now + SESSION_TTL_MS;
-      repos.sessions.prune(now);
-      repos.sessions.insert({ tokenHash: tokenHash(token), userId, createdAt: now, expiresAt });
-      repos.sessions.keepNewest(userId, MAX_SESSIONS_PER_USER);
+      await repos.sessions.prune(now);
+      await repos.sessions.insert({ tokenHash: tokenHash(token), userId, createdAt: now, expiresAt });
+      await repos.sessions.keepNewest(userId, MAX_SESSIONS_PER_USER);
       return { token, expiresAt, ttlMs: SESSION_TTL_MS };
     },
 
     /** The user of a MUSIC_U token, or null (unknown, malformed, expired or revoked). */
-    lookup(token: string): SessionUser | null {
+    async lookup(token: string): Promise<SessionUser | null> {
       if (!TOKEN.test(token)) return null;
-      const session = repos.sessions.findLive(tokenHash(token), clock());
+      const session = await repos.sessions.findLive(tokenHash(token), clock());
       return session ? { id: session.userId, sessionId: session.id } : null;
     },
 
@@ -59,20 +59,20 @@ export function createSessionService(repos: Repos, clock: Clock) {
      * keeps the token a client holds valid when it refreshes, and clients rely on it (they ignore
      * the cookie the refresh answers and keep sending theirs), so rotating the token would log them out.
      */
-    extend(user: SessionUser): Omit<StartedSession, 'token'> {
+    async extend(user: SessionUser): Promise<Omit<StartedSession, 'token'>> {
       const expiresAt = clock() + SESSION_TTL_MS;
-      repos.sessions.extend(user.sessionId, expiresAt);
+      await repos.sessions.extend(user.sessionId, expiresAt);
       return { expiresAt, ttlMs: SESSION_TTL_MS };
     },
 
-    end(user: SessionUser): void {
-      repos.sessions.revoke(user.sessionId, clock());
+    async end(user: SessionUser): Promise<void> {
+      await repos.sessions.revoke(user.sessionId, clock());
     },
 
     /** Ends every login of a user (their password changed). */
-    endAll(userId: number): void {
-      repos.sessions.revokeAllOf(userId, clock());
+    async endAll(userId: number): Promise<void> {
+      await repos.sessions.revokeAllOf(userId, clock());
     },
   };
 }
-export type SessionService = ReturnType<typeof createSessionService>;
+export type SessionService = Awaited<ReturnType<typeof createSessionService>>;

@@ -37,34 +37,32 @@ const year = (ms: number): number => new Date(ms).getUTCFullYear();
 
 /** An artist's introduction and similar artists, both derived from the library's own data. */
 export function createArtistAboutService(repos: Repos) {
-  function profileOf(id: number) {
-    const artist = repos.artists.findProfile(id);
+  async function profileOf(id: number) {
+    const artist = await repos.artists.findProfile(id);
     if (!artist) throw notFound('artist', id);
     return artist;
   }
 
   /** The tag names most often around the artist's songs in playlists, strongest first. */
-  function topTags(artistId: number, count: number): string[] {
-    const names = new Map(repos.tags.all().map((t) => [t.id, t.name]));
-    return repos.artists
-      .tagWeights([artistId])
+  async function topTags(artistId: number, count: number): Promise<string[]> {
+    const names = new Map((await repos.tags.all()).map((t) => [t.id, t.name]));
+    return (await repos.artists.tagWeights([artistId]))
       .sort((a, b) => b.playlists - a.playlists || a.tagId - b.tagId)
       .slice(0, count)
       .flatMap((w) => names.get(w.tagId) ?? []);
   }
 
   /** Artists similar to `id` with their scores (at least MIN_SIMILARITY), most similar first. */
-  function similarScores(id: number): { id: number; score: number }[] {
-    const me = profileOf(id);
-    const shared = repos.artists
-      .sharedPlaylists(id)
+  async function similarScores(id: number): Promise<{ id: number; score: number }[]> {
+    const me = await profileOf(id);
+    const shared = (await repos.artists.sharedPlaylists(id))
       .sort((a, b) => b.shared - a.shared || a.artistId - b.artistId)
       .slice(0, CANDIDATES);
-    const sameArea = new Set(repos.artists.sameArea(id, CANDIDATES));
+    const sameArea = new Set(await repos.artists.sameArea(id, CANDIDATES));
     const sharedBy = new Map(shared.map((s) => [s.artistId, s.shared]));
     const candidates = [...new Set([...sharedBy.keys(), ...sameArea])];
-    const tagVectors = vectors(repos.artists.tagWeights([me.id, ...candidates]));
-    const playlistCounts = repos.artists.playlistCounts([me.id, ...candidates]);
+    const tagVectors = vectors(await repos.artists.tagWeights([me.id, ...candidates]));
+    const playlistCounts = await repos.artists.playlistCounts([me.id, ...candidates]);
     // Playlists in common, as a share of both artists' playlists (cosine of the playlist sets),
     // so prolific artists do not look similar to everyone.
     const overlap = (c: number) => (sharedBy.get(c) ?? 0) / Math.sqrt((playlistCounts.get(me.id) ?? 1) * (playlistCounts.get(c) ?? 1));
@@ -83,17 +81,17 @@ export function createArtistAboutService(repos: Repos) {
 
   return {
     /** Titled sections built from the catalog: facts, style (playlist tags), works, hot songs. */
-    desc(id: number) {
-      const a = profileOf(id);
-      const albums = repos.albums.ofArtist(id, 0, 1000);
+    async desc(id: number) {
+      const a = await profileOf(id);
+      const albums = await repos.albums.ofArtist(id, 0, 1000);
       const first = albums[albums.length - 1];
-      const songs = repos.songs.findByIds(repos.songs.mostPopularOf(id, 5));
+      const songs = await repos.songs.findByIds(await repos.songs.mostPopularOf(id, 5));
       const facts = [`地区：${AREA_NAMES[a.area] ?? '其他'}`, `类型：${TYPE_NAMES[a.type] ?? '歌手'}`];
       if (a.aliases.length) facts.push(`别名：${a.aliases.join('、')}`);
       if (first) facts.push(`首张作品：${year(first.publishTime)}年《${first.name}》`);
       facts.push(`作品数量：${a.albumSize} 张专辑/单曲，${a.musicSize} 首歌曲`);
       const introduction = [{ ti: a.name, txt: facts.join('\n') }];
-      const tags = topTags(id, 4);
+      const tags = await topTags(id, 4);
       if (tags.length) {
         introduction.push({
           ti: '音乐风格',
@@ -121,9 +119,9 @@ export function createArtistAboutService(repos: Repos) {
      * (cosine), how many playlists hold both, and whether they share an area. NetEase answers
      * this only when logged in; we answer everyone.
      */
-    similar(id: number, urls: MediaUrls) {
-      const scored = similarScores(id);
-      const records = repos.artists.findByIds(scored.map((s) => s.id));
+    async similar(id: number, urls: MediaUrls) {
+      const scored = await similarScores(id);
+      const records = await repos.artists.findByIds(scored.map((s) => s.id));
       const list = scored.flatMap((s) => {
         const a = records.get(s.id);
         return a ? [{ ...artistObject(a, urls), alg: 'itembased' }] : [];
@@ -134,4 +132,4 @@ export function createArtistAboutService(repos: Repos) {
     similarScores,
   };
 }
-export type ArtistAboutService = ReturnType<typeof createArtistAboutService>;
+export type ArtistAboutService = Awaited<ReturnType<typeof createArtistAboutService>>;

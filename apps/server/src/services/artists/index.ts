@@ -31,15 +31,15 @@ export interface PageQuery {
  * popular, and following artists (收藏) — the same rows as a Subsonic star of the artist.
  */
 export function createArtistService(repos: Repos, stars: SubsonicStars) {
-  function profileOf(id: number): ArtistProfile {
-    const artist = repos.artists.findProfile(id);
+  async function profileOf(id: number): Promise<ArtistProfile> {
+    const artist = await repos.artists.findProfile(id);
     if (!artist) throw notFound('artist', id);
     return artist;
   }
 
   /** The artists of `ids` in that order (unknown ids left out). */
-  function artists(ids: readonly number[], urls: MediaUrls) {
-    const found = repos.artists.findByIds(ids);
+  async function artists(ids: readonly number[], urls: MediaUrls) {
+    const found = await repos.artists.findByIds(ids);
     return ids.flatMap((id) => {
       const a = found.get(id);
       return a ? [artistObject(a, urls)] : [];
@@ -49,12 +49,12 @@ export function createArtistService(repos: Repos, stars: SubsonicStars) {
   return {
     profileOf,
 
-    list(q: ArtistListQuery, urls: MediaUrls) {
+    async list(q: ArtistListQuery, urls: MediaUrls) {
       const filter: ArtistListFilter = { type: q.type ?? 1, area: q.area ?? -1, initial: q.initial ?? null };
       const limit = q.limit ?? DEFAULT_ARTIST_PAGE;
       // One extra row tells whether another page exists.
-      const ids = repos.artists.listPage(filter, q.offset ?? 0, limit + 1);
-      const records = repos.artists.findByIds(ids.slice(0, limit));
+      const ids = await repos.artists.listPage(filter, q.offset ?? 0, limit + 1);
+      const records = await repos.artists.findByIds(ids.slice(0, limit));
       const artists = ids.slice(0, limit).flatMap((id) => {
         const a = records.get(id);
         return a ? [artistObject(a, urls)] : [];
@@ -62,15 +62,15 @@ export function createArtistService(repos: Repos, stars: SubsonicStars) {
       return { artists, more: ids.length > limit, code: 200 as const };
     },
 
-    detail(id: number, urls: MediaUrls) {
-      const artist = profileOf(id);
-      return { code: 200 as const, message: 'ok', data: artistHeadObject(artist, repos.artists.rankInArea(artist), urls) };
+    async detail(id: number, urls: MediaUrls) {
+      const artist = await profileOf(id);
+      return { code: 200 as const, message: 'ok', data: artistHeadObject(artist, await repos.artists.rankInArea(artist), urls) };
     },
 
-    albums(id: number, q: PageQuery, urls: MediaUrls) {
-      const artist = profileOf(id);
+    async albums(id: number, q: PageQuery, urls: MediaUrls) {
+      const artist = await profileOf(id);
       const offset = q.offset ?? 0;
-      const albums = repos.albums.ofArtist(id, offset, q.limit ?? DEFAULT_ARTIST_PAGE);
+      const albums = await repos.albums.ofArtist(id, offset, q.limit ?? DEFAULT_ARTIST_PAGE);
       return {
         artist: artistObject(artist, urls),
         hotAlbums: albums.map((al) => discographyAlbumObject(al, artist, urls)),
@@ -80,11 +80,11 @@ export function createArtistService(repos: Repos, stars: SubsonicStars) {
     },
 
     /** /artists: the artist and their most popular songs. */
-    withHotSongs(id: number, urls: MediaUrls) {
-      const artist = profileOf(id);
-      const songIds = repos.songs.mostPopularOf(id, HOT_SONGS);
-      const songs = repos.songs.findByIds(songIds);
-      const latest = repos.albums.ofArtist(id, 0, 1)[0];
+    async withHotSongs(id: number, urls: MediaUrls) {
+      const artist = await profileOf(id);
+      const songIds = await repos.songs.mostPopularOf(id, HOT_SONGS);
+      const songs = await repos.songs.findByIds(songIds);
+      const latest = (await repos.albums.ofArtist(id, 0, 1))[0];
       return {
         artist: { ...artistObject(artist, urls), mvSize: 0, publishTime: latest?.publishTime ?? 0 },
         hotSongs: songIds.flatMap((sid) => {
@@ -97,28 +97,30 @@ export function createArtistService(repos: Repos, stars: SubsonicStars) {
     },
 
     /** /top/artists: every artist, the most popular first. */
-    top(limit: number, offset: number, urls: MediaUrls) {
-      const list = artists(repos.artists.popular(limit, offset), urls);
-      return { code: 200 as const, artists: list, more: offset + list.length < repos.artists.count() };
+    async top(limit: number, offset: number, urls: MediaUrls) {
+      const list = await artists(await repos.artists.popular(limit, offset), urls);
+      return { code: 200 as const, artists: list, more: offset + list.length < (await repos.artists.count()) };
     },
 
     /** /artist/sub: follows (`on`) or unfollows the artist. */
-    sub(userId: number, id: number, on: boolean) {
-      if (!repos.artists.exists(id)) throw notFound('artist', id);
-      stars.artist(userId, id, on);
+    async sub(userId: number, id: number, on: boolean) {
+      if (!(await repos.artists.exists(id))) throw notFound('artist', id);
+      await stars.artist(userId, id, on);
       return { code: 200 as const };
     },
 
     /** /artist/sublist: the artists the user follows, newest first. */
-    sublist(userId: number, limit: number, offset: number, urls: MediaUrls) {
-      const subs = repos.subs.artists.list(userId, limit, offset);
-      const data = artists(
-        subs.map((s) => s.id),
-        urls,
+    async sublist(userId: number, limit: number, offset: number, urls: MediaUrls) {
+      const subs = await repos.subs.artists.list(userId, limit, offset);
+      const data = (
+        await artists(
+          subs.map((s) => s.id),
+          urls,
+        )
       ).map((a) => ({ ...a, info: '', mvSize: 0, followed: true }));
-      const count = repos.subs.artists.count(userId);
+      const count = await repos.subs.artists.count(userId);
       return { code: 200 as const, data, count, hasMore: offset + data.length < count };
     },
   };
 }
-export type ArtistService = ReturnType<typeof createArtistService>;
+export type ArtistService = Awaited<ReturnType<typeof createArtistService>>;

@@ -10,21 +10,21 @@ import { META_KEYS, type MetaRepo } from '../../repos/meta.ts';
  * The offset is stored when the library is first served (not at seeding, which stays
  * deterministic) and kept.
  */
-export function libraryClock(meta: MetaRepo): () => number {
-  const offset = storedOffset(meta) ?? firstOffset(meta);
+export async function libraryClock(meta: MetaRepo): Promise<() => number> {
+  const offset = (await storedOffset(meta)) ?? (await firstOffset(meta));
   return () => Date.now() + offset;
 }
 
-function storedOffset(meta: MetaRepo): number | undefined {
-  const text = meta.get(META_KEYS.clockOffset);
+async function storedOffset(meta: MetaRepo): Promise<number | undefined> {
+  const text = await meta.get(META_KEYS.clockOffset);
   const stored = Number(text);
   return text !== undefined && Number.isFinite(stored) ? stored : undefined;
 }
 
 /** Fixes the clock the first time the library is served (at start-up, never during a read). */
-function firstOffset(meta: MetaRepo): number {
-  const storyEnd = Number(meta.get(META_KEYS.storyEnd));
+async function firstOffset(meta: MetaRepo): Promise<number> {
+  const storyEnd = Number(await meta.get(META_KEYS.storyEnd));
   const offset = Number.isFinite(storyEnd) && storyEnd > 0 ? Math.min(0, storyEnd - Date.now()) : 0;
-  meta.set(META_KEYS.clockOffset, String(offset));
+  await meta.set(META_KEYS.clockOffset, String(offset));
   return offset;
 }

@@ -54,8 +54,8 @@ export interface ScrobbleInput {
  * others see the new rankings in the database. The artist leaders are derived from the plays of
  * the ranking's window and kept per process for as long as the ranking stands.
  */
-export function createChartService(repos: Repos, leases: Leases, clock: Clock = Date.now) {
-  const now = libraryClock(repos.meta);
+export async function createChartService(repos: Repos, leases: Leases, clock: Clock = Date.now) {
+  const now = await libraryClock(repos.meta);
   let leaders: { rankedAt: number; list: ArtistLeader[] } | undefined;
   const replays = new TokenBuckets(repos, 'song-replay', 1, SONG_REPLAY_INTERVAL_MS, clock);
   const anonymousPlays = new TokenBuckets(repos, 'anonymous-plays', ANONYMOUS_PLAYS_PER_HOUR, 3_600_000, clock);
@@ -66,29 +66,29 @@ export function createChartService(repos: Repos, leases: Leases, clock: Clock = 
    * so it is answered as recorded, being so already); an address's plays past 200 an hour do not either,
    * and are refused.
    */
-  function verdict(songId: number, userId: number | null, ip: string): 'counts' | 'repeat' | 'over budget' {
+  async function verdict(songId: number, userId: number | null, ip: string): Promise<'counts' | 'repeat' | 'over budget'> {
     const listener = userId === null ? `ip:${ip}` : `user:${userId}`;
-    if (!replays.take(`${listener}|${songId}`)) return 'repeat';
-    return userId !== null || anonymousPlays.take(ip) ? 'counts' : 'over budget';
+    if (!(await replays.take(`${listener}|${songId}`))) return 'repeat';
+    return userId !== null || (await anonymousPlays.take(ip)) ? 'counts' : 'over budget';
   }
 
   /** The chart rows by kind, creating the chart playlists (and their curator) on first use. */
-  function ensureCharts(): Map<string, ChartRecord> {
-    let rows = repos.charts.all();
+  async function ensureCharts(): Promise<Map<string, ChartRecord>> {
+    let rows = await repos.charts.all();
     if (rows.length < CHARTS.length) {
-      withTx(repos.db, () => {
-        const have = new Map(repos.charts.all().map((r) => [r.kind, r]));
+      await withTx(repos.db, async () => {
+        const have = new Map((await repos.charts.all()).map((r) => [r.kind, r]));
         const existing = [...have.values()][0];
         const createdAt = now();
         const creatorId = existing
-          ? repos.playlists.findById(existing.playlistId)!.creatorId
-          : repos.users.insert({ ...CHART_CURATOR, userType: 10, createdAt });
+          ? (await repos.playlists.findById(existing.playlistId))!.creatorId
+          : await repos.users.insert({ ...CHART_CURATOR, userType: 10, createdAt });
         for (const def of CHARTS.filter((d) => !have.has(d.kind))) {
           const { neteaseId: id, name, description } = def;
-          repos.charts.insert(repos.playlists.insertChart({ id, name, description, creatorId, createdAt }), def.kind);
+          await repos.charts.insert(await repos.playlists.insertChart({ id, name, description, creatorId, createdAt }), def.kind);
         }
       });
-      rows = repos.charts.all();
+      rows = await repos.charts.all();
     }
     return new Map(rows.map((r) => [r.kind, r]));
   }
@@ -101,92 +101,99 @@ export function createChartService(repos: Repos, leases: Leases, clock: Clock = 
   }
 
   /** The artists with the most plays this week (/toplist/detail's artistToplist). */
-  function rankLeaders(stats: SongPlays[]): ArtistLeader[] {
+  async function rankLeaders(stats: SongPlays[]): Promise<ArtistLeader[]> {
     const leaders = rankArtists(stats, 3);
-    const artists = repos.artists.findByIds(leaders.map((l) => l.artistId));
+    const artists = await repos.artists.findByIds(leaders.map((l) => l.artistId));
     return leaders.flatMap((l) => {
       const a = artists.get(l.artistId);
       return a ? [{ id: a.id, name: a.name, plays: l.plays }] : [];
     });
   }
 
-  const windowStats = (at: number) => repos.plays.windowStats(at - 2 * WEEK_MS, at - WEEK_MS, at + 1);
+  const windowStats = async (at: number) => await repos.plays.windowStats(at - 2 * WEEK_MS, at - WEEK_MS, at + 1);
 
   /** The artist leaders of the charts' latest ranking (computed again once any process re-ranks). */
-  function artistLeaders(rows: Iterable<ChartRecord>): ArtistLeader[] {
+  async function artistLeaders(rows: Iterable<ChartRecord>): Promise<ArtistLeader[]> {
     const rankedAt = Math.max(0, ...[...rows].map((r) => r.computedAt));
-    if (leaders?.rankedAt !== rankedAt) leaders = { rankedAt, list: rankLeaders(windowStats(rankedAt || now())) };
+    if (leaders?.rankedAt !== rankedAt) leaders = { rankedAt, list: await rankLeaders(await windowStats(rankedAt || now())) };
     return leaders.list;
   }
 
   /** Re-ranks every chart from the last two weeks of plays, in one transaction (unless another process is at it). */
-  function rerank(rows: Map<string, ChartRecord>): void {
-    leases.runOnce('charts', () => rerankNow(rows));
+  async function rerank(rows: Map<string, ChartRecord>): Promise<void> {
+    await leases.runOnce('charts', async () => await rerankNow(rows));
   }
 
-  function rerankNow(rows: Map<string, ChartRecord>): void {
+  async function rerankNow(rows: Map<string, ChartRecord>): Promise<void> {
     // Another process may have re-ranked since the caller looked.
-    if (!isStale(repos.charts.all(), now(), repos.plays.latestId())) return;
+    if (!isStale(await repos.charts.all(), now(), await repos.plays.latestId())) return;
     const at = now();
-    const lastPlayId = repos.plays.latestId();
-    const stats = windowStats(at);
-    const days = newReleaseWindowDays((d) => repos.songs.countPublishedSince(at - d * DAY_MS));
-    const releases = repos.songs.publishedSince(at - days * DAY_MS, MAX_NEW_RELEASES);
-    withTx(repos.db, () => {
+    const lastPlayId = await repos.plays.latestId();
+    const stats = await windowStats(at);
+    const days = await newReleaseWindowDays(async (d) => await repos.songs.countPublishedSince(at - d * DAY_MS));
+    const releases = await repos.songs.publishedSince(at - days * DAY_MS, MAX_NEW_RELEASES);
+    await withTx(repos.db, async () => {
       for (const def of CHARTS) {
         const chart = rows.get(def.kind);
         if (!chart) continue;
         const ranked = rankChart(def, stats, releases);
-        repos.playlists.replaceTracks(chart.playlistId, ranked.songIds, at);
-        repos.charts.markRanked(chart.playlistId, at, lastPlayId);
-        repos.playlists.markPlayed(chart.playlistId, at, ranked.plays);
+        await repos.playlists.replaceTracks(chart.playlistId, ranked.songIds, at);
+        await repos.charts.markRanked(chart.playlistId, at, lastPlayId);
+        await repos.playlists.markPlayed(chart.playlistId, at, ranked.plays);
       }
     });
-    repos.searchIndex.refresh();
-    leaders = { rankedAt: at, list: rankLeaders(stats) };
+    await repos.searchIndex.refresh();
+    leaders = { rankedAt: at, list: await rankLeaders(stats) };
   }
 
   /** Creates missing charts and re-ranks them when stale. */
-  function refresh(): void {
-    const rows = ensureCharts();
-    if (isStale(rows.values(), now(), repos.plays.latestId())) rerank(rows);
+  async function refresh(): Promise<void> {
+    const rows = await ensureCharts();
+    if (isStale(rows.values(), now(), await repos.plays.latestId())) await rerank(rows);
   }
 
   return {
     refresh,
 
     /** Re-ranks stale charts every `everyMs` until the returned stop is called. */
-    schedule(everyMs = CHART_MAX_AGE_MS): () => void {
-      const timer = setInterval(refresh, everyMs);
+    schedule(everyMs = CHART_MAX_AGE_MS): () => Promise<void> {
+      const timer = setInterval(() => void refresh().catch((err: unknown) => console.error('charts:', err)), everyMs);
       timer.unref();
-      return () => clearInterval(timer);
+      return async () => clearInterval(timer);
     },
 
-    toplistDetail(urls: MediaUrls) {
-      const rows = new Map(repos.charts.all().map((r) => [r.kind, r]));
-      const artistToplist = artistToplistObject(artistLeaders(rows.values()), urls);
+    async toplistDetail(urls: MediaUrls) {
+      const rows = new Map((await repos.charts.all()).map((r) => [r.kind, r]));
+      const artistToplist = artistToplistObject(await artistLeaders(rows.values()), urls);
       const official = CHARTS.filter((d) => d.toplistType).map((d) => rows.get(d.kind)!.playlistId);
-      const leaders = repos.playlists.leadingTracks(official, 3);
-      const songs = repos.songs.findByIds([...leaders.values()].flat());
-      const list = CHARTS.map((def) => {
-        const id = rows.get(def.kind)!.playlistId;
-        const playlist = repos.playlists.findById(id)!;
-        const preview = (leaders.get(id) ?? []).flatMap((sid) => songs.get(sid) ?? []);
-        return toplistObject(def, playlist, preview, urls);
-      });
+      const leaders = await repos.playlists.leadingTracks(official, 3);
+      const songs = await repos.songs.findByIds([...leaders.values()].flat());
+      const list = await Promise.all(
+        CHARTS.map(async (def) => {
+          const id = rows.get(def.kind)!.playlistId;
+          const playlist = (await repos.playlists.findById(id))!;
+          const preview = (leaders.get(id) ?? []).flatMap((sid) => songs.get(sid) ?? []);
+          return toplistObject(def, playlist, preview, urls);
+        }),
+      );
       return { code: 200 as const, list, artistToplist };
     },
 
     /** /toplist: the charts, as /toplist/detail lists them. */
-    toplist(urls: MediaUrls) {
-      return this.toplistDetail(urls);
+    async toplist(urls: MediaUrls) {
+      return await this.toplistDetail(urls);
     },
 
     /** /toplist/artist: the main artists of an area by their songs' plays of the last week before the latest play. */
-    toplistArtist(type: number, urls: MediaUrls) {
-      const from = repos.plays.latestPlayedAt() - ARTIST_CHART_WINDOW_MS;
-      const ranked = repos.plays.mostPlayedArtists(from, Number.MAX_SAFE_INTEGER, ARTIST_CHART_SIZE, ARTIST_CHART_AREAS.get(type) ?? 7);
-      const found = repos.artists.findByIds(ranked.map((r) => r.id));
+    async toplistArtist(type: number, urls: MediaUrls) {
+      const from = (await repos.plays.latestPlayedAt()) - ARTIST_CHART_WINDOW_MS;
+      const ranked = await repos.plays.mostPlayedArtists(
+        from,
+        Number.MAX_SAFE_INTEGER,
+        ARTIST_CHART_SIZE,
+        ARTIST_CHART_AREAS.get(type) ?? 7,
+      );
+      const found = await repos.artists.findByIds(ranked.map((r) => r.id));
       const list = ranked.flatMap((r, i) => {
         const a = found.get(r.id);
         return a ? [{ ...artistObject(a, urls), score: r.plays, lastRank: i }] : [];
@@ -199,17 +206,17 @@ export function createChartService(repos: Repos, leases: Leases, clock: Clock = 
      * plays are re-ranked right away. A repeat within 20 s is answered without counting again; an
      * anonymous play past the address's hourly budget is refused (429) uncounted.
      */
-    scrobble(input: ScrobbleInput) {
-      const song = repos.songs.findById(input.id);
+    async scrobble(input: ScrobbleInput) {
+      const song = await repos.songs.findById(input.id);
       if (!song) throw notFound('song', input.id);
-      const play = verdict(song.id, input.userId ?? null, input.ip ?? '');
+      const play = await verdict(song.id, input.userId ?? null, input.ip ?? '');
       if (play === 'over budget') throw new ApiError(429, '操作过于频繁，请稍后再试');
       if (play === 'repeat') return { code: 200 as const, data: 'success' };
       const seconds = input.time ?? Math.round(song.durationMs / 1000);
-      repos.plays.insert({ songId: song.id, userId: input.userId ?? null, sourceId: input.sourceid ?? 0, playedAt: now(), seconds });
-      if (isStale(repos.charts.all(), now(), repos.plays.latestId())) rerank(ensureCharts());
+      await repos.plays.insert({ songId: song.id, userId: input.userId ?? null, sourceId: input.sourceid ?? 0, playedAt: now(), seconds });
+      if (isStale(await repos.charts.all(), now(), await repos.plays.latestId())) await rerank(await ensureCharts());
       return { code: 200 as const, data: 'success' };
     },
   };
 }
-export type ChartService = ReturnType<typeof createChartService>;
+export type ChartService = Awaited<ReturnType<typeof createChartService>>;

@@ -68,8 +68,8 @@ export function rankChart(def: ChartDefinition, stats: SongPlays[], newReleases:
 }
 
 /** The shortest release window (days) holding enough songs; the longest when none does. */
-export function newReleaseWindowDays(countWithin: (days: number) => number): number {
-  for (const days of NEW_RELEASE_WINDOWS_DAYS) if (countWithin(days) >= NEW_RELEASE_MIN_SONGS) return days;
+export async function newReleaseWindowDays(countWithin: (days: number) => Promise<number>): Promise<number> {
+  for (const days of NEW_RELEASE_WINDOWS_DAYS) if ((await countWithin(days)) >= NEW_RELEASE_MIN_SONGS) return days;
   return NEW_RELEASE_WINDOWS_DAYS[NEW_RELEASE_WINDOWS_DAYS.length - 1]!;
 }
 

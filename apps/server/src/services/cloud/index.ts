@@ -95,7 +95,7 @@ function serialize() {
  * user only: through their session, or a URL /song/url signed for them that expires like
  * NetEase's.
  */
-export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaBytes: quotaBytes, readTags, clock }: CloudOptions) {
+export async function createCloudService(repos: Repos, storage: Storage, { cloudQuotaBytes: quotaBytes, readTags, clock }: CloudOptions) {
   const exclusive = serialize();
   // Signs play URLs; a restart ends the URLs handed out before it (clients ask /song/url again).
   const urlKey = randomBytes(32);
@@ -118,10 +118,10 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
   /** The row for these bytes: the user's own when they uploaded them before, else a new one over the stored file. */
   async function place(userId: number, tmp: string, fileName: string, size: number, sha256: string, md5: string, tags: CloudTags) {
     return exclusive(async () => {
-      const existing = repos.cloudSongs.findByHash(userId, sha256);
+      const existing = await repos.cloudSongs.findByHash(userId, sha256);
       if (existing) return { song: existing, needUpload: false };
       // Checked again here: uploads of one user running side by side must not pass it together.
-      if (repos.cloudSongs.usage(userId).bytes + size > quotaBytes) throw cloudFull();
+      if ((await repos.cloudSongs.usage(userId)).bytes + size > quotaBytes) throw cloudFull();
       const key = cloudKey(sha256, tags.type);
       const stored = (await storage.stat(key))?.size === size;
       // Into storage whole (a rename, or an upload in parts): no reader ever sees part of it.
@@ -143,21 +143,21 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
           mimeType: tags.mimeType,
           addedAt: clock(),
         };
-        return { song: { ...song, id: repos.cloudSongs.insert(song) }, needUpload: !stored };
+        return { song: { ...song, id: await repos.cloudSongs.insert(song) }, needUpload: !stored };
       } catch (err) {
-        if (repos.cloudSongs.hashUsers(sha256) === 0) await storage.delete(key);
+        if ((await repos.cloudSongs.hashUsers(sha256)) === 0) await storage.delete(key);
         throw err;
       }
     });
   }
 
   /** The viewer's cloud song `id`; undefined for a catalog id, someone else's song or none. */
-  function ownSong(viewer: { id: number }, id: number): CloudSongRecord | undefined {
-    const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
+  async function ownSong(viewer: { id: number }, id: number): Promise<CloudSongRecord | undefined> {
+    const song = isCloudSongId(id) ? await repos.cloudSongs.findById(id) : undefined;
     return song?.userId === viewer.id ? song : undefined;
   }
 
-  const remaining = (userId: number): number => Math.max(0, quotaBytes - repos.cloudSongs.usage(userId).bytes);
+  const remaining = async (userId: number): Promise<number> => Math.max(0, quotaBytes - (await repos.cloudSongs.usage(userId)).bytes);
 
   return {
     /** Bytes the user may still upload (the route's size limit for the file part). */
@@ -168,7 +168,7 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
      * `songId`/`needUpload`, its publish's `privateCloud`). The same bytes again give the same song.
      */
     async upload(user: { id: number }, { stream, fileName }: IncomingFile, signal: AbortSignal) {
-      if (remaining(user.id) === 0) throw cloudFull();
+      if ((await remaining(user.id)) === 0) throw cloudFull();
       const tmp = await storage.scratchFile('cloud/upload');
       const sha = createHash('sha256');
       const md5 = createHash('md5');
@@ -208,19 +208,23 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
     },
 
     /** /user/cloud: the user's songs, newest first, with what they use of their quota. */
-    list(user: { id: number }, limit: number, offset: number) {
-      const { count, bytes } = repos.cloudSongs.usage(user.id);
-      const data = repos.cloudSongs.list(user.id, limit, offset).map(cloudItem);
+    async list(user: { id: number }, limit: number, offset: number) {
+      const { count, bytes } = await repos.cloudSongs.usage(user.id);
+      const data = (await repos.cloudSongs.list(user.id, limit, offset)).map(cloudItem);
       const more = offset + data.length < count;
       return { data, count, size: String(bytes), maxSize: String(quotaBytes), upgradeSign: 0, hasMore: more, more, code: 200 as const };
     },
 
     /** /user/cloud/detail: the user's songs among `ids`, in their order; others' and unknown ids are left out. */
-    detail(user: { id: number }, ids: readonly number[]) {
-      const data = [...new Set(ids)].flatMap((id) => {
-        const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
-        return song && song.userId === user.id ? [cloudItem(song)] : [];
-      });
+    async detail(user: { id: number }, ids: readonly number[]) {
+      const data = (
+        await Promise.all(
+          [...new Set(ids)].map(async (id) => {
+            const song = isCloudSongId(id) ? await repos.cloudSongs.findById(id) : undefined;
+            return song && song.userId === user.id ? [cloudItem(song)] : [];
+          }),
+        )
+      ).flat();
       return { data, code: 200 as const };
     },
 
@@ -233,13 +237,13 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
       const failIds: number[] = [];
       await exclusive(async () => {
         for (const id of new Set(ids)) {
-          const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
-          if (!song || song.userId !== user.id || !repos.cloudSongs.delete(id, user.id)) {
+          const song = isCloudSongId(id) ? await repos.cloudSongs.findById(id) : undefined;
+          if (!song || song.userId !== user.id || !(await repos.cloudSongs.delete(id, user.id))) {
             failIds.push(id);
             continue;
           }
           succIds.push(id);
-          if (repos.cloudSongs.hashUsers(song.sha256) === 0) await storage.delete(cloudKey(song.sha256, song.type));
+          if ((await repos.cloudSongs.hashUsers(song.sha256)) === 0) await storage.delete(cloudKey(song.sha256, song.type));
         }
       });
       if (succIds.length === 0) throw new ApiError(404, `cloud song ${failIds[0]} not found`);
@@ -248,7 +252,7 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
 
     /** Every song of the user's drive (a closed account's); a file goes once no row of anyone needs it. */
     async removeAll(userId: number): Promise<void> {
-      const ids = repos.cloudSongs.list(userId, Number.MAX_SAFE_INTEGER, 0).map((song) => song.id);
+      const ids = (await repos.cloudSongs.list(userId, Number.MAX_SAFE_INTEGER, 0)).map((song) => song.id);
       if (ids.length) await this.remove({ id: userId }, ids);
     },
 
@@ -256,8 +260,8 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
      * /song/detail over catalog and cloud ids: the viewer's own cloud songs join the catalog's
      * answer in request order; anyone else's stay unknown (left out, as NetEase leaves them).
      */
-    withCloudSongs(viewer: { id: number } | null, ids: readonly number[], answer: SongDetailResponse): SongDetailResponse {
-      const own = viewer ? [...new Set(ids)].flatMap((id) => ownSong(viewer, id) ?? []) : [];
+    async withCloudSongs(viewer: { id: number } | null, ids: readonly number[], answer: SongDetailResponse): Promise<SongDetailResponse> {
+      const own = viewer ? (await Promise.all([...new Set(ids)].map(async (id) => (await ownSong(viewer, id)) ?? []))).flat() : [];
       if (own.length === 0) return answer;
       const catalog = new Map(answer.songs.map((song, i) => [song.id, { song, privilege: answer.privileges[i]! }]));
       for (const s of own) catalog.set(s.id, { song: cloudSongObject(s), privilege: cloudPrivilege(s) });
@@ -271,14 +275,16 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
      * signed for 20 minutes so an <audio> element that sends no cookie (the desktop shell's)
      * still plays it.
      */
-    withCloudUrls(viewer: { id: number } | null, answer: SongUrlResponse, urls: MediaUrls): SongUrlResponse {
+    async withCloudUrls(viewer: { id: number } | null, answer: SongUrlResponse, urls: MediaUrls): Promise<SongUrlResponse> {
       if (!viewer || !answer.data.some((d) => isCloudSongId(d.id))) return answer;
-      const data = answer.data.map((d) => {
-        const s = ownSong(viewer, d.id);
-        if (!s) return d;
-        const url = `${urls.cloudAudio(s.id, `.${s.type}`)}?t=${tokenFor(s)}`;
-        return playable(s.id, url, s.bitrate, s.lossless, s.type, s.fileSize, s.md5);
-      });
+      const data = await Promise.all(
+        answer.data.map(async (d) => {
+          const s = await ownSong(viewer, d.id);
+          if (!s) return d;
+          const url = `${urls.cloudAudio(s.id, `.${s.type}`)}?t=${tokenFor(s)}`;
+          return playable(s.id, url, s.bitrate, s.lossless, s.type, s.fileSize, s.md5);
+        }),
+      );
       return { ...answer, data };
     },
 
@@ -286,8 +292,8 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
      * The file `GET /media/cloud/<id>.<ext>` sends: for the owner's session or a valid signed
      * token; 'refused' for anyone else; undefined for an unknown id.
      */
-    file(id: number, viewer: { id: number } | null, token: string | undefined) {
-      const song = isCloudSongId(id) ? repos.cloudSongs.findById(id) : undefined;
+    async file(id: number, viewer: { id: number } | null, token: string | undefined) {
+      const song = isCloudSongId(id) ? await repos.cloudSongs.findById(id) : undefined;
       if (!song) return undefined;
       if (viewer?.id !== song.userId && !tokenValid(song, token)) return 'refused' as const;
       return { object: cloudKey(song.sha256, song.type), mimeType: song.mimeType, etag: `"${song.sha256.slice(0, 32)}"` };
@@ -298,7 +304,7 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
      * into storage and writing its row). Temporary files are swept with the other media's.
      */
     async sweep(): Promise<number> {
-      const needed = repos.cloudSongs.hashes();
+      const needed = await repos.cloudSongs.hashes();
       let removed = 0;
       // In shared storage an object stored in the last hour may be another process's upload whose
       // row is being written (the stores' dates are wall-clock ones).
@@ -313,4 +319,4 @@ export function createCloudService(repos: Repos, storage: Storage, { cloudQuotaB
     },
   };
 }
-export type CloudService = ReturnType<typeof createCloudService>;
+export type CloudService = Awaited<ReturnType<typeof createCloudService>>;

@@ -113,4 +113,4 @@ export function cloudItem(s: CloudSongRecord) {
     fileName: s.fileName,
   };
 }
-export type CloudItem = ReturnType<typeof cloudItem>;
+export type CloudItem = Awaited<ReturnType<typeof cloudItem>>;

@@ -74,7 +74,7 @@ function suffixOf(type: string, url: URL): string {
  * background: `idle()` resolves when none is left, `close()` stops them (the app closing).
  * Who may change the list is the caller's to check (Subsonic's podcastRole).
  */
-export function createPodcastService(repos: Repos, { storage, clock, allowPrivate }: PodcastOptions) {
+export async function createPodcastService(repos: Repos, { storage, clock, allowPrivate }: PodcastOptions) {
   const running = new Set<Promise<unknown>>();
   const stop = new AbortController();
   let slots = PARALLEL_DOWNLOADS;
@@ -111,9 +111,9 @@ export function createPodcastService(repos: Repos, { storage, clock, allowPrivat
   async function refreshOne(id: number, url: string): Promise<void> {
     try {
       const feed = await readFeed(new URL(url));
-      repos.podcasts.refreshChannel(id, feed.channel, feed.episodes, clock());
+      await repos.podcasts.refreshChannel(id, feed.channel, feed.episodes, clock());
     } catch (err) {
-      if (repos.podcasts.channel(id)) repos.podcasts.channelFailed(id, messageOf(err), clock());
+      if (await repos.podcasts.channel(id)) await repos.podcasts.channelFailed(id, messageOf(err), clock());
     }
   }
 
@@ -132,36 +132,36 @@ export function createPodcastService(repos: Repos, { storage, clock, allowPrivat
           const size = (await stat(tmp)).size;
           const facts = await readFacts(tmp);
           // Deleted (the episode or its channel) while it was downloading: the file goes too.
-          if (repos.podcasts.episode(episode.id)?.status !== 'downloading') return;
+          if ((await repos.podcasts.episode(episode.id))?.status !== 'downloading') return;
           await storage.putFile(key, tmp, { contentType });
-          repos.podcasts.completed(episode.id, { suffix, contentType, size, ...facts });
+          await repos.podcasts.completed(episode.id, { suffix, contentType, size, ...facts });
         } finally {
           await rm(tmp, { force: true });
         }
       });
     } catch (err) {
-      if (repos.podcasts.episode(episode.id)?.status === 'downloading') repos.podcasts.failed(episode.id, messageOf(err));
+      if ((await repos.podcasts.episode(episode.id))?.status === 'downloading') await repos.podcasts.failed(episode.id, messageOf(err));
     }
   }
 
-  function episodeOrFail(id: number): PodcastEpisode {
-    const episode = repos.podcasts.episode(id);
+  async function episodeOrFail(id: number): Promise<PodcastEpisode> {
+    const episode = await repos.podcasts.episode(id);
     if (!episode) throw notFound('podcast episode', id);
     return episode;
   }
 
   // A server stopped mid-download left a half file (removed at start) and a status that lies.
-  repos.podcasts.abandonDownloads('the server stopped during the download');
+  await repos.podcasts.abandonDownloads('the server stopped during the download');
 
   return {
-    channels: () => repos.podcasts.channels(),
-    channel(id: number) {
-      const channel = repos.podcasts.channel(id);
+    channels: async () => await repos.podcasts.channels(),
+    async channel(id: number) {
+      const channel = await repos.podcasts.channel(id);
       if (!channel) throw notFound('podcast channel', id);
       return channel;
     },
-    episodesOf: (channelId: number) => repos.podcasts.episodesOf(channelId),
-    newest: (count: number) => repos.podcasts.newest(count),
+    episodesOf: async (channelId: number) => await repos.podcasts.episodesOf(channelId),
+    newest: async (count: number) => await repos.podcasts.newest(count),
     episode: episodeOrFail,
 
     /**
@@ -171,7 +171,7 @@ export function createPodcastService(repos: Repos, { storage, clock, allowPrivat
      */
     async subscribe(raw: string): Promise<number> {
       const url = webUrl('url', raw);
-      const known = repos.podcasts.channelByUrl(url.href);
+      const known = await repos.podcasts.channelByUrl(url.href);
       if (known) return known.id;
       let feed: Awaited<ReturnType<typeof readFeed>>;
       try {
@@ -180,38 +180,41 @@ export function createPodcastService(repos: Repos, { storage, clock, allowPrivat
         if ((err as Error).name === 'AbortError') throw err;
         throw badRequest(`The podcast feed could not be read: ${messageOf(err)}`);
       }
-      return repos.podcasts.channelByUrl(url.href)?.id ?? repos.podcasts.insertChannel(url.href, feed.channel, feed.episodes, clock());
+      return (
+        (await repos.podcasts.channelByUrl(url.href))?.id ??
+        (await repos.podcasts.insertChannel(url.href, feed.channel, feed.episodes, clock()))
+      );
     },
 
     /** Reads every feed again in the background: new episodes appear; a feed that fails says why (status error). */
-    refreshAll(): void {
-      for (const channel of repos.podcasts.channels()) background(() => refreshOne(channel.id, channel.url));
+    async refreshAll(): Promise<void> {
+      for (const channel of await repos.podcasts.channels()) background(() => refreshOne(channel.id, channel.url));
     },
 
     /** The channel, its episodes and their files. */
     async removeChannel(id: number): Promise<void> {
-      const episodes = repos.podcasts.episodesOf(id);
-      if (!repos.podcasts.removeChannel(id)) throw notFound('podcast channel', id);
+      const episodes = await repos.podcasts.episodesOf(id);
+      if (!(await repos.podcasts.removeChannel(id))) throw notFound('podcast channel', id);
       await Promise.all(episodes.filter((e) => e.suffix).map((e) => storage.delete(fileKey(e))));
     },
 
     /** Starts downloading the episode in the background (status downloading, then completed or error); one already there or on its way is left alone. */
-    download(id: number): void {
-      const episode = episodeOrFail(id);
-      if (!repos.podcasts.startDownload(id)) return;
+    async download(id: number): Promise<void> {
+      const episode = await episodeOrFail(id);
+      if (!(await repos.podcasts.startDownload(id))) return;
       background(() => download(episode));
     },
 
     /** The episode's file is deleted; the episode stays listed as deleted (a refresh does not bring it back; it can be downloaded again). */
     async removeEpisode(id: number): Promise<void> {
-      const episode = episodeOrFail(id);
-      repos.podcasts.deleted(id);
+      const episode = await episodeOrFail(id);
+      await repos.podcasts.deleted(id);
       if (episode.suffix) await storage.delete(fileKey(episode));
     },
 
     /** The downloaded file of a completed episode, for streaming. */
-    file(id: number): { object: string; contentType: string; episode: PodcastEpisode } {
-      const episode = episodeOrFail(id);
+    async file(id: number): Promise<{ object: string; contentType: string; episode: PodcastEpisode }> {
+      const episode = await episodeOrFail(id);
       if (episode.status !== 'completed' || !episode.suffix) throw new ApiError(404, 'podcast episode is not downloaded');
       return { object: fileKey(episode), contentType: episode.contentType ?? 'application/octet-stream', episode };
     },
@@ -228,7 +231,7 @@ export function createPodcastService(repos: Repos, { storage, clock, allowPrivat
     },
   };
 }
-export type PodcastService = ReturnType<typeof createPodcastService>;
+export type PodcastService = Awaited<ReturnType<typeof createPodcastService>>;
 
 /** Duration and bit rate of a downloaded file, read from its headers; unknown when it cannot be read. */
 async function readFacts(path: string): Promise<{ durationS: number | null; bitRate: number | null }> {

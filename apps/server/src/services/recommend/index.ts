@@ -44,28 +44,32 @@ const REASON_POPULAR_PLAYLIST = '热门推荐';
  * plays and likes by the first request of their day (from 6:00 China time, on the injected
  * clock), kept for that day, made anew the next. And the newest songs (新歌速递), for anyone.
  */
-export function createRecommendService(repos: Repos, clock: Clock, similarArtists: (id: number) => { id: number; score: number }[]) {
-  const libraryNow = libraryClock(repos.meta);
+export async function createRecommendService(
+  repos: Repos,
+  clock: Clock,
+  similarArtists: (id: number) => Promise<{ id: number; score: number }[]>,
+) {
+  const libraryNow = await libraryClock(repos.meta);
 
   const names = {
-    artists: (ids: Iterable<number>) => new Map([...repos.artists.findByIds([...ids]).values()].map((a) => [a.id, a.name])),
-    tags: () => new Map(repos.tags.all().map((t) => [t.id, t.name])),
+    artists: async (ids: Iterable<number>) => new Map([...(await repos.artists.findByIds([...ids])).values()].map((a) => [a.id, a.name])),
+    tags: async () => new Map((await repos.tags.all()).map((t) => [t.id, t.name])),
   };
 
   /** Today's songs: scored candidates around the taste, drawn with the day's seed. */
-  function makeSongs(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
+  async function makeSongs(userId: number, day: string, taste: Taste, yesterday: Set<number>): Promise<DailyItem[]> {
     const similar = new Map([...taste.similar].sort((a, b) => b[1].weight - a[1].weight).slice(0, SIMILAR_ARTISTS));
-    const popular = repos.songs.mostPopular(POPULAR_SONGS);
+    const popular = await repos.songs.mostPopular(POPULAR_SONGS);
     const candidates = new Set([
-      ...repos.songs.idsByArtists([...taste.artists.keys(), ...similar.keys()]),
-      ...repos.songs.mostPopularTagged([...taste.tags.keys()], TAG_SONGS),
+      ...(await repos.songs.idsByArtists([...taste.artists.keys(), ...similar.keys()])),
+      ...(await repos.songs.mostPopularTagged([...taste.tags.keys()], TAG_SONGS)),
       ...popular,
     ]);
     for (const id of taste.known) candidates.delete(id);
     // A tiny library may hold fewer new songs than a day's list: known ones fill it.
     if (candidates.size < DAILY_SONGS) for (const id of taste.known) candidates.add(id);
     const ids = [...candidates];
-    const scored = scoreSongs(repos, ids, taste, similar).map(({ id, score, reason, group }): Scored => {
+    const scored = (await scoreSongs(repos, ids, taste, similar)).map(({ id, score, reason, group }): Scored => {
       const factor =
         (taste.heard.has(id) ? HEARD_FACTOR : 1) * (yesterday.has(id) ? YESTERDAY_FACTOR : 1) * (taste.known.has(id) ? 0.01 : 1);
       return { id, score: score * factor, reason, group };
@@ -77,12 +81,12 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
   }
 
   /** Today's playlists: other people's public playlists holding the artists and tags the user plays. */
-  function makePlaylists(userId: number, day: string, taste: Taste, yesterday: Set<number>): DailyItem[] {
-    const candidates = repos.playlists.candidatesFor(userId);
+  async function makePlaylists(userId: number, day: string, taste: Taste, yesterday: Set<number>): Promise<DailyItem[]> {
+    const candidates = await repos.playlists.candidatesFor(userId);
     const artistMax = maxOf(taste.artists);
     const tagMax = maxOf(taste.tags);
     const byArtist = new Map<number, { value: number; artistId: number; best: number }>();
-    for (const row of repos.playlists.artistCounts([...taste.artists.keys()])) {
+    for (const row of await repos.playlists.artistCounts([...taste.artists.keys()])) {
       const w = (row.tracks * (taste.artists.get(row.artistId) ?? 0)) / artistMax;
       const cur = byArtist.get(row.playlistId) ?? { value: 0, artistId: row.artistId, best: 0 };
       cur.value += w;
@@ -90,7 +94,7 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
       byArtist.set(row.playlistId, cur);
     }
     const byTag = new Map<number, { value: number; tagId: number }>();
-    for (const row of repos.playlists.taggedWith([...taste.tags.keys()])) {
+    for (const row of await repos.playlists.taggedWith([...taste.tags.keys()])) {
       const w = (taste.tags.get(row.tagId) ?? 0) / tagMax;
       const cur = byTag.get(row.playlistId) ?? { value: 0, tagId: row.tagId };
       if (w > (taste.tags.get(cur.tagId) ?? 0) / tagMax) cur.tagId = row.tagId;
@@ -102,8 +106,8 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
     const bestArtist = Math.max(Number.MIN_VALUE, ...candidates.map(artistValue));
     const bestTag = Math.max(Number.MIN_VALUE, ...[...byTag.values()].map((t) => t.value));
     const mostPlayed = Math.log1p(Math.max(0, ...candidates.map((p) => p.playCount)));
-    const artistNames = names.artists(taste.artists.keys());
-    const tagNames = names.tags();
+    const artistNames = await names.artists(taste.artists.keys());
+    const tagNames = await names.tags();
     const scored = candidates.map((p): Scored => {
       const { score, reason } = strongest([
         {
@@ -129,25 +133,29 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
   }
 
   /** The kept list of the user's day, made now if it is the day's first request. */
-  function daily(userId: number, kind: DailyKind, make: (day: string, taste: Taste, yesterday: Set<number>) => DailyItem[]): DailyItem[] {
+  async function daily(
+    userId: number,
+    kind: DailyKind,
+    make: (day: string, taste: Taste, yesterday: Set<number>) => Promise<DailyItem[]>,
+  ): Promise<DailyItem[]> {
     const now = clock();
     const day = chinaDay(now);
-    const kept = repos.recommendations.daily(userId, kind, day);
+    const kept = await repos.recommendations.daily(userId, kind, day);
     if (kept) return kept;
-    const taste = tasteOf(repos, userId, libraryNow(), similarArtists);
-    const yesterday = new Set((repos.recommendations.daily(userId, kind, chinaDay(now - DAY_MS)) ?? []).map((i) => i.id));
-    const items = make(day, taste, yesterday);
-    return withTx(repos.db, () => {
-      repos.recommendations.pruneBefore(userId, chinaDay(now - KEEP_DAYS * DAY_MS));
-      return repos.recommendations.keepDaily(userId, kind, day, items, now);
+    const taste = await tasteOf(repos, userId, libraryNow(), similarArtists);
+    const yesterday = new Set(((await repos.recommendations.daily(userId, kind, chinaDay(now - DAY_MS))) ?? []).map((i) => i.id));
+    const items = await make(day, taste, yesterday);
+    return await withTx(repos.db, async () => {
+      await repos.recommendations.pruneBefore(userId, chinaDay(now - KEEP_DAYS * DAY_MS));
+      return await repos.recommendations.keepDaily(userId, kind, day, items, now);
     });
   }
 
   return {
     /** /recommend/songs: today's 30 songs with their reasons (recommend_songs.json). */
-    songs(viewer: SessionUser, urls: MediaUrls) {
-      const items = daily(viewer.id, 'songs', (day, taste, yesterday) => makeSongs(viewer.id, day, taste, yesterday));
-      const songs = repos.songs.findByIds(items.map((i) => i.id));
+    async songs(viewer: SessionUser, urls: MediaUrls) {
+      const items = await daily(viewer.id, 'songs', async (day, taste, yesterday) => await makeSongs(viewer.id, day, taste, yesterday));
+      const songs = await repos.songs.findByIds(items.map((i) => i.id));
       const present = items.filter((i) => songs.has(i.id));
       const dailySongs = present.map((i) => {
         const s = songs.get(i.id)!;
@@ -160,37 +168,45 @@ export function createRecommendService(repos: Repos, clock: Clock, similarArtist
     },
 
     /** /recommend/resource: today's playlists (recommend_resource.json). */
-    playlists(viewer: SessionUser, urls: MediaUrls) {
-      const items = daily(viewer.id, 'playlists', (day, taste, yesterday) => makePlaylists(viewer.id, day, taste, yesterday));
-      const recommend = items.flatMap((i) => {
-        const p = repos.playlists.findById(i.id);
-        const creator = p && repos.users.findById(p.creatorId);
-        if (!p || !creator) return [];
-        return [
-          {
-            id: p.id,
-            type: 1,
-            name: p.name,
-            copywriter: i.reason,
-            picUrl: urls.image('playlist', p.id),
-            playcount: p.playCount,
-            createTime: p.createdAt,
-            creator: creatorObject(creator, urls),
-            trackCount: p.trackCount,
-            userId: p.creatorId,
-            alg: 'cloudtune_daily',
-          },
-        ];
-      });
+    async playlists(viewer: SessionUser, urls: MediaUrls) {
+      const items = await daily(
+        viewer.id,
+        'playlists',
+        async (day, taste, yesterday) => await makePlaylists(viewer.id, day, taste, yesterday),
+      );
+      const recommend = (
+        await Promise.all(
+          items.map(async (i) => {
+            const p = await repos.playlists.findById(i.id);
+            const creator = p && (await repos.users.findById(p.creatorId));
+            if (!p || !creator) return [];
+            return [
+              {
+                id: p.id,
+                type: 1,
+                name: p.name,
+                copywriter: i.reason,
+                picUrl: urls.image('playlist', p.id),
+                playcount: p.playCount,
+                createTime: p.createdAt,
+                creator: creatorObject(creator, urls),
+                trackCount: p.trackCount,
+                userId: p.creatorId,
+                alg: 'cloudtune_daily',
+              },
+            ];
+          }),
+        )
+      ).flat();
       return { code: 200 as const, featureFirst: true, haveRcmdSongs: true, recommend };
     },
 
     /** /top/song (新歌速递): the newest songs whose main artist is of the area `type` (0: any). */
-    newSongs(type: number, urls: MediaUrls) {
-      const ids = repos.songs.newest(type === 0 ? null : type, NEW_SONGS);
-      const found = repos.songs.findByIds(ids);
+    async newSongs(type: number, urls: MediaUrls) {
+      const ids = await repos.songs.newest(type === 0 ? null : type, NEW_SONGS);
+      const found = await repos.songs.findByIds(ids);
       return { code: 200 as const, data: ids.flatMap((id) => found.get(id) ?? []).map((s) => songObjectWithOldFields(s, urls)) };
     },
   };
 }
-export type RecommendService = ReturnType<typeof createRecommendService>;
+export type RecommendService = Awaited<ReturnType<typeof createRecommendService>>;

@@ -21,26 +21,28 @@ export interface SimilarSeed {
  * while others are left. Only songs near the seed qualify, never merely popular ones: a seed with
  * nothing around it gets nothing.
  */
-export function similarSongs(
+export async function similarSongs(
   repos: Repos,
-  similarArtists: (id: number) => { id: number; score: number }[],
+  similarArtists: (id: number) => Promise<{ id: number; score: number }[]>,
   seed: SimilarSeed,
   count: number,
   rng: Rng,
-): number[] {
+): Promise<number[]> {
   if (count <= 0 || seed.songs.length === 0) return [];
-  const taste = tasteAround(repos, new Map(seed.songs.map((id) => [id, 1])), new Set(), new Set(), similarArtists);
+  const taste = await tasteAround(repos, new Map(seed.songs.map((id) => [id, 1])), new Set(), new Set(), similarArtists);
   const similar = new Map([...taste.similar].sort((a, b) => b[1].weight - a[1].weight || a[0] - b[0]).slice(0, SIMILAR_ARTISTS));
   const candidates = new Set([
-    ...repos.songs.idsByArtists([...taste.artists.keys(), ...similar.keys()]),
-    ...repos.songs.mostPopularTagged([...taste.tags.keys()], TAG_SONGS),
+    ...(await repos.songs.idsByArtists([...taste.artists.keys(), ...similar.keys()])),
+    ...(await repos.songs.mostPopularTagged([...taste.tags.keys()], TAG_SONGS)),
   ]);
   for (const id of seed.exclude) candidates.delete(id);
-  const scored = scoreSongs(
-    repos,
-    [...candidates].sort((a, b) => a - b),
-    taste,
-    similar,
+  const scored = (
+    await scoreSongs(
+      repos,
+      [...candidates].sort((a, b) => a - b),
+      taste,
+      similar,
+    )
   ).filter((s) => s.related);
   return pickWeighted(rng, scored, count, Math.max(4, Math.ceil(count / 5))).map((s) => s.id);
 }

@@ -31,26 +31,26 @@ export interface SongScore {
  * one fully, others half), artists like those (`similar`: artist → weight and the artist it is
  * like), its playlist tags, and its popularity; the strongest part gives the reason.
  */
-export function scoreSongs(
+export async function scoreSongs(
   repos: Repos,
   ids: readonly number[],
   taste: Taste,
   similar: ReadonlyMap<number, { weight: number; source: number }>,
-): SongScore[] {
-  const songs = repos.songs.findByIds(ids);
+): Promise<SongScore[]> {
+  const songs = await repos.songs.findByIds(ids);
   const credits = new Map<number, { artistId: number; position: number }[]>();
-  for (const c of repos.songs.credits(ids)) credits.set(c.songId, [...(credits.get(c.songId) ?? []), c]);
+  for (const c of await repos.songs.credits(ids)) credits.set(c.songId, [...(credits.get(c.songId) ?? []), c]);
   const tagShares = new Map<number, { tagId: number; playlists: number }[]>();
-  for (const t of repos.playlists.songTags(ids)) tagShares.set(t.songId, [...(tagShares.get(t.songId) ?? []), t]);
+  for (const t of await repos.playlists.songTags(ids)) tagShares.set(t.songId, [...(tagShares.get(t.songId) ?? []), t]);
   const artistMax = maxOf(taste.artists);
   const tagMax = maxOf(taste.tags);
   const artistNames = new Map(
-    [...repos.artists.findByIds([...taste.artists.keys(), ...[...similar.values()].map((s) => s.source)]).values()].map((a) => [
+    [...(await repos.artists.findByIds([...taste.artists.keys(), ...[...similar.values()].map((s) => s.source)])).values()].map((a) => [
       a.id,
       a.name,
     ]),
   );
-  const tagNames = new Map(repos.tags.all().map((t) => [t.id, t.name]));
+  const tagNames = new Map((await repos.tags.all()).map((t) => [t.id, t.name]));
 
   return ids.flatMap((id): SongScore[] => {
     const song = songs.get(id);

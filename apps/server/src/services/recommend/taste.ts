@@ -41,39 +41,44 @@ const top = (weights: Map<number, number>, n: number) => new Map([...weights].so
 const add = (m: Map<number, number>, key: number, w: number) => m.set(key, (m.get(key) ?? 0) + w);
 
 /** The listener's taste now (`now` on the library clock, which stamps plays). */
-export function tasteOf(repos: Repos, userId: number, now: number, similarArtists: (id: number) => { id: number; score: number }[]): Taste {
+export async function tasteOf(
+  repos: Repos,
+  userId: number,
+  now: number,
+  similarArtists: (id: number) => Promise<{ id: number; score: number }[]>,
+): Promise<Taste> {
   const songs = new Map<number, number>();
   const known = new Set<number>();
   const heard = new Set<number>();
-  for (const row of repos.plays.byDay(userId, now, now - TASTE_WINDOW_DAYS * DAY_MS)) {
+  for (const row of await repos.plays.byDay(userId, now, now - TASTE_WINDOW_DAYS * DAY_MS)) {
     add(songs, row.songId, row.plays * 0.5 ** (row.ageDays / HALF_LIFE_DAYS));
     if (row.ageDays < RECENT_DAYS) known.add(row.songId);
     else heard.add(row.songId);
   }
-  for (const id of repos.playlists.likedSongIds(userId)) {
+  for (const id of await repos.playlists.likedSongIds(userId)) {
     add(songs, id, LIKE_WEIGHT);
     known.add(id);
   }
   for (const id of known) heard.delete(id);
-  return tasteAround(repos, songs, known, heard, similarArtists);
+  return await tasteAround(repos, songs, known, heard, similarArtists);
 }
 
 /**
  * The artists, artists like them and playlist tags around weighted songs: a listener's plays and
  * likes, or the songs a "more like this" starts from (getSimilarSongs).
  */
-export function tasteAround(
+export async function tasteAround(
   repos: Repos,
   songs: Map<number, number>,
   known: Set<number>,
   heard: Set<number>,
-  similarArtists: (id: number) => { id: number; score: number }[],
-): Taste {
+  similarArtists: (id: number) => Promise<{ id: number; score: number }[]>,
+): Promise<Taste> {
   const ids = [...songs.keys()];
   const artists = new Map<number, number>();
-  for (const c of repos.songs.credits(ids)) add(artists, c.artistId, (songs.get(c.songId) ?? 0) * (c.position === 0 ? 1 : 0.5));
+  for (const c of await repos.songs.credits(ids)) add(artists, c.artistId, (songs.get(c.songId) ?? 0) * (c.position === 0 ? 1 : 0.5));
   // A song's tags share its weight by how many playlists give it each tag.
-  const tagRows = repos.playlists.songTags(ids);
+  const tagRows = await repos.playlists.songTags(ids);
   const perSong = new Map<number, number>();
   for (const t of tagRows) add(perSong, t.songId, t.playlists);
   const tags = new Map<number, number>();
@@ -83,7 +88,7 @@ export function tasteAround(
   const strongest = Math.max(0, ...topArtists.values());
   const similar = new Map<number, { weight: number; source: number }>();
   for (const [source, w] of [...topArtists].slice(0, SIMILAR_SOURCES)) {
-    for (const s of similarArtists(source)) {
+    for (const s of await similarArtists(source)) {
       const weight = (w / strongest) * s.score;
       if (!topArtists.has(s.id) && weight > (similar.get(s.id)?.weight ?? 0)) similar.set(s.id, { weight, source });
     }

@@ -48,14 +48,14 @@ const shownForm = (typed: string): string => typed.replace(/[\u0000-\u001f\u007f
  * and the artists whose songs were played most; a song, an artist and a keyword that fold alike
  * are one entry, their heat added up.
  */
-export function createHotSearches(repos: Repos) {
-  const now = libraryClock(repos.meta);
+export async function createHotSearches(repos: Repos) {
+  const now = await libraryClock(repos.meta);
   const pending = new Map<string, { shown: string; count: number }>();
   /** Date.now() of the first search counted since the last write */
   let pendingSince = 0;
   let computed: { at: number; version: string; list: HotEntry[] } | undefined;
 
-  function compute(): HotEntry[] {
+  async function compute(): Promise<HotEntry[]> {
     const at = now();
     const today = Math.floor(at / DAY_MS);
     const entries = new Map<string, Omit<HotEntry, 'iconType'>>();
@@ -66,10 +66,10 @@ export function createHotSearches(repos: Repos) {
       else entry.heat += heat;
     };
     // Catalog names first: their spelling is the one shown.
-    for (const s of repos.plays.mostPlayedSongs(at - WEEK_MS, at + 1, HOT_SIZE)) add(s.name, s.plays, s.artists, 'alg_hot_song');
-    for (const a of repos.plays.mostPlayedArtists(at - WEEK_MS, at + 1, MAX_ARTISTS))
+    for (const s of await repos.plays.mostPlayedSongs(at - WEEK_MS, at + 1, HOT_SIZE)) add(s.name, s.plays, s.artists, 'alg_hot_song');
+    for (const a of await repos.plays.mostPlayedArtists(at - WEEK_MS, at + 1, MAX_ARTISTS))
       add(a.name, Math.round(a.plays * ARTIST_SHARE), '歌手', 'alg_hot_artist');
-    for (const k of repos.searchKeywords.top(today - 6, MIN_SEARCHES, HOT_SIZE))
+    for (const k of await repos.searchKeywords.top(today - 6, MIN_SEARCHES, HOT_SIZE))
       add(k.shown, k.searches * SEARCH_HEAT, '', 'alg_hot_searched');
     return [...entries.values()]
       .sort((a, b) => b.heat - a.heat || a.word.localeCompare(b.word))
@@ -94,11 +94,11 @@ export function createHotSearches(repos: Repos) {
      * old (a search is never followed by a write at once), or `atOnce` (closing). They are kept
      * for the next flush if the database is busy.
      */
-    flush(atOnce = false): void {
+    async flush(atOnce = false): Promise<void> {
       if (pending.size === 0 || (!atOnce && Date.now() - pendingSince < HOT_FLUSH_EVERY_MS / 2)) return;
       const counts: KeywordCount[] = [...pending].map(([keyword, { shown, count }]) => ({ keyword, shown, count }));
       const today = Math.floor(now() / DAY_MS);
-      if (!repos.searchKeywords.add(today, counts, MAX_KEYWORDS_PER_DAY, today - KEEP_DAYS)) return;
+      if (!(await repos.searchKeywords.add(today, counts, MAX_KEYWORDS_PER_DAY, today - KEEP_DAYS))) return;
       pending.clear();
       computed = undefined;
     },
@@ -107,13 +107,13 @@ export function createHotSearches(repos: Repos) {
      * The hot list, computed again once HOT_FLUSH_EVERY_MS old or once the database changed (a
      * play or a flush by any process: no list older than a write another process acknowledged).
      */
-    list(): HotEntry[] {
-      const version = repos.meta.version();
+    async list(): Promise<HotEntry[]> {
+      const version = await repos.meta.version();
       if (!computed || computed.version !== version || Date.now() - computed.at >= HOT_FLUSH_EVERY_MS) {
-        computed = { at: Date.now(), version, list: compute() };
+        computed = { at: Date.now(), version, list: await compute() };
       }
       return computed.list;
     },
   };
 }
-export type HotSearches = ReturnType<typeof createHotSearches>;
+export type HotSearches = Awaited<ReturnType<typeof createHotSearches>>;

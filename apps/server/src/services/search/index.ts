@@ -33,59 +33,63 @@ export const INDEX_EVERY_MS = 1000;
  * indexes them (repos.searchIndex.refresh()); a timer catches writes of other processes.
  * Searching only reads: searches are counted in memory and written by another timer.
  */
-export function createSearchService(repos: Repos) {
+export async function createSearchService(repos: Repos) {
   const load = createResultLoader(repos);
   const suggestions = createSuggestions(repos, load);
-  const hot = createHotSearches(repos);
-  repos.searchIndex.refresh();
+  const hot = await createHotSearches(repos);
+  await repos.searchIndex.refresh();
 
   return {
     /**
      * Indexes queued writes every `everyMs` and writes counted searches every `flushEveryMs`
      * until the returned stop is called, which writes the last counts.
      */
-    schedule(everyMs = INDEX_EVERY_MS, flushEveryMs = HOT_FLUSH_EVERY_MS): () => void {
-      const timers = [setInterval(() => repos.searchIndex.refresh(), everyMs), setInterval(() => hot.flush(), flushEveryMs)];
+    schedule(everyMs = INDEX_EVERY_MS, flushEveryMs = HOT_FLUSH_EVERY_MS): () => Promise<void> {
+      // A failed run (the database briefly unreachable) is logged; the next tick tries again.
+      const timers = [
+        setInterval(() => void repos.searchIndex.refresh().catch((err: unknown) => console.error('search index:', err)), everyMs),
+        setInterval(() => void hot.flush().catch((err: unknown) => console.error('search counts:', err)), flushEveryMs),
+      ];
       for (const timer of timers) timer.unref();
-      return () => {
+      return async () => {
         for (const timer of timers) clearInterval(timer);
-        hot.flush(true);
+        await hot.flush(true);
       };
     },
 
-    search(query: SearchQuery, urls: MediaUrls) {
+    async search(query: SearchQuery, urls: MediaUrls) {
       const type = query.type ?? 1;
       const offset = query.offset ?? 0;
       const keyword = searchKeyword(query.keywords);
-      const page = keyword ? rankedPage(repos.search, type, keyword, offset, query.limit ?? 30) : { ids: [], total: 0 };
+      const page = keyword ? await rankedPage(repos.search, type, keyword, offset, query.limit ?? 30) : { ids: [], total: 0 };
       // A search is its first page; one that found nothing is not hot.
       if (offset === 0 && page.total > 0) hot.count(query.keywords);
-      const result = (() => {
+      const result = await (async () => {
         switch (type) {
           case 1:
-            return { songs: load.songs(page.ids, urls), hasMore: offset + page.ids.length < page.total, songCount: page.total };
+            return { songs: await load.songs(page.ids, urls), hasMore: offset + page.ids.length < page.total, songCount: page.total };
           case 10:
-            return { albums: load.albums(page.ids, urls), albumCount: page.total };
+            return { albums: await load.albums(page.ids, urls), albumCount: page.total };
           case 100:
-            return { artistCount: page.total, artists: load.artists(page.ids, urls) };
+            return { artistCount: page.total, artists: await load.artists(page.ids, urls) };
           case 1000:
-            return { playlists: load.playlists(page.ids, urls), playlistCount: page.total };
+            return { playlists: await load.playlists(page.ids, urls), playlistCount: page.total };
           case 1006:
-            return { searchQcReminder: null, songs: load.lyricSongs(page.ids, keyword, urls), songCount: page.total };
+            return { searchQcReminder: null, songs: await load.lyricSongs(page.ids, keyword, urls), songCount: page.total };
         }
       })();
       return { result, code: 200 as const };
     },
 
     /** `/search/hot`: the hot list's words. */
-    hotKeywords() {
-      const hots = hot.list().map((e) => ({ first: e.word, second: 1, third: null, iconType: e.iconType }));
+    async hotKeywords() {
+      const hots = (await hot.list()).map((e) => ({ first: e.word, second: 1, third: null, iconType: e.iconType }));
       return { code: 200 as const, result: { hots } };
     },
 
     /** `/search/hot/detail`: the hot list with heat (score) and a line about each word. */
-    hotDetail() {
-      const data = hot.list().map((e) => ({
+    async hotDetail() {
+      const data = (await hot.list()).map((e) => ({
         searchWord: e.word,
         score: e.heat,
         content: e.content,
@@ -102,9 +106,9 @@ export function createSearchService(repos: Repos) {
     empty: (type: number) => ({ code: 200 as const, result: EMPTY_SEARCHES.get(type) ?? {} }),
 
     /** /search?type=1018 (综合): the first songs, albums, artists and playlists, as NetEase groups them. */
-    combined(keywords: string, limit: number, urls: MediaUrls) {
-      const of = (type: SearchType) => this.search({ keywords, type, limit }, urls).result as Record<string, unknown>;
-      const [songs, albums, artists, playlists] = [of(1), of(10), of(100), of(1000)];
+    async combined(keywords: string, limit: number, urls: MediaUrls) {
+      const of = async (type: SearchType) => (await this.search({ keywords, type, limit }, urls)).result as Record<string, unknown>;
+      const [songs, albums, artists, playlists] = [await of(1), await of(10), await of(100), await of(1000)];
       const more = (list: unknown, count: unknown) => Array.isArray(list) && typeof count === 'number' && count > list.length;
       return {
         code: 200 as const,
@@ -118,10 +122,10 @@ export function createSearchService(repos: Repos) {
       };
     },
 
-    suggest(keywords: string, type: 'web' | 'mobile' | undefined, urls: MediaUrls) {
+    async suggest(keywords: string, type: 'web' | 'mobile' | undefined, urls: MediaUrls) {
       const keyword = searchKeyword(keywords);
-      return type === 'mobile' ? suggestions.mobile(keyword, urls) : suggestions.web(keyword, urls);
+      return type === 'mobile' ? await suggestions.mobile(keyword, urls) : await suggestions.web(keyword, urls);
     },
   };
 }
-export type SearchService = ReturnType<typeof createSearchService>;
+export type SearchService = Awaited<ReturnType<typeof createSearchService>>;

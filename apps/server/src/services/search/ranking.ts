@@ -33,25 +33,25 @@ function classesBefore(kind: SearchKind, keyword: string): MatchClass[] {
  * offset + limit rows of each are read: whatever the true order's first n rows are, they are
  * among the first n of their own class.
  */
-export function rankedPage(
+export async function rankedPage(
   repo: SearchRepo,
   kind: SearchKind,
   keyword: string,
   offset: number,
   limit: number,
   countUpTo = MAX_RESULTS,
-): RankedPage {
-  const anywhere = repo.find(kind, keyword, 'anywhere', countUpTo);
+): Promise<RankedPage> {
+  const anywhere = await repo.find(kind, keyword, 'anywhere', countUpTo);
   const total = anywhere.length;
   const end = Math.min(offset + limit, total);
   if (offset >= end) return { ids: [], total };
   // A class is only read while the page is not full. Documents named by one of the words are
   // looked for among the counted matches (a name alone says nothing of the other words).
-  const read = (how: MatchClass) => () =>
-    how === 'named' ? repo.namedAmong(kind, keyword, anywhere, end) : repo.find(kind, keyword, how, end);
+  const read = (how: MatchClass) => async () =>
+    how === 'named' ? await repo.namedAmong(kind, keyword, anywhere, end) : await repo.find(kind, keyword, how, end);
   const ordered = new Set<number>();
   for (const ids of [...classesBefore(kind, keyword).map(read), () => anywhere]) {
-    for (const id of ids()) {
+    for (const id of await ids()) {
       ordered.add(id);
       if (ordered.size === end) return { ids: [...ordered].slice(offset, end), total };
     }

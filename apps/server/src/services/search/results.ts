@@ -14,35 +14,39 @@ export function createResultLoader(repos: Repos) {
       const record = found.get(id);
       return record === undefined ? [] : [shape(record)];
     });
-  const byId = <R>(ids: readonly number[], find: (id: number) => R | undefined): Map<number, R> =>
-    new Map(
-      ids.flatMap((id) => {
-        const record = find(id);
-        return record === undefined ? [] : [[id, record] as const];
-      }),
-    );
+  const byId = async <R>(ids: readonly number[], find: (id: number) => Promise<R | undefined>): Promise<Map<number, R>> => {
+    const found = new Map<number, R>();
+    for (const id of ids) {
+      const record = await find(id);
+      if (record !== undefined) found.set(id, record);
+    }
+    return found;
+  };
 
   return {
     /** Old-format songs (/search type 1, suggestions). */
-    songs(ids: readonly number[], urls: MediaUrls) {
-      const songs = repos.songs.findByIds(ids);
-      const facts = repos.albums.facts([...new Set([...songs.values()].map((s) => s.albumId))]);
+    async songs(ids: readonly number[], urls: MediaUrls) {
+      const songs = await repos.songs.findByIds(ids);
+      const facts = await repos.albums.facts([...new Set([...songs.values()].map((s) => s.albumId))]);
       return inOrder(ids, songs, (s) => searchSongObject(s, facts.get(s.albumId), urls));
     },
 
     /** Full songs with their privilege and the lyric lines around the keyword (type 1006). */
-    lyricSongs(ids: readonly number[], keyword: string, urls: MediaUrls) {
-      return inOrder(ids, repos.songs.findByIds(ids), (s) => ({
+    async lyricSongs(ids: readonly number[], keyword: string, urls: MediaUrls) {
+      const songs = await repos.songs.findByIds(ids);
+      const lyrics = new Map<number, string>();
+      for (const id of songs.keys()) lyrics.set(id, (await repos.lyrics.find(id))?.lrc ?? '');
+      return inOrder(ids, songs, (s) => ({
         ...songObject(s, urls),
         privilege: privilegeOf(s),
-        lyrics: matchedLyrics(repos.lyrics.find(s.id)?.lrc ?? '', keyword),
+        lyrics: matchedLyrics(lyrics.get(s.id) ?? '', keyword),
       }));
     },
 
     /** type 10 albums. */
-    albums(ids: readonly number[], urls: MediaUrls) {
-      const albums = byId(ids, (id) => repos.albums.findById(id));
-      const artists = repos.artists.findByIds([...new Set([...albums.values()].map((a) => a.artistId))]);
+    async albums(ids: readonly number[], urls: MediaUrls) {
+      const albums = await byId(ids, repos.albums.findById);
+      const artists = await repos.artists.findByIds([...new Set([...albums.values()].map((a) => a.artistId))]);
       return inOrder(ids, albums, (a) => a).flatMap((a) => {
         const artist = artists.get(a.artistId);
         return artist ? [searchAlbumObject(a, artist, urls)] : [];
@@ -50,24 +54,20 @@ export function createResultLoader(repos: Repos) {
     },
 
     /** Old-format albums, as /search/suggest lists them. */
-    albumRefs(ids: readonly number[], urls: MediaUrls) {
-      const facts = repos.albums.facts(ids);
-      return inOrder(
-        ids,
-        byId(ids, (id) => repos.albums.findById(id)),
-        (a) => searchAlbumRef(a, facts.get(a.id), urls),
-      );
+    async albumRefs(ids: readonly number[], urls: MediaUrls) {
+      const facts = await repos.albums.facts(ids);
+      return inOrder(ids, await byId(ids, repos.albums.findById), (a) => searchAlbumRef(a, facts.get(a.id), urls));
     },
 
-    artists(ids: readonly number[], urls: MediaUrls) {
-      return inOrder(ids, repos.artists.findByIds(ids), (a) => searchArtistObject(a, urls));
+    async artists(ids: readonly number[], urls: MediaUrls) {
+      return inOrder(ids, await repos.artists.findByIds(ids), (a) => searchArtistObject(a, urls));
     },
 
-    playlists(ids: readonly number[], urls: MediaUrls) {
-      const playlists = byId(ids, (id) => repos.playlists.findById(id));
-      const creators = repos.users.findByIds([...new Set([...playlists.values()].map((p) => p.creatorId))]);
+    async playlists(ids: readonly number[], urls: MediaUrls) {
+      const playlists = await byId(ids, repos.playlists.findById);
+      const creators = await repos.users.findByIds([...new Set([...playlists.values()].map((p) => p.creatorId))]);
       return inOrder(ids, playlists, (p) => searchPlaylistObject(p, creators.get(p.creatorId), urls));
     },
   };
 }
-export type ResultLoader = ReturnType<typeof createResultLoader>;
+export type ResultLoader = Awaited<ReturnType<typeof createResultLoader>>;

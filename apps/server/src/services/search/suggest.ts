@@ -14,17 +14,17 @@ const MOBILE_KEYWORDS = 10;
  * (a name starting with what was typed comes before one merely containing it), uncounted.
  */
 export function createSuggestions(repos: Repos, load: ResultLoader) {
-  const best = (kind: SearchKind, keyword: string, n: number): number[] =>
-    keyword ? rankedPage(repos.search, kind, keyword, 0, n, n).ids : [];
+  const best = async (kind: SearchKind, keyword: string, n: number): Promise<number[]> =>
+    keyword ? (await rankedPage(repos.search, kind, keyword, 0, n, n)).ids : [];
 
   return {
     /** `/search/suggest` (web): groups that found nothing are left out, `order` names the rest. */
-    web(keyword: string, urls: MediaUrls) {
+    async web(keyword: string, urls: MediaUrls) {
       const groups = {
-        songs: load.songs(best(1, keyword, SUGGESTED.songs), urls),
-        artists: load.artists(best(100, keyword, SUGGESTED.artists), urls),
-        albums: load.albumRefs(best(10, keyword, SUGGESTED.albums), urls),
-        playlists: load.playlists(best(1000, keyword, SUGGESTED.playlists), urls),
+        songs: await load.songs(await best(1, keyword, SUGGESTED.songs), urls),
+        artists: await load.artists(await best(100, keyword, SUGGESTED.artists), urls),
+        albums: await load.albumRefs(await best(10, keyword, SUGGESTED.albums), urls),
+        playlists: await load.playlists(await best(1000, keyword, SUGGESTED.playlists), urls),
       };
       const present = Object.entries(groups).filter(([, list]) => list.length > 0);
       const result = Object.fromEntries(present);
@@ -32,9 +32,9 @@ export function createSuggestions(repos: Repos, load: ResultLoader) {
     },
 
     /** `/search/suggest?type=mobile`: keywords to complete to — song names, artist names, "song artist". */
-    mobile(keyword: string, urls: MediaUrls) {
-      const songs = load.songs(best(1, keyword, SUGGESTED.songs), urls);
-      const artists = load.artists(best(100, keyword, SUGGESTED.artists), urls);
+    async mobile(keyword: string, urls: MediaUrls) {
+      const songs = await load.songs(await best(1, keyword, SUGGESTED.songs), urls);
+      const artists = await load.artists(await best(100, keyword, SUGGESTED.artists), urls);
       const keywords = new Set([
         ...songs.map((s) => s.name),
         ...artists.map((a) => a.name),

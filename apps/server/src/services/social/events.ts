@@ -19,30 +19,36 @@ const PLAYLIST_TYPES: readonly number[] = [EVENT_TYPES['share-playlist'], EVENT_
  * action stand or fall together): `recordEvent(repos, uid, 'create-playlist', {resourceId: pid}, now)`.
  * Returns the event's id.
  */
-export function recordEvent(
+export async function recordEvent(
   repos: Repos,
   userId: number,
   kind: EventKind,
   payload: { resourceId: number; msg?: string },
   at: number,
-): number {
-  return repos.social.addEvent({ userId, type: EVENT_TYPES[kind], msg: payload.msg ?? '', resourceId: payload.resourceId, createdAt: at });
+): Promise<number> {
+  return await repos.social.addEvent({
+    userId,
+    type: EVENT_TYPES[kind],
+    msg: payload.msg ?? '',
+    resourceId: payload.resourceId,
+    createdAt: at,
+  });
 }
 
 /** The shared song or playlist as the event's `json` holds it; null when it no longer exists. */
-function eventPayload(repos: Repos, e: EventRecord, urls: MediaUrls): Record<string, unknown> | null {
+async function eventPayload(repos: Repos, e: EventRecord, urls: MediaUrls): Promise<Record<string, unknown> | null> {
   if (e.type === EVENT_TYPES['share-song']) {
-    const song = repos.songs.findById(e.resourceId);
+    const song = await repos.songs.findById(e.resourceId);
     if (!song) return null;
-    const facts = repos.albums.facts([song.albumId]).get(song.albumId);
+    const facts = (await repos.albums.facts([song.albumId])).get(song.albumId);
     const old = searchSongObject(song, facts, urls);
     // The old song format, plus the cover clients show beside the event.
     const picUrl = urls.image('album', song.albumId);
     return { ...old, album: { ...old.album, picUrl, blurPicUrl: picUrl }, img80x80: `${picUrl}?param=80y80` };
   }
   if (PLAYLIST_TYPES.includes(e.type)) {
-    const p = repos.playlists.findById(e.resourceId);
-    const creator = p && repos.users.findById(p.creatorId);
+    const p = await repos.playlists.findById(e.resourceId);
+    const creator = p && (await repos.users.findById(p.creatorId));
     if (!p || !creator) return null;
     return {
       id: p.id,
@@ -61,8 +67,8 @@ function eventPayload(repos: Repos, e: EventRecord, urls: MediaUrls): Record<str
 }
 
 /** An event in /user/event's shape (user_event.json); null when what it shared is gone. */
-export function eventObject(repos: Repos, e: EventRecord, user: UserRecord, followeds: number, urls: MediaUrls) {
-  const payload = eventPayload(repos, e, urls);
+export async function eventObject(repos: Repos, e: EventRecord, user: UserRecord, followeds: number, urls: MediaUrls) {
+  const payload = await eventPayload(repos, e, urls);
   if (payload === null) return null;
   const key = e.type === EVENT_TYPES['share-song'] ? 'song' : 'playlist';
   const threadId = `A_EV_2_${e.id}_${user.id}`;

@@ -15,87 +15,91 @@ export { EVENT_TYPES, recordEvent, type EventKind } from './events.ts';
 const NEWEST = Number.MAX_SAFE_INTEGER;
 
 /** Follows, fans, events and shares (NetEase's shapes: user_follows, user_followeds, user_event). */
-export function createSocialService(repos: Repos, clock: Clock) {
-  function userOrNotFound(id: number): UserRecord {
-    const user = repos.users.findById(id);
+export async function createSocialService(repos: Repos, clock: Clock) {
+  async function userOrNotFound(id: number): Promise<UserRecord> {
+    const user = await repos.users.findById(id);
     if (!user) throw notFound('user', id);
     return user;
   }
 
   /** Users of a follow list in the recorded item shape, as the viewer stands to each. */
-  function socialUsers(rows: FollowRow[], viewerId: number | null, urls: MediaUrls) {
+  async function socialUsers(rows: FollowRow[], viewerId: number | null, urls: MediaUrls) {
     const ids = rows.map((r) => r.userId);
-    const users = repos.users.findByIds(ids);
-    const followed = viewerId === null ? new Set<number>() : repos.social.followedBy(viewerId, ids);
-    const followMe = viewerId === null ? new Set<number>() : repos.social.followersAmong(viewerId, ids);
-    return rows.flatMap((r) => {
-      const u = users.get(r.userId);
-      if (!u) return [];
-      const counts = repos.users.counts(u.id);
-      return [
-        {
-          py: '',
-          time: r.time,
-          userId: u.id,
-          nickname: u.nickname,
-          avatarUrl: avatarUrlOf(u, urls),
-          signature: u.signature,
-          gender: u.gender,
-          vipType: u.vipType,
-          userType: u.userType,
-          authStatus: 0,
-          accountStatus: 0,
-          followed: followed.has(u.id),
-          mutual: followed.has(u.id) && followMe.has(u.id),
-          follows: counts.follows,
-          followeds: counts.followeds,
-          eventCount: counts.eventCount,
-          playlistCount: counts.playlistCount,
-          remarkName: null,
-          expertTags: null,
-          experts: null,
-          avatarDetail: null,
-          vipRights: null,
-          blacklist: false,
-        },
-      ];
-    });
+    const users = await repos.users.findByIds(ids);
+    const followed = viewerId === null ? new Set<number>() : await repos.social.followedBy(viewerId, ids);
+    const followMe = viewerId === null ? new Set<number>() : await repos.social.followersAmong(viewerId, ids);
+    return (
+      await Promise.all(
+        rows.map(async (r) => {
+          const u = users.get(r.userId);
+          if (!u) return [];
+          const counts = await repos.users.counts(u.id);
+          return [
+            {
+              py: '',
+              time: r.time,
+              userId: u.id,
+              nickname: u.nickname,
+              avatarUrl: avatarUrlOf(u, urls),
+              signature: u.signature,
+              gender: u.gender,
+              vipType: u.vipType,
+              userType: u.userType,
+              authStatus: 0,
+              accountStatus: 0,
+              followed: followed.has(u.id),
+              mutual: followed.has(u.id) && followMe.has(u.id),
+              follows: counts.follows,
+              followeds: counts.followeds,
+              eventCount: counts.eventCount,
+              playlistCount: counts.playlistCount,
+              remarkName: null,
+              expertTags: null,
+              experts: null,
+              avatarDetail: null,
+              vipRights: null,
+              blacklist: false,
+            },
+          ];
+        }),
+      )
+    ).flat();
   }
 
   return {
     /** /follow: t 1 follows, 0 unfollows; yourself → 400; an unknown user → 404. Repeating either is harmless. */
-    follow(viewer: SessionUser, id: number, t: 0 | 1) {
+    async follow(viewer: SessionUser, id: number, t: 0 | 1) {
       if (id === viewer.id) throw badRequest(t === 1 ? '不能关注自己' : '不能取消关注自己');
-      userOrNotFound(id);
-      if (t === 1) repos.social.follow(viewer.id, id, clock());
-      else repos.social.unfollow(viewer.id, id);
+      await userOrNotFound(id);
+      if (t === 1) await repos.social.follow(viewer.id, id, clock());
+      else await repos.social.unfollow(viewer.id, id);
       return { code: 200 as const, followed: t === 1 };
     },
 
     /** /user/follows: whom `uid` follows, newest first. */
-    follows(uid: number, offset: number, limit: number, viewer: SessionUser | null, urls: MediaUrls) {
-      userOrNotFound(uid);
+    async follows(uid: number, offset: number, limit: number, viewer: SessionUser | null, urls: MediaUrls) {
+      await userOrNotFound(uid);
       // One more than asked says whether there is more.
-      const rows = repos.social.followees(uid, offset, limit + 1);
+      const rows = await repos.social.followees(uid, offset, limit + 1);
       return {
         code: 200 as const,
-        follow: socialUsers(rows.slice(0, limit), viewer?.id ?? null, urls),
+        follow: await socialUsers(rows.slice(0, limit), viewer?.id ?? null, urls),
         touchCount: 0,
         more: rows.length > limit,
       };
     },
 
     /** /user/followeds: `uid`'s fans, newest first, paged by the last fan's `time` (lasttime). */
-    followeds(uid: number, lasttime: number | null, limit: number, viewer: SessionUser | null, urls: MediaUrls) {
-      userOrNotFound(uid);
-      const rows = repos.social.followers(uid, lasttime ?? NEWEST, limit);
+    async followeds(uid: number, lasttime: number | null, limit: number, viewer: SessionUser | null, urls: MediaUrls) {
+      await userOrNotFound(uid);
+      const rows = await repos.social.followers(uid, lasttime ?? NEWEST, limit);
       const last = rows[rows.length - 1];
-      const more = last !== undefined && repos.social.followers(uid, last.time, 1).length > 0;
+      const more = last !== undefined && (await repos.social.followers(uid, last.time, 1)).length > 0;
       return {
         code: 200 as const,
         more,
-        followeds: socialUsers(rows, viewer?.id ?? null, urls),
-        size: repos.social.followerCount(uid),
+        followeds: await socialUsers(rows, viewer?.id ?? null, urls),
+        size: await repos.social.followerCount(uid),
       };
     },
 
@@ -104,38 +108,48 @@ export function createSocialService(repos: Repos, clock: Clock) {
      * next page. An event whose song or playlist is gone is left out (the triggers of migration
      * 023 delete such events anyway).
      */
-    events(uid: number, lasttime: number | null, limit: number, urls: MediaUrls) {
-      const user = userOrNotFound(uid);
-      const rows = repos.social.events(uid, lasttime ?? NEWEST, limit);
+    async events(uid: number, lasttime: number | null, limit: number, urls: MediaUrls) {
+      const user = await userOrNotFound(uid);
+      const rows = await repos.social.events(uid, lasttime ?? NEWEST, limit);
       const last = rows[rows.length - 1];
-      const followeds = repos.users.counts(uid).followeds;
-      const events = rows.flatMap((e) => eventObject(repos, e, user, followeds, urls) ?? []);
-      const more = last !== undefined && repos.social.events(uid, last.createdAt, 1).length > 0;
-      return { lasttime: last?.createdAt ?? -1, more, size: repos.social.eventCount(uid), events, code: 200 as const };
+      const followeds = (await repos.users.counts(uid)).followeds;
+      const events = (await Promise.all(rows.map(async (e) => (await eventObject(repos, e, user, followeds, urls)) ?? []))).flat();
+      const more = last !== undefined && (await repos.social.events(uid, last.createdAt, 1)).length > 0;
+      return { lasttime: last?.createdAt ?? -1, more, size: await repos.social.eventCount(uid), events, code: 200 as const };
     },
 
     /** /share/resource: shares a song or playlist to the user's events with a message. */
-    share(viewer: SessionUser, type: 'song' | 'playlist', id: number, msg: string, urls: MediaUrls) {
-      const playlist = type === 'playlist' ? repos.playlists.findById(id) : undefined;
+    async share(viewer: SessionUser, type: 'song' | 'playlist', id: number, msg: string, urls: MediaUrls) {
+      const playlist = type === 'playlist' ? await repos.playlists.findById(id) : undefined;
       // Someone else's private playlist is not there for the viewer; one's own cannot be shared.
       const exists =
-        type === 'song' ? repos.songs.findById(id) !== undefined : playlist && (playlist.privacy === 0 || playlist.creatorId === viewer.id);
+        type === 'song'
+          ? (await repos.songs.findById(id)) !== undefined
+          : playlist && (playlist.privacy === 0 || playlist.creatorId === viewer.id);
       if (!exists) throw notFound(type, id);
       if (playlist && playlist.privacy !== 0) throw badRequest('隐私歌单不能分享');
-      const eventId = withTx(repos.db, () =>
-        recordEvent(repos, viewer.id, type === 'song' ? 'share-song' : 'share-playlist', { resourceId: id, msg }, clock()),
+      const eventId = await withTx(
+        repos.db,
+        async () =>
+          await recordEvent(repos, viewer.id, type === 'song' ? 'share-song' : 'share-playlist', { resourceId: id, msg }, clock()),
       );
-      const user = userOrNotFound(viewer.id);
-      const event = eventObject(repos, repos.social.eventById(eventId)!, user, repos.users.counts(user.id).followeds, urls);
+      const user = await userOrNotFound(viewer.id);
+      const event = await eventObject(
+        repos,
+        (await repos.social.eventById(eventId))!,
+        user,
+        (await repos.users.counts(user.id)).followeds,
+        urls,
+      );
       if (!event) throw notFound(type, id);
       return { code: 200 as const, event };
     },
 
     /** /user/audio: a user's radios. Cloudtune has no radios, so the list is empty. */
-    audio(uid: number) {
-      userOrNotFound(uid);
+    async audio(uid: number) {
+      await userOrNotFound(uid);
       return { djRadios: [], hasMore: false, count: 0, code: 200 as const };
     },
   };
 }
-export type SocialService = ReturnType<typeof createSocialService>;
+export type SocialService = Awaited<ReturnType<typeof createSocialService>>;

@@ -59,7 +59,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
   async function findAudioFile(id: number, bitrate: VariantBitrate | null) {
     const original = await audio.cached(id);
     if (!original) {
-      if (repos.songs.exists(id) && !audio.quality(id).imported) return 'not-made' as const;
+      if ((await repos.songs.exists(id)) && !(await audio.quality(id)).imported) return 'not-made' as const;
       throw notFound('song', id);
     }
     if (fitsCap(original.bitrate, bitrate)) return original;
@@ -67,9 +67,9 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
   }
 
   /** A song's lyric record; undefined for an instrumental (404 for an unknown song). */
-  function lyricOf(id: number): LyricRecord | undefined {
-    if (!repos.songs.exists(id)) throw notFound('song', id);
-    return repos.lyrics.find(id);
+  async function lyricOf(id: number): Promise<LyricRecord | undefined> {
+    if (!(await repos.songs.exists(id))) throw notFound('song', id);
+    return await repos.lyrics.find(id);
   }
 
   /** /lyric's answer: LRC, translation (tlyric) and NetEase's other blocks, empty. */
@@ -89,9 +89,9 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
 
   return {
     /** Songs in request order; unknown ids are left out, as NetEase does. */
-    detail(ids: readonly number[], urls: MediaUrls) {
+    async detail(ids: readonly number[], urls: MediaUrls) {
       const unique = [...new Set(ids)];
-      const found = repos.songs.findByIds(unique);
+      const found = await repos.songs.findByIds(unique);
       const records = unique.flatMap((id) => found.get(id) ?? []);
       return { songs: records.map((s) => songObject(s, urls)), privileges: records.map(privilegeOf), code: 200 as const };
     },
@@ -107,14 +107,14 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       const cap = capOf(br);
       const data = await Promise.all(
         [...new Set(ids)].map(async (id) => {
-          const song = repos.songs.findById(id);
+          const song = await repos.songs.findById(id);
           if (!song) return unavailable(id);
-          const quality = audio.quality(id);
+          const quality = await audio.quality(id);
           const original = await audio.cached(id);
           // An imported song's file never needs making: not on disk means deleted.
           if (quality.imported && !original) return unavailable(id);
           if (fitsCap(quality.bitrate, cap)) {
-            const size = original?.size ?? audio.plannedSize(id) ?? estimatedSize(song.durationMs, quality.bitrate);
+            const size = original?.size ?? (await audio.plannedSize(id)) ?? estimatedSize(song.durationMs, quality.bitrate);
             const url = urls.audio(id, `.${quality.type}`);
             return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
           }
@@ -138,7 +138,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       const known = fresh ? undefined : recentFiles.get(key);
       if (known) return { kind: 'file', file: known } satisfies AudioSource;
       let source: AudioSource | undefined;
-      if (fitsCap(audio.quality(id).bitrate, bitrate)) source = await audio.stream(id, signal);
+      if (fitsCap((await audio.quality(id)).bitrate, bitrate)) source = await audio.stream(id, signal);
       else {
         const original = await audio.ensure(id, signal);
         source =
@@ -189,19 +189,19 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       return file;
     },
 
-    lyric: (id: number) => lyricAnswer(lyricOf(id)),
+    lyric: async (id: number) => lyricAnswer(await lyricOf(id)),
 
     /**
      * /lyric/new: /lyric's blocks plus `yrc`, word-by-word lines. Only lyrics timed to the
      * music's phrases (the demo library's) get one; an imported LRC's lines say when a line
      * starts, not its words, so it has none (as NetEase gives none for most songs).
      */
-    lyricNew(id: number) {
-      const record = lyricOf(id);
+    async lyricNew(id: number) {
+      const record = await lyricOf(id);
       const answer = lyricAnswer(record);
       if (!record?.phraseTimed) return answer;
       return { ...answer, yrc: { version: record.version, lyric: wordTimedLyric(record.lrc) } };
     },
   };
 }
-export type SongService = ReturnType<typeof createSongService>;
+export type SongService = Awaited<ReturnType<typeof createSongService>>;

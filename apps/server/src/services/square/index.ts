@@ -20,9 +20,9 @@ export interface SquarePageQuery {
 /** The playlist square (精品歌单): curated playlists by tag, and the tag catalogue. */
 export function createSquareService(repos: Repos) {
   /** An unknown tag yields an empty page (as NetEase does), not an error: tags come and go. */
-  function filterFor(cat: string | undefined): (HighQualityFilter & { tagName: string | null }) | null {
+  async function filterFor(cat: string | undefined): Promise<(HighQualityFilter & { tagName: string | null }) | null> {
     if (!cat || cat === ALL_TAGS) return { tagId: null, tagName: null };
-    const tag = repos.tags.findByName(cat);
+    const tag = await repos.tags.findByName(cat);
     return tag ? { tagId: tag.id, tagName: tag.name } : null;
   }
 
@@ -31,45 +31,44 @@ export function createSquareService(repos: Repos) {
    * would be skipped by `before=lasttime`, so in cursor mode (no offset) a page never splits
    * such a tie: it takes the whole tie, even if that makes it a little longer than `limit`.
    */
-  function page(filter: HighQualityFilter, q: SquarePageQuery, limit: number): { rows: PlaylistRecord[]; more: boolean } {
+  async function page(filter: HighQualityFilter, q: SquarePageQuery, limit: number): Promise<{ rows: PlaylistRecord[]; more: boolean }> {
     // NetEase clients send before=0 for the first page: like the reference server, 0 is "from the start".
     const before = q.before || Number.MAX_SAFE_INTEGER;
-    const rows = repos.playlists.highQualityPage(filter, before, q.offset ?? 0, limit + 1);
+    const rows = await repos.playlists.highQualityPage(filter, before, q.offset ?? 0, limit + 1);
     if (rows.length <= limit) return { rows, more: false };
     const kept = rows.slice(0, limit);
     const boundary = kept[kept.length - 1]!.updatedAt;
     if (q.offset !== undefined || rows[limit]!.updatedAt !== boundary) return { rows: kept, more: true };
-    const tied = repos.playlists.highQualityAt(filter, boundary);
+    const tied = await repos.playlists.highQualityAt(filter, boundary);
     const whole = [...kept.filter((p) => p.updatedAt !== boundary), ...tied];
-    return { rows: whole, more: repos.playlists.highQualityPage(filter, boundary, 0, 1).length > 0 };
+    return { rows: whole, more: (await repos.playlists.highQualityPage(filter, boundary, 0, 1)).length > 0 };
   }
 
   return {
-    highQuality(q: SquarePageQuery, urls: MediaUrls) {
-      const filter = filterFor(q.cat);
+    async highQuality(q: SquarePageQuery, urls: MediaUrls) {
+      const filter = await filterFor(q.cat);
       if (!filter) return { playlists: [], code: 200 as const, more: false, lasttime: q.before ?? 0, total: 0 };
-      const { rows, more } = page({ tagId: filter.tagId }, q, q.limit ?? DEFAULT_SQUARE_LIMIT);
-      const creators = repos.users.findByIds([...new Set(rows.map((p) => p.creatorId))]);
+      const { rows, more } = await page({ tagId: filter.tagId }, q, q.limit ?? DEFAULT_SQUARE_LIMIT);
+      const creators = await repos.users.findByIds([...new Set(rows.map((p) => p.creatorId))]);
       const playlists = rows.flatMap((p) => {
         const creator = creators.get(p.creatorId);
         return creator ? [squarePlaylistObject(p, creator, filter.tagName, urls)] : [];
       });
       const lasttime = rows.length ? rows[rows.length - 1]!.updatedAt : (q.before ?? 0);
-      return { playlists, code: 200 as const, more, lasttime, total: repos.playlists.highQualityCount({ tagId: filter.tagId }) };
+      return { playlists, code: 200 as const, more, lasttime, total: await repos.playlists.highQualityCount({ tagId: filter.tagId }) };
     },
 
     /** Tags that have curated playlists, in catalogue order. */
-    highQualityTags() {
-      const tags = repos.tags
-        .usage()
+    async highQualityTags() {
+      const tags = (await repos.tags.usage())
         .filter((t) => t.highQualityCount > 0)
         .map((t) => ({ id: t.id, name: t.name, type: 0, category: t.category, hot: t.hot }));
       return { tags, code: 200 as const };
     },
 
     /** The hot tags, in catalogue order. */
-    hotTags() {
-      const usage = repos.tags.usage();
+    async hotTags() {
+      const usage = await repos.tags.usage();
       const curated = usage.filter((t) => t.highQualityCount > 0).map((t) => t.id);
       const tags = usage
         .filter((t) => t.hot)
@@ -78,30 +77,30 @@ export function createSquareService(repos: Repos) {
     },
 
     /** /top/playlist: public playlists of a tag (全部 or blank: every tag), the most played or the newest first. */
-    topPlaylists(cat: string, order: 'hot' | 'new', limit: number, offset: number, urls: MediaUrls) {
+    async topPlaylists(cat: string, order: 'hot' | 'new', limit: number, offset: number, urls: MediaUrls) {
       const tag = cat === ALL_TAGS || cat === '' ? null : cat;
-      const ids = repos.playlists.publicPage(tag, order, limit, offset);
-      const records = repos.playlists.findByIds(ids);
-      const creators = repos.users.findByIds([...new Set([...records.values()].map((p) => p.creatorId))]);
+      const ids = await repos.playlists.publicPage(tag, order, limit, offset);
+      const records = await repos.playlists.findByIds(ids);
+      const creators = await repos.users.findByIds([...new Set([...records.values()].map((p) => p.creatorId))]);
       const playlists = ids.flatMap((id) => {
         const p = records.get(id);
         const creator = p && creators.get(p.creatorId);
         return p && creator ? [squarePlaylistObject(p, creator, tag, urls)] : [];
       });
-      const total = repos.playlists.publicCount(tag);
+      const total = await repos.playlists.publicCount(tag);
       return { code: 200 as const, playlists, total, more: offset + playlists.length < total, cat: tag ?? ALL_TAGS };
     },
 
     /** Every tag under 全部歌单, by category. */
-    catalogue() {
-      const sub = repos.tags.usage().map((t) => categoryObject(t.name, t.category, t.hot, t.playlistCount));
+    async catalogue() {
+      const sub = (await repos.tags.usage()).map((t) => categoryObject(t.name, t.category, t.hot, t.playlistCount));
       return {
         code: 200 as const,
-        all: categoryObject('全部歌单', 4, false, repos.playlists.publicCount()),
+        all: categoryObject('全部歌单', 4, false, await repos.playlists.publicCount()),
         sub,
         categories: Object.fromEntries(Object.entries(TagCategory)),
       };
     },
   };
 }
-export type SquareService = ReturnType<typeof createSquareService>;
+export type SquareService = Awaited<ReturnType<typeof createSquareService>>;

@@ -18,27 +18,27 @@ export const newApiKey = (): string => `ctk_${randomBytes(32).toString('base64ur
 export function createApiKeys(repos: Repos, clock: Clock) {
   return {
     /** A new key, shown this once. */
-    create(userId: number, name: string) {
-      if (repos.subsonicApiKeys.count(userId) >= MAX_API_KEYS) return undefined;
+    async create(userId: number, name: string) {
+      if ((await repos.subsonicApiKeys.count(userId)) >= MAX_API_KEYS) return undefined;
       const key = newApiKey();
       const createdAt = clock();
-      const id = repos.subsonicApiKeys.insert(userId, name, sha256Hex(key), createdAt);
+      const id = await repos.subsonicApiKeys.insert(userId, name, sha256Hex(key), createdAt);
       return { id, name, key, createdAt };
     },
     /** The user's keys, newest first, without the keys themselves. */
-    list: (userId: number) =>
-      repos.subsonicApiKeys.ofUser(userId).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+    list: async (userId: number) =>
+      (await repos.subsonicApiKeys.ofUser(userId)).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
     /** true when the user had this key; apps using it are refused from now on (44). */
-    revoke: (userId: number, id: number): boolean => repos.subsonicApiKeys.remove(userId, id),
+    revoke: async (userId: number, id: number): Promise<boolean> => await repos.subsonicApiKeys.remove(userId, id),
     /** Every key of the user (a closed account's). */
-    removeAll: (userId: number): void => repos.subsonicApiKeys.removeAll(userId),
+    removeAll: async (userId: number): Promise<void> => await repos.subsonicApiKeys.removeAll(userId),
     /** The user a key belongs to (noting its use), or undefined. */
-    userOf(key: string): number | undefined {
-      const row = repos.subsonicApiKeys.byHash(sha256Hex(key));
+    async userOf(key: string): Promise<number | undefined> {
+      const row = await repos.subsonicApiKeys.byHash(sha256Hex(key));
       if (!row) return undefined;
-      repos.subsonicApiKeys.markUsed(row.id, clock());
+      await repos.subsonicApiKeys.markUsed(row.id, clock());
       return row.userId;
     },
   };
 }
-export type ApiKeys = ReturnType<typeof createApiKeys>;
+export type ApiKeys = Awaited<ReturnType<typeof createApiKeys>>;

@@ -53,20 +53,20 @@ const genreFields = (names: readonly string[] | undefined) =>
   names?.length ? { genre: names[0]!, genres: names.map((name) => ({ name })) } : {};
 
 export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
-  function listener(userId: number, songIds: readonly number[]): ListenerState {
-    const starredSongs = new Map(repos.playlists.likedTracks(userId).map((l) => [l.songId, l.addedAt]));
+  async function listener(userId: number, songIds: readonly number[]): Promise<ListenerState> {
+    const starredSongs = new Map((await repos.playlists.likedTracks(userId)).map((l) => [l.songId, l.addedAt]));
     return {
       starredSongs,
-      plays: repos.plays.ofListener(songIds, userId),
-      ratings: repos.ratings.songs.of(userId, songIds),
-      bookmarks: repos.bookmarks.positionsOf(userId, songIds),
-      genres: repos.genres.ofSongs(songIds),
+      plays: await repos.plays.ofListener(songIds, userId),
+      ratings: await repos.ratings.songs.of(userId, songIds),
+      bookmarks: await repos.bookmarks.positionsOf(userId, songIds),
+      genres: await repos.genres.ofSongs(songIds),
     };
   }
 
   /** A song as Subsonic's `Child` (with OpenSubsonic's artists and mediaType). */
-  function child(song: SongRecord, state: ListenerState, albumArtist?: number) {
-    const quality = audio.qualityOf(song);
+  async function child(song: SongRecord, state: ListenerState, albumArtist?: number) {
+    const quality = await audio.qualityOf(song);
     const artistNames = song.artists.map((a) => a.name);
     const planned = audio.plannedSizeOf({ ...song, artistNames });
     const size = song.original?.size ?? planned ?? Math.round((song.durationMs * quality.bitrate) / 8000);
@@ -108,17 +108,21 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
     };
   }
 
-  function songs(ids: readonly number[], userId: number) {
-    const found = repos.songs.findByIds(ids);
-    const state = listener(userId, ids);
-    return ids.flatMap((id) => {
-      const song = found.get(id);
-      return song ? [child(song, state)] : [];
-    });
+  async function songs(ids: readonly number[], userId: number) {
+    const found = await repos.songs.findByIds(ids);
+    const state = await listener(userId, ids);
+    return (
+      await Promise.all(
+        ids.map(async (id) => {
+          const song = found.get(id);
+          return song ? [await child(song, state)] : [];
+        }),
+      )
+    ).flat();
   }
 
-  function albumEntry(album: AlbumSummary, userId: number, genres: readonly string[] | undefined, rating?: RatingOf) {
-    const starred = repos.subs.albums.since(userId, album.id);
+  async function albumEntry(album: AlbumSummary, userId: number, genres: readonly string[] | undefined, rating?: RatingOf) {
+    const starred = await repos.subs.albums.since(userId, album.id);
     return {
       id: albumId(album.id),
       name: album.name,
@@ -146,18 +150,22 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
     };
   }
 
-  function albums(ids: readonly number[], userId: number) {
-    const found = repos.albums.summaries(ids);
-    const ratings = repos.ratings.albums.of(userId, ids);
-    const genres = repos.genres.ofAlbums(ids);
-    return ids.flatMap((id) => {
-      const album = found.get(id);
-      return album ? [albumEntry(album, userId, genres.get(id), ratings.get(id))] : [];
-    });
+  async function albums(ids: readonly number[], userId: number) {
+    const found = await repos.albums.summaries(ids);
+    const ratings = await repos.ratings.albums.of(userId, ids);
+    const genres = await repos.genres.ofAlbums(ids);
+    return (
+      await Promise.all(
+        ids.map(async (id) => {
+          const album = found.get(id);
+          return album ? [await albumEntry(album, userId, genres.get(id), ratings.get(id))] : [];
+        }),
+      )
+    ).flat();
   }
 
-  function artistEntry(artist: ArtistIndexEntry, userId: number, rating?: RatingOf) {
-    const starred = repos.subs.artists.since(userId, artist.id);
+  async function artistEntry(artist: ArtistIndexEntry, userId: number, rating?: RatingOf) {
+    const starred = await repos.subs.artists.since(userId, artist.id);
     return {
       id: artistId(artist.id),
       name: artist.name,
@@ -168,24 +176,28 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
     };
   }
 
-  function artists(ids: readonly number[], userId: number) {
-    const found = repos.artists.indexEntries(ids);
-    const ratings = repos.ratings.artists.of(userId, ids);
-    return ids.flatMap((id) => {
-      const artist = found.get(id);
-      return artist ? [artistEntry(artist, userId, ratings.get(id))] : [];
-    });
+  async function artists(ids: readonly number[], userId: number) {
+    const found = await repos.artists.indexEntries(ids);
+    const ratings = await repos.ratings.artists.of(userId, ids);
+    return (
+      await Promise.all(
+        ids.map(async (id) => {
+          const artist = found.get(id);
+          return artist ? [await artistEntry(artist, userId, ratings.get(id))] : [];
+        }),
+      )
+    ).flat();
   }
 
   /** The A–Z index (getArtists / getIndexes), '#' last. */
-  function index(userId: number) {
-    const groups = new Map<string, ReturnType<typeof artistEntry>[]>();
-    const all = repos.artists.index();
+  async function index(userId: number) {
+    const groups = new Map<string, Awaited<ReturnType<typeof artistEntry>>[]>();
+    const all = await repos.artists.index();
     const ids = all.map((a) => a.id);
-    const ratings = repos.ratings.artists.of(userId, ids);
+    const ratings = await repos.ratings.artists.of(userId, ids);
     for (const artist of all) {
       const name = artist.initial || '#';
-      groups.set(name, [...(groups.get(name) ?? []), artistEntry(artist, userId, ratings.get(artist.id))]);
+      groups.set(name, [...(groups.get(name) ?? []), await artistEntry(artist, userId, ratings.get(artist.id))]);
     }
     return [...groups].map(([name, list]) => ({ name, artist: list }));
   }
@@ -210,36 +222,40 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
     albums,
     artists,
 
-    song(id: number, userId: number) {
-      const [entry] = songs([id], userId);
+    async song(id: number, userId: number) {
+      const [entry] = await songs([id], userId);
       if (!entry) throw notFoundError('Song');
       return entry;
     },
 
     /** getArtists: the index, ignoring articles (Cloudtune's names have none to ignore). */
-    artistIndex: (userId: number) => ({ ignoredArticles: '', index: index(userId) }),
+    artistIndex: async (userId: number) => ({ ignoredArticles: '', index: await index(userId) }),
 
     /** getIndexes: the same index, folder style. */
-    folderIndex: (userId: number) => ({ lastModified: repos.songs.lastAddedAt(), ignoredArticles: '', index: index(userId) }),
+    folderIndex: async (userId: number) => ({
+      lastModified: await repos.songs.lastAddedAt(),
+      ignoredArticles: '',
+      index: await index(userId),
+    }),
 
-    artist(id: number, userId: number) {
-      const [entry] = artists([id], userId);
+    async artist(id: number, userId: number) {
+      const [entry] = await artists([id], userId);
       if (!entry) throw notFoundError('Artist');
-      return { ...entry, album: albums(repos.albums.idsOfArtist(id), userId) };
+      return { ...entry, album: await albums(await repos.albums.idsOfArtist(id), userId) };
     },
 
-    album(id: number, userId: number) {
-      const [entry] = albums([id], userId);
+    async album(id: number, userId: number) {
+      const [entry] = await albums([id], userId);
       if (!entry) throw notFoundError('Album');
-      return { ...entry, song: songs(repos.songs.idsOnAlbum(id), userId) };
+      return { ...entry, song: await songs(await repos.songs.idsOnAlbum(id), userId) };
     },
 
     /** getMusicDirectory: an artist's folder holds their albums; an album's its songs. */
-    directory(kind: 'artist' | 'album', id: number, userId: number) {
+    async directory(kind: 'artist' | 'album', id: number, userId: number) {
       if (kind === 'artist') {
-        const [artist] = artists([id], userId);
+        const [artist] = await artists([id], userId);
         if (!artist) throw notFoundError('Directory');
-        const child = albums(repos.albums.idsOfArtist(id), userId).map((a) => ({
+        const child = (await albums(await repos.albums.idsOfArtist(id), userId)).map((a) => ({
           id: a.id,
           parent: artist.id,
           isDir: true,
@@ -260,7 +276,7 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
           child,
         };
       }
-      const [album] = albums([id], userId);
+      const [album] = await albums([id], userId);
       if (!album) throw notFoundError('Directory');
       return {
         id: album.id,
@@ -268,12 +284,12 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
         name: album.name,
         ...(album.starred ? { starred: album.starred } : {}),
         ...(album.userRating ? { userRating: album.userRating } : {}),
-        child: songs(repos.songs.idsOnAlbum(id), userId),
+        child: await songs(await repos.songs.idsOnAlbum(id), userId),
       };
     },
 
     /** byGenre lists the genre's albums in a stable order (id); an unknown genre has none. */
-    albumList(
+    async albumList(
       kind: AlbumListKind | 'byGenre',
       size: number,
       offset: number,
@@ -282,68 +298,76 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
     ) {
       const limit = Math.min(size, MAX_PAGE);
       if (kind === 'byGenre') {
-        const genreId = filter.genre === undefined ? undefined : repos.genres.find(filter.genre);
-        return genreId === undefined ? [] : albums(repos.genres.albumIds(genreId, limit, offset), userId);
+        const genreId = filter.genre === undefined ? undefined : await repos.genres.find(filter.genre);
+        return genreId === undefined ? [] : await albums(await repos.genres.albumIds(genreId, limit, offset), userId);
       }
-      return albums(repos.albums.list({ kind, limit, offset, userId, fromYear: filter.fromYear, toYear: filter.toYear }), userId);
+      return await albums(
+        await repos.albums.list({ kind, limit, offset, userId, fromYear: filter.fromYear, toYear: filter.toYear }),
+        userId,
+      );
     },
 
     /**
      * search3 over the NetEase search index (the same ranking as /search); an empty query pages
      * through everything, as clients syncing a library ask.
      */
-    search(
+    async search(
       query: string,
       pages: { artistCount: number; artistOffset: number; albumCount: number; albumOffset: number; songCount: number; songOffset: number },
       userId: number,
     ) {
       const keyword = searchKeyword(query.replace(/^"|"$/g, '').replace(/\*/g, ' ')).trim();
-      const page = (kind: 1 | 10 | 100, count: number, offset: number, every: (limit: number, offset: number) => number[]) => {
+      const page = async (
+        kind: 1 | 10 | 100,
+        count: number,
+        offset: number,
+        every: (limit: number, offset: number) => Promise<number[]>,
+      ) => {
         const limit = Math.min(Math.max(count, 0), MAX_PAGE);
         if (limit === 0) return [];
-        return keyword ? rankedPage(repos.search, kind, keyword, offset, limit).ids : every(limit, offset);
+        return keyword ? (await rankedPage(repos.search, kind, keyword, offset, limit)).ids : await every(limit, offset);
       };
       return {
-        artist: artists(page(100, pages.artistCount, pages.artistOffset, repos.artists.pageWithAlbums), userId),
-        album: albums(page(10, pages.albumCount, pages.albumOffset, repos.albums.page), userId),
-        song: songs(page(1, pages.songCount, pages.songOffset, repos.songs.page), userId),
+        artist: await artists(await page(100, pages.artistCount, pages.artistOffset, repos.artists.pageWithAlbums), userId),
+        album: await albums(await page(10, pages.albumCount, pages.albumOffset, repos.albums.page), userId),
+        song: await songs(await page(1, pages.songCount, pages.songOffset, repos.songs.page), userId),
       };
     },
 
     /** getStarred2: the listener's 我喜欢的音乐 songs and collected albums and artists. */
-    starred(userId: number) {
+    async starred(userId: number) {
       return {
-        artist: artists(
-          repos.subs.artists.list(userId, MAX_PAGE).map((s) => s.id),
+        artist: await artists(
+          (await repos.subs.artists.list(userId, MAX_PAGE)).map((s) => s.id),
           userId,
         ),
-        album: albums(
-          repos.subs.albums.list(userId, MAX_PAGE).map((s) => s.id),
+        album: await albums(
+          (await repos.subs.albums.list(userId, MAX_PAGE)).map((s) => s.id),
           userId,
         ),
-        song: songs(
-          repos.playlists.likedTracks(userId).map((l) => l.songId),
+        song: await songs(
+          (await repos.playlists.likedTracks(userId)).map((l) => l.songId),
           userId,
         ),
       };
     },
 
-    playlists: (userId: number) => repos.playlists.summariesOf(userId).map(playlistEntry),
+    playlists: async (userId: number) => (await repos.playlists.summariesOf(userId)).map(playlistEntry),
 
     /** A playlist with its songs; someone else's private playlist is not found. */
-    playlist(id: number, userId: number) {
-      const p = repos.playlists.summary(id);
+    async playlist(id: number, userId: number) {
+      const p = await repos.playlists.summary(id);
       if (!p || (p.creatorId !== userId && p.privacy !== 0)) throw notFoundError('Playlist');
-      const ids = repos.playlists.tracksOf(id).map((t) => t.songId);
-      return { ...playlistEntry(p), entry: songs(ids, userId) };
+      const ids = (await repos.playlists.tracksOf(id)).map((t) => t.songId);
+      return { ...playlistEntry(p), entry: await songs(ids, userId) };
     },
 
     /** The song's record, or Subsonic's 70. */
-    record(id: number): SongRecord {
-      const song = repos.songs.findById(id);
+    async record(id: number): Promise<SongRecord> {
+      const song = await repos.songs.findById(id);
       if (!song) throw notFoundError('Song');
       return song;
     },
   };
 }
-export type SubsonicBrowsing = ReturnType<typeof createSubsonicBrowsing>;
+export type SubsonicBrowsing = Awaited<ReturnType<typeof createSubsonicBrowsing>>;

@@ -31,19 +31,19 @@ const yearStart = (year: number): number => new Date(0).setUTCFullYear(Math.min(
 export function createSubsonicCatalog(repos: Repos, browsing: SubsonicBrowsing) {
   return {
     /** getGenres: every genre a song has, by name, with how many songs and albums have it. */
-    genres: () => repos.genres.list().map((g) => ({ songCount: g.songCount, albumCount: g.albumCount, value: g.name })),
+    genres: async () => (await repos.genres.list()).map((g) => ({ songCount: g.songCount, albumCount: g.albumCount, value: g.name })),
 
     /** getSongsByGenre: a page of the genre's songs in a stable order (an unknown genre has none). */
-    songsByGenre(genre: string, count: number, offset: number, userId: number) {
-      const genreId = repos.genres.find(genre);
-      return genreId === undefined ? [] : browsing.songs(repos.genres.songIds(genreId, count, offset), userId);
+    async songsByGenre(genre: string, count: number, offset: number, userId: number) {
+      const genreId = await repos.genres.find(genre);
+      return genreId === undefined ? [] : await browsing.songs(await repos.genres.songIds(genreId, count, offset), userId);
     },
 
     /** getRandomSongs: `size` distinct songs drawn uniformly among those matching (services/subsonic/random-songs.ts). */
-    randomSongs(size: number, criteria: RandomCriteria, userId: number) {
+    async randomSongs(size: number, criteria: RandomCriteria, userId: number) {
       const filter: IndexedSongFilter = {};
       if (criteria.genre !== undefined) {
-        filter.genreId = repos.genres.find(criteria.genre);
+        filter.genreId = await repos.genres.find(criteria.genre);
         if (filter.genreId === undefined) return [];
       }
       const years = [criteria.fromYear, criteria.toYear].filter((y) => y !== undefined);
@@ -54,7 +54,7 @@ export function createSubsonicCatalog(repos: Repos, browsing: SubsonicBrowsing) 
         if (low !== undefined) filter.from = yearStart(low);
         if (high !== undefined) filter.until = yearStart(high + 1);
       }
-      return browsing.songs(randomSongIds(repos.songs, size, filter), userId);
+      return await browsing.songs(await randomSongIds(repos.songs, size, filter), userId);
     },
 
     /**
@@ -63,25 +63,25 @@ export function createSubsonicCatalog(repos: Repos, browsing: SubsonicBrowsing) 
      * criteria, every song in id order. totalHits counts the matches (the search's stop at
      * MAX_RESULTS included).
      */
-    search(criteria: SearchCriteria, count: number, offset: number, newerThan: number | undefined, userId: number) {
+    async search(criteria: SearchCriteria, count: number, offset: number, newerThan: number | undefined, userId: number) {
       const words = [criteria.any, criteria.artist, criteria.album, criteria.title].filter((w) => w !== undefined);
       const keyword = searchKeyword(words.join(' ')).trim();
       const addedAfter = newerThan ?? Number.MIN_SAFE_INTEGER;
       let ids: number[];
       let total: number;
       if (!keyword) {
-        ({ ids, total } = repos.songs.addedAfter(addedAfter, count, offset));
+        ({ ids, total } = await repos.songs.addedAfter(addedAfter, count, offset));
       } else {
-        let ranked = rankedPage(repos.search, 1, keyword, 0, MAX_RESULTS).ids;
+        let ranked = (await rankedPage(repos.search, 1, keyword, 0, MAX_RESULTS)).ids;
         if (newerThan !== undefined) {
-          const newer = new Set(repos.songs.passing(ranked, { addedAfter }));
+          const newer = new Set(await repos.songs.passing(ranked, { addedAfter }));
           ranked = ranked.filter((id) => newer.has(id));
         }
         total = ranked.length;
         ids = ranked.slice(offset, offset + count);
       }
-      return { offset, totalHits: total, match: browsing.songs(ids, userId) };
+      return { offset, totalHits: total, match: await browsing.songs(ids, userId) };
     },
   };
 }
-export type SubsonicCatalog = ReturnType<typeof createSubsonicCatalog>;
+export type SubsonicCatalog = Awaited<ReturnType<typeof createSubsonicCatalog>>;

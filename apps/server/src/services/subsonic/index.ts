@@ -32,4 +32,4 @@ export function createSubsonicServices(repos: Repos, dataDir: string, audio: Aud
     lyrics: createSubsonicLyrics(repos),
   };
 }
-export type SubsonicServices = ReturnType<typeof createSubsonicServices>;
+export type SubsonicServices = Awaited<ReturnType<typeof createSubsonicServices>>;

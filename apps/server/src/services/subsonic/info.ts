@@ -34,21 +34,21 @@ function imageUrls(urls: MediaUrls, kind: ImageKind, id: number) {
  * (docs/decisions/0031-subsonic-info-and-lyrics-from-the-library.md).
  */
 export function createSubsonicInfo(repos: Repos, browsing: SubsonicBrowsing, about: ArtistAboutService, clock: Clock) {
-  function artistExists(id: number): number {
-    if (!repos.artists.exists(id)) throw notFoundError('Artist');
+  async function artistExists(id: number): Promise<number> {
+    if (!(await repos.artists.exists(id))) throw notFoundError('Artist');
     return id;
   }
 
   /** The artist an artist, album or song id is about (a song's: its main artist). */
-  function artistOf({ kind, id }: AnyId): number {
-    if (kind === 'artist') return artistExists(id);
+  async function artistOf({ kind, id }: AnyId): Promise<number> {
+    if (kind === 'artist') return await artistExists(id);
     if (kind === 'album') {
-      const album = repos.albums.findById(id);
+      const album = await repos.albums.findById(id);
       if (!album) throw notFoundError('Album');
       return album.artistId;
     }
     if (kind === 'song') {
-      const main = browsing.record(id).artists[0];
+      const main = (await browsing.record(id)).artists[0];
       if (!main) throw notFoundError('Artist');
       return main.id;
     }
@@ -56,27 +56,27 @@ export function createSubsonicInfo(repos: Repos, browsing: SubsonicBrowsing, abo
   }
 
   /** The album an album or song id is about. */
-  function albumOf({ kind, id }: AnyId): number {
+  async function albumOf({ kind, id }: AnyId): Promise<number> {
     if (kind === 'album') {
-      if (!repos.albums.exists(id)) throw notFoundError('Album');
+      if (!(await repos.albums.exists(id))) throw notFoundError('Album');
       return id;
     }
-    if (kind === 'song') return browsing.record(id).albumId;
+    if (kind === 'song') return (await browsing.record(id)).albumId;
     throw invalidParam('id', 'must name an album (al-1) or a song');
   }
 
   /** What "more like this" starts from: the song, the album's songs (neither answered), or the artist's songs. */
-  function seedOf({ kind, id }: AnyId): SimilarSeed {
+  async function seedOf({ kind, id }: AnyId): Promise<SimilarSeed> {
     if (kind === 'song') {
-      browsing.record(id);
+      await browsing.record(id);
       return { songs: [id], exclude: new Set([id]) };
     }
     if (kind === 'album') {
-      if (!repos.albums.exists(id)) throw notFoundError('Album');
-      const songs = repos.songs.idsOnAlbum(id);
+      if (!(await repos.albums.exists(id))) throw notFoundError('Album');
+      const songs = await repos.songs.idsOnAlbum(id);
       return { songs, exclude: new Set(songs) };
     }
-    if (kind === 'artist') return { songs: repos.songs.idsByArtists([artistExists(id)]), exclude: new Set() };
+    if (kind === 'artist') return { songs: await repos.songs.idsByArtists([await artistExists(id)]), exclude: new Set() };
     throw invalidParam('id', 'must name an artist (ar-1), an album (al-1) or a song');
   }
 
@@ -86,15 +86,12 @@ export function createSubsonicInfo(repos: Repos, browsing: SubsonicBrowsing, abo
      * biography is the artist's brief description and /artist/desc's titled sections, as text.
      * No musicBrainzId or lastFmUrl: the library has none. Every similar artist is in the library.
      */
-    artistInfo(ref: AnyId, count: number, userId: number, urls: MediaUrls, id3: boolean) {
-      const artistId = artistOf(ref);
-      const desc = about.desc(artistId);
+    async artistInfo(ref: AnyId, count: number, userId: number, urls: MediaUrls, id3: boolean) {
+      const artistId = await artistOf(ref);
+      const desc = await about.desc(artistId);
       const biography = [desc.briefDesc, ...desc.introduction.map((s) => `${s.ti}\n${s.txt}`)].filter((p) => p !== '').join('\n\n');
-      const similar = browsing.artists(
-        about
-          .similarScores(artistId)
-          .slice(0, count)
-          .map((s) => s.id),
+      const similar = await browsing.artists(
+        (await about.similarScores(artistId)).slice(0, count).map((s) => s.id),
         userId,
       );
       return {
@@ -105,8 +102,8 @@ export function createSubsonicInfo(repos: Repos, browsing: SubsonicBrowsing, abo
     },
 
     /** getAlbumInfo / getAlbumInfo2: the album's description as notes (when it has one) and its image URLs. */
-    albumInfo(ref: AnyId, urls: MediaUrls) {
-      const album = repos.albums.findById(albumOf(ref))!;
+    async albumInfo(ref: AnyId, urls: MediaUrls) {
+      const album = (await repos.albums.findById(await albumOf(ref)))!;
       return { ...(album.description ? { notes: album.description } : {}), ...imageUrls(urls, 'album', album.id) };
     },
 
@@ -115,9 +112,9 @@ export function createSubsonicInfo(repos: Repos, browsing: SubsonicBrowsing, abo
      * recorded (play_records, what the charts count) — then by popularity. By artist id
      * (topSongsByArtistId), or by name: every artist of that exact name; a name of nobody has none.
      */
-    topSongs(artist: { id: number } | { name: string }, count: number, userId: number) {
-      const ids = 'id' in artist ? [artistExists(artist.id)] : artistIdsNamed(repos, artist.name);
-      return browsing.songs(repos.songs.mostPlayedOf(ids, count), userId);
+    async topSongs(artist: { id: number } | { name: string }, count: number, userId: number) {
+      const ids = 'id' in artist ? [await artistExists(artist.id)] : await artistIdsNamed(repos, artist.name);
+      return await browsing.songs(await repos.songs.mostPlayedOf(ids, count), userId);
     },
 
     /**
@@ -125,11 +122,11 @@ export function createSubsonicInfo(repos: Repos, browsing: SubsonicBrowsing, abo
      * seed song or album itself; drawn afresh at each call (the clock seeds the draw), as the spec's
      * "random collection" says; a seed with nothing near it answers none.
      */
-    similarSongs(ref: AnyId, count: number, userId: number) {
-      const seed = seedOf(ref);
-      const ids = similarSongs(repos, about.similarScores, seed, count, rngFor('similar-songs', ref.kind, ref.id, clock()));
-      return browsing.songs(ids, userId);
+    async similarSongs(ref: AnyId, count: number, userId: number) {
+      const seed = await seedOf(ref);
+      const ids = await similarSongs(repos, about.similarScores, seed, count, rngFor('similar-songs', ref.kind, ref.id, clock()));
+      return await browsing.songs(ids, userId);
     },
   };
 }
-export type SubsonicInfo = ReturnType<typeof createSubsonicInfo>;
+export type SubsonicInfo = Awaited<ReturnType<typeof createSubsonicInfo>>;

@@ -61,16 +61,16 @@ export function structuredLyrics(song: SongRecord, lyric: LyricRecord | undefine
 
 /** Lyrics for the Subsonic API: by song (getLyricsBySongId) and by artist and title (getLyrics). */
 export function createSubsonicLyrics(repos: Repos) {
-  function songOf(id: number): SongRecord {
-    const song = repos.songs.findById(id);
+  async function songOf(id: number): Promise<SongRecord> {
+    const song = await repos.songs.findById(id);
     if (!song) throw notFoundError('Song');
     return song;
   }
 
   return {
-    bySongId(id: number, enhanced: boolean) {
-      const song = songOf(id);
-      return structuredLyrics(song, repos.lyrics.find(id), enhanced);
+    async bySongId(id: number, enhanced: boolean) {
+      const song = await songOf(id);
+      return structuredLyrics(song, await repos.lyrics.find(id), enhanced);
     },
 
     /**
@@ -78,12 +78,15 @@ export function createSubsonicLyrics(repos: Repos) {
      * without stamps; a title several songs share answers the most popular one with a lyric.
      * Nothing named so: an empty element.
      */
-    byArtistAndTitle(artist: string | undefined, title: string | undefined): { artist?: string; title?: string; value?: string } {
-      const ids = songIdsTitled(repos, title, artist);
+    async byArtistAndTitle(
+      artist: string | undefined,
+      title: string | undefined,
+    ): Promise<{ artist?: string; title?: string; value?: string }> {
+      const ids = await songIdsTitled(repos, title, artist);
       if (!ids.length) return {};
-      const lyrics = ids.map((id) => ({ id, lyric: repos.lyrics.find(id) }));
+      const lyrics = await Promise.all(ids.map(async (id) => ({ id, lyric: await repos.lyrics.find(id) })));
       const { id, lyric } = lyrics.find((l) => l.lyric) ?? lyrics[0]!;
-      const song = songOf(id);
+      const song = await songOf(id);
       // Rests are blank lines between verses; none before the first line or after the last.
       const text = lyric
         ? timedLines(lyric.lrc)
@@ -95,4 +98,4 @@ export function createSubsonicLyrics(repos: Repos) {
     },
   };
 }
-export type SubsonicLyrics = ReturnType<typeof createSubsonicLyrics>;
+export type SubsonicLyrics = Awaited<ReturnType<typeof createSubsonicLyrics>>;

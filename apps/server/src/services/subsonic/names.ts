@@ -15,11 +15,11 @@ const nameKey = (text: string): string => searchKeyword(text).trim();
 const named = (key: string, names: readonly string[]): boolean => names.some((n) => nameKey(n) === key);
 
 /** Artists named `name` (or with it as an alias), most popular first. */
-export function artistIdsNamed(repos: Repos, name: string): number[] {
+export async function artistIdsNamed(repos: Repos, name: string): Promise<number[]> {
   const key = nameKey(name);
   if (!key) return [];
-  const ids = repos.search.find(100, key, 'exact', EXACT_CANDIDATES);
-  const found = repos.artists.findByIds(ids);
+  const ids = await repos.search.find(100, key, 'exact', EXACT_CANDIDATES);
+  const found = await repos.artists.findByIds(ids);
   return ids.filter((id) => {
     const a = found.get(id);
     return a !== undefined && named(key, [a.name, ...a.aliases]);
@@ -31,12 +31,12 @@ export function artistIdsNamed(repos: Repos, name: string): number[] {
  * name may hold a separator: "Simon & Garfunkel"), else each part of "A / B"; none when any
  * part names nobody.
  */
-function artistGroups(repos: Repos, artist: string): Set<number>[] {
-  const whole = artistIdsNamed(repos, artist);
+async function artistGroups(repos: Repos, artist: string): Promise<Set<number>[]> {
+  const whole = await artistIdsNamed(repos, artist);
   if (whole.length) return [new Set(whole)];
   const parts = artist.split(ARTIST_SEPARATORS).filter((p) => nameKey(p) !== '');
   if (parts.length < 2) return [];
-  const groups = parts.map((p) => new Set(artistIdsNamed(repos, p)));
+  const groups = await Promise.all(parts.map(async (p) => new Set(await artistIdsNamed(repos, p))));
   return groups.every((g) => g.size > 0) ? groups : [];
 }
 
@@ -44,19 +44,19 @@ function artistGroups(repos: Repos, artist: string): Set<number>[] {
  * Songs titled `title` (or with it as an alias) and, when `artist` is given, credited to every
  * artist it names; most popular first. No title names no song.
  */
-export function songIdsTitled(repos: Repos, title: string | undefined, artist: string | undefined): number[] {
+export async function songIdsTitled(repos: Repos, title: string | undefined, artist: string | undefined): Promise<number[]> {
   const key = nameKey(title ?? '');
   if (!key) return [];
   let candidates: number[];
   let groups: Set<number>[] = [];
   if (artist !== undefined && nameKey(artist) !== '') {
-    groups = artistGroups(repos, artist);
+    groups = await artistGroups(repos, artist);
     if (!groups.length) return [];
-    candidates = repos.songs.idsByArtists([...groups[0]!]);
+    candidates = await repos.songs.idsByArtists([...groups[0]!]);
   } else {
-    candidates = repos.search.find(1, key, 'exact', EXACT_CANDIDATES);
+    candidates = await repos.search.find(1, key, 'exact', EXACT_CANDIDATES);
   }
-  const songs = repos.songs.findByIds(candidates);
+  const songs = await repos.songs.findByIds(candidates);
   return [...songs.values()]
     .filter((s) => named(key, [s.name, ...s.aliases]) && groups.every((g) => s.artists.some((a) => g.has(a.id))))
     .sort((a, b) => b.popularity - a.popularity || a.id - b.id)

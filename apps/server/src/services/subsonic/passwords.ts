@@ -55,34 +55,34 @@ export function plainPassword(p: string): string | undefined {
 
 export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock, limits: LoginLimits, apiKeys: ApiKeys) {
   /** `u` may be the phone (with or without +86), the email, the nickname or the user id. */
-  function userIdOf(name: string): number | undefined {
+  async function userIdOf(name: string): Promise<number | undefined> {
     const u = name.trim();
-    if (u.includes('@')) return repos.users.byEmail(u)?.id;
+    if (u.includes('@')) return (await repos.users.byEmail(u))?.id;
     const phone = u.replace(/^\+?86[-\s]?/, '');
     if (/^1\d{10}$/.test(phone)) {
-      const found = repos.users.byPhone('86', phone)?.id;
+      const found = (await repos.users.byPhone('86', phone))?.id;
       if (found !== undefined) return found;
     }
-    const owner = repos.users.nicknameOwner(u);
+    const owner = await repos.users.nicknameOwner(u);
     if (owner !== undefined) return owner;
-    return /^\d{1,15}$/.test(u) && repos.users.exists(Number(u)) ? Number(u) : undefined;
+    return /^\d{1,15}$/.test(u) && (await repos.users.exists(Number(u))) ? Number(u) : undefined;
   }
 
-  function secretOf(userId: number): string | undefined {
-    const row = repos.subsonicPasswords.ofUser(userId);
+  async function secretOf(userId: number): Promise<string | undefined> {
+    const row = await repos.subsonicPasswords.ofUser(userId);
     return row && decryptSecret(key, row.secret);
   }
 
   /** `asApiKey`: a random password made here also works as an apiKey; one a person chose never does (it names no user and may be guessed). */
-  function save(userId: number, password: string, asApiKey: boolean): void {
+  async function save(userId: number, password: string, asApiKey: boolean): Promise<void> {
     const keyHash = asApiKey ? sha256Hex(password) : null;
-    repos.subsonicPasswords.save({ userId, secret: encryptSecret(key, password), keyHash, createdAt: clock() });
+    await repos.subsonicPasswords.save({ userId, secret: encryptSecret(key, password), keyHash, createdAt: clock() });
   }
 
   /** The name to type in a Subsonic app: the phone, else the email, else the nickname. */
-  function usernameOf(userId: number): string {
-    const c = repos.users.credentials(userId);
-    return c?.phone ?? c?.email ?? repos.users.findById(userId)?.nickname ?? String(userId);
+  async function usernameOf(userId: number): Promise<string> {
+    const c = await repos.users.credentials(userId);
+    return c?.phone ?? c?.email ?? (await repos.users.findById(userId))?.nickname ?? String(userId);
   }
 
   return {
@@ -94,71 +94,71 @@ export function createSubsonicPasswords(repos: Repos, key: Buffer, clock: Clock,
      * bad apiKey). Failures count toward the same limits as NetEase logins (services/login-limits.ts);
      * while they refuse, the answer is 40 (44 for an apiKey) with when to retry, and nothing is checked.
      */
-    authenticate(c: SubsonicCredentials, client: { ip: string }): number {
+    async authenticate(c: SubsonicCredentials, client: { ip: string }): Promise<number> {
       if (c.apiKey !== undefined) {
         if (c.u !== undefined || c.p !== undefined || c.t !== undefined) {
           throw new SubsonicError(SUBSONIC_ERRORS.conflictingAuth, 'Multiple conflicting authentication mechanisms provided');
         }
         const attempt = { address: client.ip };
-        const verdict = limits.check(attempt);
+        const verdict = await limits.check(attempt);
         if (verdict.refusal) throw limited(SUBSONIC_ERRORS.invalidApiKey, verdict.refusal);
         // An API key made in 设置 → Subsonic, or the app password itself (decision 0022).
-        const userId = apiKeys.userOf(c.apiKey) ?? repos.subsonicPasswords.byKeyHash(sha256Hex(c.apiKey))?.userId;
+        const userId = (await apiKeys.userOf(c.apiKey)) ?? (await repos.subsonicPasswords.byKeyHash(sha256Hex(c.apiKey)))?.userId;
         if (userId === undefined) {
-          limits.fail(attempt);
+          await limits.fail(attempt);
           throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key');
         }
         return userId;
       }
       if (!c.u) throw missingParam('u');
       if (c.p === undefined && (c.t === undefined || c.s === undefined)) throw missingParam(c.t === undefined ? 'p' : 's');
-      const userId = userIdOf(c.u);
+      const userId = await userIdOf(c.u);
       const attempt = { address: client.ip, userId };
-      const verdict = limits.check(attempt);
+      const verdict = await limits.check(attempt);
       if (verdict.refusal) throw limited(SUBSONIC_ERRORS.wrongCredentials, verdict.refusal);
-      const secret = userId === undefined ? undefined : secretOf(userId);
+      const secret = userId === undefined ? undefined : await secretOf(userId);
       const plain = c.p === undefined ? undefined : plainPassword(c.p);
       const ok =
         secret !== undefined &&
         (c.p !== undefined ? plain !== undefined && sameText(plain, secret) : sameText(c.t!.toLowerCase(), md5Hex(secret + c.s!)));
       if (!ok) {
-        limits.fail(attempt);
+        await limits.fail(attempt);
         throw WRONG();
       }
-      limits.succeed(attempt, verdict);
+      await limits.succeed(attempt, verdict);
       return userId!;
     },
 
     /** A new app password (replacing the old one), shown once: only its encryption and hash are kept. */
-    create(userId: number) {
+    async create(userId: number) {
       const password = newAppPassword();
-      save(userId, password, true);
-      return { username: usernameOf(userId), password, createdAt: clock() };
+      await save(userId, password, true);
+      return { username: await usernameOf(userId), password, createdAt: clock() };
     },
 
     /**
      * An app password chosen rather than made (Subsonic's createUser, updateUser and
      * changePassword): replaces the current one; apps still using that one are refused.
      */
-    set(userId: number, password: string): void {
-      save(userId, password, false);
+    async set(userId: number, password: string): Promise<void> {
+      await save(userId, password, false);
     },
 
     /** true when there was one to revoke. */
-    revoke: (userId: number): boolean => repos.subsonicPasswords.remove(userId),
+    revoke: async (userId: number): Promise<boolean> => await repos.subsonicPasswords.remove(userId),
 
     /** Whether the user has one and since when (never the password). */
-    status(userId: number) {
-      const row = repos.subsonicPasswords.ofUser(userId);
-      return { exists: row !== undefined, username: usernameOf(userId), createdAt: row?.createdAt ?? null };
+    async status(userId: number) {
+      const row = await repos.subsonicPasswords.ofUser(userId);
+      return { exists: row !== undefined, username: await usernameOf(userId), createdAt: row?.createdAt ?? null };
     },
 
     /** Gives the account with this phone `password` when it has none, or one this key cannot read (start-up: the demo). */
-    ensureFor(countryCode: string, phone: string, password: string): void {
-      const userId = repos.users.byPhone(countryCode, phone)?.id;
+    async ensureFor(countryCode: string, phone: string, password: string): Promise<void> {
+      const userId = (await repos.users.byPhone(countryCode, phone))?.id;
       // A published password is a chosen one: it never works as an apiKey.
-      if (userId !== undefined && secretOf(userId) === undefined) save(userId, password, false);
+      if (userId !== undefined && (await secretOf(userId)) === undefined) await save(userId, password, false);
     },
   };
 }
-export type SubsonicPasswords = ReturnType<typeof createSubsonicPasswords>;
+export type SubsonicPasswords = Awaited<ReturnType<typeof createSubsonicPasswords>>;

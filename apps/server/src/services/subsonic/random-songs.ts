@@ -18,13 +18,13 @@ const DRAWS_PER_SONG = 4;
  * a narrow year range), draws would mostly miss, so after a budget of draws the passing songs are
  * listed from the filter's index and shuffled instead — uniform too.
  */
-export function randomSongIds(
+export async function randomSongIds(
   repo: SongFilters,
   size: number,
   filter: IndexedSongFilter,
   { random = Math.random, minDraws = MIN_DRAWS }: { random?: () => number; minDraws?: number } = {},
-): number[] {
-  const range = repo.idRange();
+): Promise<number[]> {
+  const range = await repo.idRange();
   if (!range || size <= 0) return [];
   const span = range.high - range.low + 1;
   const picked = new Set<number>();
@@ -38,7 +38,7 @@ export function randomSongIds(
     budget -= batch;
     draws += batch;
     const drawn = Array.from({ length: batch }, () => range.low + Math.floor(random() * span));
-    const passing = new Set(repo.passing(drawn, filter));
+    const passing = new Set(await repo.passing(drawn, filter));
     for (const id of drawn) {
       if (!passing.has(id)) continue;
       hits++;
@@ -46,7 +46,7 @@ export function randomSongIds(
     }
   }
   if (picked.size === size) return [...picked];
-  return sample(repo.every(filter), size, random);
+  return sample(await repo.every(filter), size, random);
 }
 
 /** `size` items of `items` in random order (a partial Fisher–Yates; `items` is reordered). */

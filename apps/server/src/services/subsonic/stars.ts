@@ -8,14 +8,14 @@ import { notFoundError } from './errors.ts';
  */
 export function createSubsonicStars(repos: Repos, clock: Clock) {
   return {
-    album(userId: number, albumId: number, on: boolean): boolean {
-      if (!repos.albums.exists(albumId)) throw notFoundError('Album');
-      return on ? repos.subs.albums.add(userId, albumId, clock()) : repos.subs.albums.remove(userId, albumId);
+    async album(userId: number, albumId: number, on: boolean): Promise<boolean> {
+      if (!(await repos.albums.exists(albumId))) throw notFoundError('Album');
+      return on ? await repos.subs.albums.add(userId, albumId, clock()) : await repos.subs.albums.remove(userId, albumId);
     },
-    artist(userId: number, artistId: number, on: boolean): boolean {
-      if (!repos.artists.exists(artistId)) throw notFoundError('Artist');
-      return on ? repos.subs.artists.add(userId, artistId, clock()) : repos.subs.artists.remove(userId, artistId);
+    async artist(userId: number, artistId: number, on: boolean): Promise<boolean> {
+      if (!(await repos.artists.exists(artistId))) throw notFoundError('Artist');
+      return on ? await repos.subs.artists.add(userId, artistId, clock()) : await repos.subs.artists.remove(userId, artistId);
     },
   };
 }
-export type SubsonicStars = ReturnType<typeof createSubsonicStars>;
+export type SubsonicStars = Awaited<ReturnType<typeof createSubsonicStars>>;

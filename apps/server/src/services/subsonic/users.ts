@@ -62,57 +62,58 @@ function validEmail(raw: string): string {
  * the password given, which is also their Subsonic app password.
  */
 export function createSubsonicUsers(repos: Repos, clock: Clock, passwords: SubsonicPasswords, apiKeys: ApiKeys) {
-  const isAdmin = (userId: number): boolean => repos.users.isAdmin(userId);
+  const isAdmin = async (userId: number): Promise<boolean> => await repos.users.isAdmin(userId);
 
-  function requireAdmin(userId: number): void {
-    if (!isAdmin(userId)) throw notAuthorized('Only an administrator may do this');
+  async function requireAdmin(userId: number): Promise<void> {
+    if (!(await isAdmin(userId))) throw notAuthorized('Only an administrator may do this');
   }
 
   /** The account a Subsonic user name names, among those that log in. */
-  function find(name: string): number | undefined {
-    const id = passwords.userIdOf(name);
-    return id !== undefined && repos.users.loginAccounts().includes(id) ? id : undefined;
+  async function find(name: string): Promise<number | undefined> {
+    const id = await passwords.userIdOf(name);
+    return id !== undefined && (await repos.users.loginAccounts()).includes(id) ? id : undefined;
   }
 
   /** The account `name` names, for `actorId`: their own, or (an administrator) anyone's; else 50 or 70. */
-  function target(actorId: number, name: string | undefined): number {
+  async function target(actorId: number, name: string | undefined): Promise<number> {
     if (name === undefined) return actorId;
-    const id = find(name);
+    const id = await find(name);
     if (id === actorId) return id;
     // Whether a name exists is an administrator's to know: anyone else is refused alike.
-    requireAdmin(actorId);
+    await requireAdmin(actorId);
     if (id === undefined) throw notFoundError('User');
     return id;
   }
 
-  function freeUsername(raw: string, except?: number): string {
+  async function freeUsername(raw: string, except?: number): Promise<string> {
     const name = raw.trim();
     if ([...name].length < 1 || [...name].length > 30) throw invalidParam('username', 'must be 1–30 characters');
     // A name a login would take for an email or a phone would name someone else.
     if (name.includes('@')) throw invalidParam('username', 'must not be an email address (give that as email)');
     if (PHONE_LIKE.test(name)) throw invalidParam('username', 'must not be a phone number');
-    const owner = repos.users.nicknameOwner(name);
+    const owner = await repos.users.nicknameOwner(name);
     if (owner !== undefined && owner !== except) throw conflict('username is taken');
     return name;
   }
 
-  function freeEmail(raw: string, except?: number): string {
+  async function freeEmail(raw: string, except?: number): Promise<string> {
     const email = validEmail(raw);
-    const owner = repos.users.byEmail(email)?.id;
+    const owner = (await repos.users.byEmail(email))?.id;
     if (owner !== undefined && owner !== except) throw conflict('email is used by another user');
     return email;
   }
 
-  function setAdmin(userId: number, admin: boolean): void {
-    if (!admin && isAdmin(userId) && repos.users.adminCount() <= 1) throw conflict('The last administrator cannot stop being one');
-    repos.users.setAdmin(userId, admin);
+  async function setAdmin(userId: number, admin: boolean): Promise<void> {
+    if (!admin && (await isAdmin(userId)) && (await repos.users.adminCount()) <= 1)
+      throw conflict('The last administrator cannot stop being one');
+    await repos.users.setAdmin(userId, admin);
   }
 
   /** A nickname for a closed account that nobody holds (so its old name can be taken again). */
-  function closedName(userId: number): string {
+  async function closedName(userId: number): Promise<string> {
     for (let n = 0; ; n += 1) {
       const name = n === 0 ? `已注销用户${userId}` : `已注销用户${userId}-${n}`;
-      const owner = repos.users.nicknameOwner(name);
+      const owner = await repos.users.nicknameOwner(name);
       if (owner === undefined || owner === userId) return name;
     }
   }
@@ -122,40 +123,40 @@ export function createSubsonicUsers(repos: Repos, clock: Clock, passwords: Subso
     requireAdmin,
 
     /** Subsonic's podcastRole: administrators, and accounts given it. */
-    podcastRole: (userId: number): boolean => isAdmin(userId) || repos.users.podcastRole(userId),
+    podcastRole: async (userId: number): Promise<boolean> => (await isAdmin(userId)) || (await repos.users.podcastRole(userId)),
 
     /** The name a user goes by in answers (queues, bookmarks, now playing, shares): its nickname. */
-    username(userId: number): string {
-      const user = repos.users.findById(userId);
+    async username(userId: number): Promise<string> {
+      const user = await repos.users.findById(userId);
       if (!user) throw notFoundError('User');
       return user.nickname;
     },
 
     /** Subsonic's `user` element. */
-    entry(userId: number) {
-      const user = repos.users.findById(userId);
+    async entry(userId: number) {
+      const user = await repos.users.findById(userId);
       if (!user) throw notFoundError('User');
-      const email = repos.users.credentials(userId)?.email;
+      const email = (await repos.users.credentials(userId))?.email;
       return {
         username: user.nickname,
         ...(email ? { email } : {}),
         scrobblingEnabled: true,
-        adminRole: isAdmin(userId),
+        adminRole: await isAdmin(userId),
         ...FIXED_ROLES,
-        podcastRole: this.podcastRole(userId),
+        podcastRole: await this.podcastRole(userId),
         folder: [MUSIC_FOLDER.id],
       };
     },
 
     /** getUser: oneself, or (an administrator) anyone. */
-    read(actorId: number, name: string | undefined) {
-      return this.entry(target(actorId, name));
+    async read(actorId: number, name: string | undefined) {
+      return await this.entry(await target(actorId, name));
     },
 
     /** getUsers (administrators): every account that logs in, oldest first. */
-    list(actorId: number) {
-      requireAdmin(actorId);
-      return repos.users.loginAccounts().map((id) => this.entry(id));
+    async list(actorId: number) {
+      await requireAdmin(actorId);
+      return await Promise.all((await repos.users.loginAccounts()).map(async (id) => await this.entry(id)));
     },
 
     /**
@@ -164,25 +165,25 @@ export function createSubsonicUsers(repos: Repos, clock: Clock, passwords: Subso
      * and the same password as its app password.
      */
     async create(actorId: number, input: { username: string; email: string; password: string } & AccountChanges): Promise<number> {
-      requireAdmin(actorId);
-      const nickname = freeUsername(input.username);
-      const email = freeEmail(input.email);
+      await requireAdmin(actorId);
+      const nickname = await freeUsername(input.username);
+      const email = await freeEmail(input.email);
       const password = chosenPassword(input.password);
       const hash = await hashPassword(md5Hex(password));
       const now = clock();
-      const id = withTx(repos.db, () => {
+      const id = await withTx(repos.db, async () => {
         // Taken meanwhile by another request.
-        freeUsername(nickname);
-        freeEmail(email);
-        const userId = repos.users.insert({ nickname, createdAt: now });
-        repos.users.setContact(userId, { countryCode: '86', phone: null, email });
-        repos.users.setPasswordHash(userId, hash);
-        repos.users.setAdmin(userId, input.adminRole === true);
-        repos.users.setPodcastRole(userId, input.podcastRole === true);
-        repos.playlists.insertLikedSongs({ id: userId, nickname, createdAt: now }, now);
+        await freeUsername(nickname);
+        await freeEmail(email);
+        const userId = await repos.users.insert({ nickname, createdAt: now });
+        await repos.users.setContact(userId, { countryCode: '86', phone: null, email });
+        await repos.users.setPasswordHash(userId, hash);
+        await repos.users.setAdmin(userId, input.adminRole === true);
+        await repos.users.setPodcastRole(userId, input.podcastRole === true);
+        await repos.playlists.insertLikedSongs({ id: userId, nickname, createdAt: now }, now);
         return userId;
       });
-      passwords.set(id, password);
+      await passwords.set(id, password);
       return id;
     },
 
@@ -190,28 +191,28 @@ export function createSubsonicUsers(repos: Repos, clock: Clock, passwords: Subso
      * updateUser (administrators): email, adminRole, podcastRole and the Subsonic password; roles
      * that are facts of the server (FIXED_ROLES) and maxBitRate are not settings and are left as they are.
      */
-    update(actorId: number, name: string, changes: AccountChanges): void {
-      requireAdmin(actorId);
-      const id = target(actorId, name);
+    async update(actorId: number, name: string, changes: AccountChanges): Promise<void> {
+      await requireAdmin(actorId);
+      const id = await target(actorId, name);
       const password = changes.password === undefined ? undefined : chosenPassword(changes.password);
-      withTx(repos.db, () => {
+      await withTx(repos.db, async () => {
         if (changes.email !== undefined) {
-          const c = repos.users.credentials(id)!;
-          repos.users.setContact(id, { countryCode: c.countryCode, phone: c.phone, email: freeEmail(changes.email, id) });
+          const c = (await repos.users.credentials(id))!;
+          await repos.users.setContact(id, { countryCode: c.countryCode, phone: c.phone, email: await freeEmail(changes.email, id) });
         }
-        if (changes.adminRole !== undefined) setAdmin(id, changes.adminRole);
-        if (changes.podcastRole !== undefined) repos.users.setPodcastRole(id, changes.podcastRole);
+        if (changes.adminRole !== undefined) await setAdmin(id, changes.adminRole);
+        if (changes.podcastRole !== undefined) await repos.users.setPodcastRole(id, changes.podcastRole);
       });
-      if (password !== undefined) passwords.set(id, password);
+      if (password !== undefined) await passwords.set(id, password);
     },
 
     /**
      * changePassword: one's own, or (an administrator) anyone's Subsonic app password. The login
      * password stays: an app password travels with every Subsonic request and must not open the web.
      */
-    changePassword(actorId: number, name: string, raw: string): void {
-      const id = target(actorId, name);
-      passwords.set(id, chosenPassword(raw));
+    async changePassword(actorId: number, name: string, raw: string): Promise<void> {
+      const id = await target(actorId, name);
+      await passwords.set(id, chosenPassword(raw));
     },
 
     /**
@@ -220,23 +221,23 @@ export function createSubsonicUsers(repos: Repos, clock: Clock, passwords: Subso
      * password and API keys gone, its phone, email and name free for others — while what it made
      * for others (public playlists, plays in the charts) stays. Returns the closed account.
      */
-    close(actorId: number, name: string): number {
-      requireAdmin(actorId);
-      const id = target(actorId, name);
+    async close(actorId: number, name: string): Promise<number> {
+      await requireAdmin(actorId);
+      const id = await target(actorId, name);
       if (id === actorId) throw notAuthorized('You cannot delete your own user');
-      withTx(repos.db, () => {
-        repos.users.setLoginDisabled(id, true);
-        repos.users.removePassword(id);
-        repos.users.setAdmin(id, false);
-        repos.users.setPodcastRole(id, false);
-        repos.users.setContact(id, { countryCode: '86', phone: null, email: null });
-        repos.users.updateProfile(id, { nickname: closedName(id) });
-        repos.sessions.revokeAllOf(id, clock());
-        passwords.revoke(id);
-        apiKeys.removeAll(id);
+      await withTx(repos.db, async () => {
+        await repos.users.setLoginDisabled(id, true);
+        await repos.users.removePassword(id);
+        await repos.users.setAdmin(id, false);
+        await repos.users.setPodcastRole(id, false);
+        await repos.users.setContact(id, { countryCode: '86', phone: null, email: null });
+        await repos.users.updateProfile(id, { nickname: await closedName(id) });
+        await repos.sessions.revokeAllOf(id, clock());
+        await passwords.revoke(id);
+        await apiKeys.removeAll(id);
       });
       return id;
     },
   };
 }
-export type SubsonicUsers = ReturnType<typeof createSubsonicUsers>;
+export type SubsonicUsers = Awaited<ReturnType<typeof createSubsonicUsers>>;

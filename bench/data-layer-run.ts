@@ -1,0 +1,4 @@
+import { measureDataLayer } from './data-layer.ts';
+
+/** `npx tsx bench/data-layer-run.ts` (after `npm run build -w @cloudtune/server`): only the data layer's figures. */
+await measureDataLayer();
