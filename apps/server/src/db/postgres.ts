@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { BindParameters, Database, RunResult, Statement } from './database.ts';
-import { hasReturning, insertTarget, numberPlaceholders, translateSqlite, withoutTrailingSemicolon } from './sql-text.ts';
+import { aliasSpellings, hasReturning, insertTarget, numberPlaceholders, translateSqlite, withoutTrailingSemicolon } from './sql-text.ts';
 import type { ParameterSource } from './sql-text.ts';
 
 type Bound<P> = P extends unknown[] ? P : [P];
@@ -63,6 +63,8 @@ interface Prepared {
   /** the table an INSERT writes, whose key lastInsertId reports */
   insertInto: string | null;
   hasReturning: boolean;
+  /** the mixed-case column names, by the lower-case name PostgreSQL answers with; null when none */
+  spellings: Map<string, string> | null;
 }
 
 export interface PostgresOptions {
@@ -108,6 +110,7 @@ export class PostgresDatabase implements Database {
   /** per table: the column lastInsertId reads, or null when it has none */
   private readonly keys = new Map<string, Promise<string | null>>();
   private readonly open = new Set<Promise<unknown>>();
+  private closed: Promise<void> | undefined;
 
   constructor(url: string, options: PostgresOptions = {}) {
     this.config = { connectionString: url, max: options.max ?? 10, types, application_name: 'cloudtune' };
@@ -145,7 +148,14 @@ export class PostgresDatabase implements Database {
     let prepared = this.prepared.get(sql);
     if (!prepared) {
       const { text, parameters } = numberPlaceholders(translateSqlite(sql));
-      prepared = { text, parameters, insertInto: insertTarget(text), hasReturning: hasReturning(text) };
+      const spellings = aliasSpellings(text);
+      prepared = {
+        text,
+        parameters,
+        insertInto: insertTarget(text),
+        hasReturning: hasReturning(text),
+        spellings: spellings.size ? spellings : null,
+      };
       this.prepared.set(sql, prepared);
     }
     return prepared;
@@ -290,9 +300,12 @@ export class PostgresDatabase implements Database {
     };
   }
 
-  async close(): Promise<void> {
-    while (this.open.size) await Promise.all(this.open);
-    await this.pool.end();
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      while (this.open.size) await Promise.all(this.open);
+      await this.pool.end();
+    })();
+    return this.closed;
   }
 }
 
@@ -330,8 +343,17 @@ class PostgresStatement<P extends unknown[], R> implements Statement<P, R> {
   ) {}
 
   async all(...params: P): Promise<R[]> {
-    const result = await this.db.query(this.sql.text, bind(this.sql.parameters, params), this.plucked);
-    return this.plucked ? result.rows.map((row: unknown[]) => row[0] as R) : (result.rows as R[]);
+    const { spellings } = this.sql;
+    const result = await this.db.query(this.sql.text, bind(this.sql.parameters, params), this.plucked || spellings !== null);
+    if (this.plucked) return result.rows.map((row: unknown[]) => row[0] as R);
+    if (!spellings) return result.rows as R[];
+    // Rows keyed as the statement spells its columns (`durationMs`, not PostgreSQL's `durationms`).
+    const names = result.fields.map((f) => spellings.get(f.name) ?? f.name);
+    return result.rows.map((row: unknown[]) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) out[names[i]!] = row[i];
+      return out as R;
+    });
   }
 
   async get(...params: P): Promise<R | undefined> {

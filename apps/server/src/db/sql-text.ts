@@ -130,37 +130,43 @@ export function numberPlaceholders(sql: string): NumberedSql {
 
 /**
  * The rewrites of SQLite-only phrases that no schema object can stand for, applied to code only:
- * - `INSERT OR IGNORE INTO …` is `INSERT INTO … ON CONFLICT DO NOTHING` (a row that would break a
- *   unique key is skipped; SQLite's also skips NOT NULL and CHECK failures, which no repository
- *   relies on);
- * - `LIKE` is `ILIKE`: SQLite's LIKE ignores case (of A–Z), PostgreSQL's does not.
- * Statements that need none are returned unchanged.
+ * - `LIKE` is `ILIKE`: SQLite's LIKE ignores the case of A–Z, PostgreSQL's does not;
+ * - `AS INTEGER` (a CAST's type) is `AS BIGINT`: SQLite's integers are 64-bit, PostgreSQL's
+ *   INTEGER is 32 (a ms timestamp would overflow it).
  */
 export function translateSqlite(sql: string): string {
-  const parts = spans(sql);
-  let ignore = false;
-  const text = parts
-    .map((span) => {
-      if (!span.code) return span.text;
-      return span.text
-        .replace(/\bINSERT\s+OR\s+IGNORE\s+INTO\b/gi, () => {
-          ignore = true;
-          return 'INSERT INTO';
-        })
-        .replace(/\b(NOT\s+)?LIKE\b/gi, (_m, not: string | undefined) => `${not ?? ''}ILIKE`);
-    })
+  return spans(sql)
+    .map((span) =>
+      span.code
+        ? span.text
+            .replace(/\b(NOT\s+)?LIKE\b/gi, (_m, not: string | undefined) => `${not ?? ''}ILIKE`)
+            .replace(/\bAS\s+INTEGER\b/gi, 'AS BIGINT')
+        : span.text,
+    )
     .join('');
-  if (!ignore) return text;
-  if (/\bON\s+CONFLICT\b|\bRETURNING\b/i.test(codeOf(text))) {
-    throw new Error(`INSERT OR IGNORE with its own ON CONFLICT or RETURNING has no PostgreSQL form: ${sql}`);
-  }
-  return `${withoutTrailingSemicolon(text)} ON CONFLICT DO NOTHING`;
 }
 
-/** The text with literals, quoted names and comments blanked: what keyword tests look at. */
-export function codeOf(sql: string): string {
+/**
+ * The column names the statement spells in mixed case (`AS durationMs`), by the lower-case name
+ * PostgreSQL answers with (unquoted names fold to lower case; SQLite keeps them as written). An
+ * all-capitals word after AS is a CAST's type, not a name.
+ */
+export function aliasSpellings(sql: string): Map<string, string> {
+  const spellings = new Map<string, string>();
+  for (const m of codeOf(sql).matchAll(/\bAS\s+([A-Za-z_][A-Za-z0-9_]*)/gi)) {
+    const name = m[1]!;
+    if (name !== name.toLowerCase() && name !== name.toUpperCase()) spellings.set(name.toLowerCase(), name);
+  }
+  return spellings;
+}
+
+/**
+ * The text with literals and comments blanked (offsets kept): what keyword tests look at. Quoted
+ * names are blanked too unless `names` is set.
+ */
+export function codeOf(sql: string, names = false): string {
   return spans(sql)
-    .map((span) => (span.code ? span.text : ' '.repeat(span.text.length)))
+    .map((span) => (span.code || (names && /^["`[]/.test(span.text)) ? span.text : ' '.repeat(span.text.length)))
     .join('');
 }
 
@@ -175,7 +181,7 @@ export function withoutTrailingSemicolon(sql: string): string {
 /** The table an INSERT writes (lower-cased unless quoted), or null for any other statement. */
 export function insertTarget(sql: string): string | null {
   // Matched on the code (comments and literals blanked, same offsets), read from the text.
-  const m = /^\s*(?:WITH\b[\s\S]*?\)\s*)?INSERT\s+(?:OR\s+\w+\s+)?INTO\s+(\S)/di.exec(codeOf(sql));
+  const m = /^\s*(?:WITH\b[\s\S]*?\)\s*)?INSERT\s+(?:OR\s+\w+\s+)?INTO\s+(\S)/di.exec(codeOf(sql, true));
   if (!m) return null;
   const at = m.indices![1]![0];
   if (sql[at] === '"') {

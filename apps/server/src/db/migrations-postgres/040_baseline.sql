@@ -33,6 +33,14 @@ CREATE FUNCTION min(a anycompatible, b anycompatible) RETURNS anycompatible
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT CASE WHEN a IS NULL OR b IS NULL THEN NULL WHEN a <= b THEN a ELSE b END $$;
 
+-- SQLite's comparisons are integers, so SUM(played_at >= ?) counts the rows where it holds; here a
+-- comparison is a boolean, and this sum(boolean) counts the true ones (NULL over no row or only
+-- NULLs, as SUM is).
+CREATE FUNCTION sum_true_step(total bigint, holds boolean) RETURNS bigint
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT CASE WHEN holds IS NULL THEN total ELSE coalesce(total, 0) + holds::int END $$;
+CREATE AGGREGATE sum(boolean) (SFUNC = sum_true_step, STYPE = bigint);
+
 -- `id IN (SELECT value FROM json_each(?))`: the repositories bind a list of ids as one JSON array
 -- text (repos/json.ts idsParam). This json_each takes that text and yields each element as a
 -- BIGINT `value`, so the comparison with an id column keeps its index; PostgreSQL's own
