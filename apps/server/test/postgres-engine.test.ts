@@ -65,6 +65,8 @@ describe('placeholders', () => {
       once: 21,
       s: "it's",
     });
+    // undefined binds as NULL, as better-sqlite3 binds it; a named value left out is an error.
+    expect(await db.get('SELECT ?::text IS NULL AS absent', undefined)).toEqual({ absent: 1 });
     await expect(db.get('SELECT @missing::text AS m', { other: 1 })).rejects.toThrow(/missing/);
     await expect(db.get('SELECT ?::text AS a, ?::text AS b', 'only one')).rejects.toThrow(/Too few/);
   });
@@ -306,6 +308,7 @@ describe('SQLite’s SQL on PostgreSQL', () => {
         .all(JSON.stringify([3, 1, 2])),
     ).toEqual([3, 2, 1]);
     expect(await one('SELECT COUNT(*) FROM users WHERE id IN (SELECT value FROM json_each(?))', '[1, 7]')).toBe(1);
+    expect(await one('SELECT value FROM json_each(?)', '5')).toBe(5);
     expect(await one('SELECT key FROM json_each(\'{"k": 1}\'::json)')).toBe('k');
     // json_group_array keeps the aggregate's order and answers text ('[]' for no rows).
     expect(

@@ -327,9 +327,9 @@ function bind(parameters: ParameterSource[], args: unknown[]): unknown[] {
 const isPlainObject = (v: unknown): boolean =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v) && !(v instanceof Date);
 
-/** SQLite's binding rules: no booleans (an integer is bound instead, as the repositories do), undefined is refused. */
+/** Values bound as better-sqlite3 binds them: undefined is NULL, a boolean 1 or 0 (the repositories' flags are integers). */
 function value(v: unknown): unknown {
-  if (v === undefined) throw new TypeError('undefined cannot be bound (use null)');
+  if (v === undefined) return null;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'bigint') return v.toString();
   return v;

@@ -43,11 +43,15 @@ CREATE AGGREGATE sum(boolean) (SFUNC = sum_true_step, STYPE = bigint);
 
 -- `id IN (SELECT value FROM json_each(?))`: the repositories bind a list of ids as one JSON array
 -- text (repos/json.ts idsParam). This json_each takes that text and yields each element as a
--- BIGINT `value`, so the comparison with an id column keeps its index; PostgreSQL's own
--- json_each(json), of objects, is untouched (a text or untyped argument picks this one).
+-- BIGINT `value`, so the comparison with an id column keeps its index; a lone number is one row,
+-- as in SQLite. PostgreSQL's own json_each(json), of objects, is untouched (a text or untyped
+-- argument picks this one).
 CREATE FUNCTION json_each(ids text) RETURNS TABLE (value bigint)
   LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 20
-  AS $$ SELECT e::bigint FROM json_array_elements_text(ids::json) AS e $$;
+  AS $$
+    SELECT e::bigint FROM json_array_elements_text(
+      CASE json_typeof(ids::json) WHEN 'array' THEN ids::json ELSE json_build_array(ids::json) END) AS e
+  $$;
 
 -- SQLite's json_group_array(x): the group's values as a JSON array text ('[]' for none), in the
 -- aggregate's order. (PostgreSQL's json_agg answers a json value, which the driver would parse.)
