@@ -131,7 +131,7 @@ export function createPlaylistRepo(db: Database) {
   const clearTags = db.prepare('DELETE FROM playlist_tags WHERE playlist_id = ?');
   const addSubscribed = db.prepare('UPDATE playlists SET subscribed_count = MAX(0, subscribed_count + ?) WHERE id = ?');
   const SQUARE = `p.high_quality = 1 AND p.special_type = 0 AND p.privacy = 0
-    AND (@tagId IS NULL OR EXISTS (SELECT 1 FROM playlist_tags pt WHERE pt.playlist_id = p.id AND pt.tag_id = @tagId))`;
+    AND (CAST(@tagId AS BIGINT) IS NULL OR EXISTS (SELECT 1 FROM playlist_tags pt WHERE pt.playlist_id = p.id AND pt.tag_id = @tagId))`;
   const squarePage = db.prepare<HighQualityFilter & { before: number; limit: number; offset: number }, PlaylistRow>(
     `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at < @before
      ORDER BY p.updated_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
@@ -140,7 +140,7 @@ export function createPlaylistRepo(db: Database) {
     `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at = @at ORDER BY p.id DESC`,
   );
   const squareCount = db.prepare<HighQualityFilter, number>(`SELECT COUNT(*) FROM playlists p WHERE ${SQUARE}`).pluck();
-  const PUBLIC = `p.special_type = 0 AND p.privacy = 0 AND (@tag IS NULL OR EXISTS (
+  const PUBLIC = `p.special_type = 0 AND p.privacy = 0 AND (CAST(@tag AS TEXT) IS NULL OR EXISTS (
       SELECT 1 FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.playlist_id = p.id AND t.name = @tag))`;
   const publicHot = db
     .prepare<{ tag: string | null; limit: number; offset: number }, number>(
