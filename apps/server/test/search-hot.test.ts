@@ -97,7 +97,6 @@ describe('/search/hot/detail and /search/hot', () => {
     const artistId = await repos.artists.insert({
       name: 'Lantern Keeper',
       nameLatin: '',
-      initial: 'L',
       trans: null,
       aliases: [],
       area: 96,
