@@ -28,7 +28,9 @@ export function createSongLists(db: Database) {
     )
     .pluck();
   const byArtists = db
-    .prepare<[string], number>('SELECT DISTINCT song_id FROM song_artists WHERE artist_id IN (SELECT value FROM json_each(?))')
+    .prepare<[string], number>(
+      'SELECT song_id FROM song_artists WHERE artist_id IN (SELECT value FROM json_each(?)) GROUP BY song_id ORDER BY MIN(artist_id), song_id',
+    )
     .pluck();
   // Every play counts, whoever played it and whenever (play_records_by_song counts each song's).
   const mostPlayedOf = db
@@ -95,7 +97,7 @@ export function createSongLists(db: Database) {
     idsOnAlbum: async (albumId: number): Promise<number[]> => await onAlbum.all(albumId),
     /** Songs the artist is credited on, most popular first. */
     mostPopularOf: async (artistId: number, limit: number): Promise<number[]> => await mostPopularOf.all(artistId, limit),
-    /** Every song crediting any of the artists, in no particular order. */
+    /** Every song crediting any of the artists: the lowest artist id's songs first, each by song id (random draws start from one order on every engine). */
     idsByArtists: async (artistIds: readonly number[]): Promise<number[]> =>
       artistIds.length ? await byArtists.all(idsParam(artistIds)) : [],
     /** Songs crediting any of the artists, the most played first (ties: the more popular); unplayed ones last. */
