@@ -8,9 +8,10 @@ export function createFmTrashRepo(db: Db) {
     INSERT INTO fm_trash (user_id, song_id, trashed_at, seq)
     VALUES (@userId, @songId, @at, (SELECT COALESCE(MAX(seq), 0) + 1 FROM fm_trash WHERE user_id = @userId))
     ON CONFLICT (user_id, song_id) DO UPDATE SET trashed_at = excluded.trashed_at, seq = excluded.seq`);
+  // Everything but the newest `keep` (LIMIT -1 for "no limit" is SQLite's alone).
   const trim = db.prepare(`
-    DELETE FROM fm_trash WHERE user_id = @userId AND song_id IN (
-      SELECT song_id FROM fm_trash WHERE user_id = @userId ORDER BY trashed_at DESC, seq DESC LIMIT -1 OFFSET @keep)`);
+    DELETE FROM fm_trash WHERE user_id = @userId AND song_id NOT IN (
+      SELECT song_id FROM fm_trash WHERE user_id = @userId ORDER BY trashed_at DESC, seq DESC LIMIT @keep)`);
   const count = db.prepare<[number], number>('SELECT COUNT(*) FROM fm_trash WHERE user_id = ?').pluck();
 
   return {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { batchInsert } from './batch-insert.ts';
 import { idsParam } from './json.ts';
 
 export interface NewPlay {
@@ -62,6 +63,7 @@ export function createPlayRepo(db: Database) {
   const insertStmt = db.prepare(
     'INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (@songId, @userId, @sourceId, @playedAt, @seconds)',
   );
+  const insertRows = batchInsert(db, 'play_records', ['song_id', 'user_id', 'source_id', 'played_at', 'seconds']);
   const latestId = db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM play_records').pluck();
   // Aggregate the window from the (played_at, song_id) index first, then join the few song facts.
   const windowStats = db.prepare<{ from: number; mid: number; to: number }, SongPlaysRow>(`
@@ -78,7 +80,7 @@ export function createPlayRepo(db: Database) {
       SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to
       GROUP BY song_id ORDER BY plays DESC, song_id LIMIT @limit)
     SELECT s.id, s.name, w.plays,
-      coalesce((SELECT group_concat(a.name, '/' ORDER BY sa.position) FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
+      coalesce((SELECT string_agg(a.name, '/' ORDER BY sa.position) FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
                 WHERE sa.song_id = s.id), '') AS artists
     FROM w JOIN songs s ON s.id = w.song_id ORDER BY w.plays DESC, s.id`);
   const mostPlayedArtists = db.prepare<{ from: number; to: number; area: number | null; limit: number }, PlayedArtist>(`
@@ -86,7 +88,7 @@ export function createPlayRepo(db: Database) {
       SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to GROUP BY song_id)
     SELECT a.id, a.name, SUM(w.plays) AS plays
     FROM w JOIN song_artists sa ON sa.song_id = w.song_id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
-    WHERE @area IS NULL OR a.area = @area
+    WHERE CAST(@area AS BIGINT) IS NULL OR a.area = @area
     GROUP BY a.id ORDER BY plays DESC, a.id LIMIT @limit`);
   const latestPlayedAt = db.prepare<[], number>('SELECT COALESCE(MAX(played_at), 0) FROM play_records').pluck();
   const listened = db.prepare<{ userId: number; from: number; limit: number }, ListenedSong>(`
@@ -107,7 +109,7 @@ export function createPlayRepo(db: Database) {
     insert: async (play: NewPlay): Promise<number> => Number((await insertStmt.run(play)).lastInsertId),
     /** Bulk insert for seeding; call inside the caller's transaction. */
     async insertMany(plays: Iterable<NewPlay>): Promise<void> {
-      for (const play of plays) await insertStmt.run(play);
+      await insertRows([...plays].map((p) => [p.songId, p.userId, p.sourceId, p.playedAt, p.seconds]));
     },
     /** The newest play's id (0 when there are none): charts compare it with what they last saw. */
     latestId: async (): Promise<number> => (await latestId.get()) ?? 0,

@@ -25,9 +25,10 @@ export function createQrLoginKeyRepo(db: Db) {
   const takeApproved = db.prepare("DELETE FROM qr_login_keys WHERE key = ? AND state = 'approved' AND created_at >= ?");
   const remove = db.prepare('DELETE FROM qr_login_keys WHERE key = ?');
   const pruneOld = db.prepare('DELETE FROM qr_login_keys WHERE created_at < ?');
+  // Everything but the newest `keep` (LIMIT -1 for "no limit" is SQLite's alone).
   const pruneExtra = db.prepare(`
-    DELETE FROM qr_login_keys WHERE key IN (
-      SELECT key FROM qr_login_keys ORDER BY created_at DESC LIMIT -1 OFFSET ?)`);
+    DELETE FROM qr_login_keys WHERE key NOT IN (
+      SELECT key FROM qr_login_keys ORDER BY created_at DESC LIMIT ?)`);
 
   return {
     async insert(key: string, createdAt: number): Promise<void> {

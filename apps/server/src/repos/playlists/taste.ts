@@ -33,7 +33,7 @@ export function createPlaylistTaste(db: Database) {
     .prepare<[number], number>(
       `
     SELECT pt.song_id FROM playlists p JOIN playlist_tracks pt ON pt.playlist_id = p.id
-    WHERE p.creator_id = ? AND p.special_type = ${LIKED_SONGS_SPECIAL_TYPE}`,
+    WHERE p.creator_id = ? AND p.special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY p.id, pt.position`,
     )
     .pluck();
   const likedTracks = db.prepare<[number], { songId: number; addedAt: number }>(`
@@ -62,7 +62,7 @@ export function createPlaylistTaste(db: Database) {
   );
 
   return {
-    /** The songs in the user's liked-songs playlist, in no particular order. */
+    /** The songs in the user's liked-songs playlist, in its track order. */
     likedSongIds: async (userId: number): Promise<number[]> => await likedSongIds.all(userId),
     /** The user's 我喜欢的音乐, the latest liked first. */
     likedTracks: async (userId: number): Promise<{ songId: number; addedAt: number }[]> => await likedTracks.all(userId),

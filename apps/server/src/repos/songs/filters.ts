@@ -35,19 +35,22 @@ export function createSongFilters(db: Database) {
       `
     SELECT s.id FROM songs s WHERE s.id IN (SELECT value FROM json_each(@ids))
       AND s.publish_time >= @from AND s.publish_time < @until AND s.created_at > @addedAfter
-      AND (@genreId IS NULL OR EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id AND sg.genre_id = @genreId))`,
+      AND (CAST(@genreId AS BIGINT) IS NULL OR EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id AND sg.genre_id = @genreId))`,
     )
     .pluck();
-  const everyOfGenre = db.prepare<[number], number>('SELECT song_id FROM song_genres WHERE genre_id = ?').pluck();
+  // The "every" lists are in one order on every engine: a seeded random draw picks the same songs.
+  const everyOfGenre = db.prepare<[number], number>('SELECT song_id FROM song_genres WHERE genre_id = ? ORDER BY song_id').pluck();
   const everyOfGenreInYears = db
     .prepare<{ genreId: number; from: number; until: number }, number>(
       `
     SELECT sg.song_id FROM song_genres sg JOIN songs s ON s.id = sg.song_id
-    WHERE sg.genre_id = @genreId AND s.publish_time >= @from AND s.publish_time < @until`,
+    WHERE sg.genre_id = @genreId AND s.publish_time >= @from AND s.publish_time < @until ORDER BY sg.song_id`,
     )
     .pluck();
   const everyInYears = db
-    .prepare<{ from: number; until: number }, number>('SELECT id FROM songs WHERE publish_time >= @from AND publish_time < @until')
+    .prepare<{ from: number; until: number }, number>(
+      'SELECT id FROM songs WHERE publish_time >= @from AND publish_time < @until ORDER BY publish_time, id',
+    )
     .pluck();
   const addedAfter = db
     .prepare<[number, number, number], number>('SELECT id FROM songs WHERE created_at > ? ORDER BY id LIMIT ? OFFSET ?')
@@ -76,7 +79,7 @@ export function createSongFilters(db: Database) {
       ids: await addedAfter.all(after, limit, offset),
       total: (await countAddedAfter.get(after)) ?? 0,
     }),
-    /** Every song passing the filter's genre and years, in no particular order. */
+    /** Every song passing the filter's genre and years: by id within a genre, else by publish time. */
     async every(filter: IndexedSongFilter): Promise<number[]> {
       const years = filter.from !== undefined || filter.until !== undefined;
       if (filter.genreId === undefined) return await everyInYears.all(bounds(filter));

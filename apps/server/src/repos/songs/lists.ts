@@ -28,7 +28,9 @@ export function createSongLists(db: Database) {
     )
     .pluck();
   const byArtists = db
-    .prepare<[string], number>('SELECT DISTINCT song_id FROM song_artists WHERE artist_id IN (SELECT value FROM json_each(?))')
+    .prepare<[string], number>(
+      'SELECT song_id FROM song_artists WHERE artist_id IN (SELECT value FROM json_each(?)) GROUP BY song_id ORDER BY MIN(artist_id), song_id',
+    )
     .pluck();
   // Every play counts, whoever played it and whenever (play_records_by_song counts each song's).
   const mostPlayedOf = db
@@ -53,7 +55,7 @@ export function createSongLists(db: Database) {
   const newest = db
     .prepare<{ area: number | null; limit: number }, number>(
       `SELECT s.id FROM songs s JOIN song_artists sa ON sa.song_id = s.id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
-       WHERE @area IS NULL OR a.area = @area ORDER BY s.publish_time DESC, s.id DESC LIMIT @limit`,
+       WHERE CAST(@area AS BIGINT) IS NULL OR a.area = @area ORDER BY s.publish_time DESC, s.id DESC LIMIT @limit`,
     )
     .pluck();
   // 私人FM: songs by the artists of the listener's liked and played songs that they have not liked
@@ -73,7 +75,7 @@ export function createSongLists(db: Database) {
     .pluck();
   const fmPopular = db
     .prepare<{ limit: number; exclude: string }, number>(
-      `SELECT id FROM (SELECT id FROM songs WHERE id NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY popularity DESC LIMIT 100)
+      `SELECT id FROM (SELECT id FROM songs WHERE id NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY popularity DESC LIMIT 100) AS popular
        ORDER BY random() LIMIT @limit`,
     )
     .pluck();
@@ -95,7 +97,7 @@ export function createSongLists(db: Database) {
     idsOnAlbum: async (albumId: number): Promise<number[]> => await onAlbum.all(albumId),
     /** Songs the artist is credited on, most popular first. */
     mostPopularOf: async (artistId: number, limit: number): Promise<number[]> => await mostPopularOf.all(artistId, limit),
-    /** Every song crediting any of the artists, in no particular order. */
+    /** Every song crediting any of the artists: the lowest artist id's songs first, each by song id (random draws start from one order on every engine). */
     idsByArtists: async (artistIds: readonly number[]): Promise<number[]> =>
       artistIds.length ? await byArtists.all(idsParam(artistIds)) : [],
     /** Songs crediting any of the artists, the most played first (ties: the more popular); unplayed ones last. */
