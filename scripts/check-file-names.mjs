@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const UPPER_CASE_NAMES = new Set(['README.md', 'CONTRIBUTING.md', 'SOURCES.md', 'SHAPES.md', 'LICENSE']);
-const EXEMPT_DIRS = ['packages/ncm-fixtures/recorded/', 'apps/server/src/db/migrations/'];
+const EXEMPT_DIRS = ['packages/ncm-fixtures/recorded/', 'apps/server/src/db/migrations/', 'apps/server/src/db/migrations-postgres/'];
 const CHECKED = /\.(?:ts|tsx|js|mjs|cjs|css|md|sql|sh)$/;
 
 /** Folders that are built, downloaded or generated, never written by hand (as .gitignore lists them). */

@@ -69,7 +69,7 @@ export function createAlbumRepo(db: Database) {
     INSERT INTO albums (name, name_latin, artist_id, type, sub_type, company, description, aliases, publish_time, created_at)
     VALUES (@name, @nameLatin, @artistId, @type, @subType, @company, @description, @aliases, @publishTime, @createdAt)`);
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM albums WHERE id = ?').pluck();
-  const AREA = 'FROM albums al JOIN artists ar ON ar.id = al.artist_id WHERE @area IS NULL OR ar.area = @area';
+  const AREA = 'FROM albums al JOIN artists ar ON ar.id = al.artist_id WHERE CAST(@area AS BIGINT) IS NULL OR ar.area = @area';
   const newest = db
     .prepare<{ area: number | null; limit: number; offset: number }, number>(
       `SELECT al.id ${AREA} ORDER BY al.publish_time DESC, al.id DESC LIMIT @limit OFFSET @offset`,

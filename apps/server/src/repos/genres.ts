@@ -17,7 +17,9 @@ export function createGenreRepo(db: Database) {
   const find = db.prepare<[string], number>('SELECT id FROM genres WHERE name = ?').pluck();
   const insert = db.prepare<[string]>('INSERT INTO genres (name) VALUES (?)');
   const clearSong = db.prepare<[number]>('DELETE FROM song_genres WHERE song_id = ?');
-  const tagSong = db.prepare<[number, number, number]>('INSERT OR IGNORE INTO song_genres (song_id, genre_id, position) VALUES (?, ?, ?)');
+  const tagSong = db.prepare<[number, number, number]>(
+    'INSERT INTO song_genres (song_id, genre_id, position) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  );
   const list = db.prepare<[], GenreCount>(`
     SELECT name, song_count AS songCount, album_count AS albumCount FROM genres WHERE song_count > 0 ORDER BY name`);
   const songIds = db

@@ -42,7 +42,7 @@ export const FAILURE_STATE_SQL = `
   SELECT
     (SELECT at FROM login_failures WHERE address = @address AND at > @addressSince
       ORDER BY at DESC LIMIT 1 OFFSET @addressNth) AS addressNth,
-    (SELECT COUNT(*) FROM (SELECT 1 FROM login_failures WHERE user_id = @userId AND at > @accountSince LIMIT @accountCap))
+    (SELECT COUNT(*) FROM (SELECT 1 FROM login_failures WHERE user_id = @userId AND at > @accountSince LIMIT @accountCap) AS recent)
       AS accountFailures,
     (SELECT MAX(at) FROM login_failures WHERE user_id = @userId AND address = @address AND at > @accountSince) AS pairLast,
     (SELECT at FROM login_failures WHERE phone = @phone AND at > @phoneSince

@@ -43,7 +43,7 @@ export function createNowPlayingRepo(db: Database) {
          expires_at = excluded.expires_at
        WHERE ${guard}`,
     );
-  const report = upsert('1');
+  const report = upsert('TRUE');
   // A player that reports its playback is believed over its own downloads (a stream may be the next song, fetched ahead).
   const guess = upsert('now_playing.state IS NULL OR now_playing.expires_at <= @now');
   const remove = db.prepare<[number, string]>('DELETE FROM now_playing WHERE user_id = ? AND player = ?');

@@ -111,6 +111,10 @@ export function createPlaylistRepo(db: Database) {
   const insertChartStmt = db.prepare(`
     INSERT INTO playlists (id, name, creator_id, description, special_type, created_at, updated_at)
     VALUES (@id, @name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
+  // Without an id the engine picks one: an explicit NULL would be refused by PostgreSQL's identity column.
+  const insertChartAnyIdStmt = db.prepare(`
+    INSERT INTO playlists (name, creator_id, description, special_type, created_at, updated_at)
+    VALUES (@name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
   const likedOf = db
     .prepare<[number], number>(
       `SELECT id FROM playlists WHERE creator_id = ? AND special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY id LIMIT 1`,
@@ -131,7 +135,7 @@ export function createPlaylistRepo(db: Database) {
   const clearTags = db.prepare('DELETE FROM playlist_tags WHERE playlist_id = ?');
   const addSubscribed = db.prepare('UPDATE playlists SET subscribed_count = MAX(0, subscribed_count + ?) WHERE id = ?');
   const SQUARE = `p.high_quality = 1 AND p.special_type = 0 AND p.privacy = 0
-    AND (@tagId IS NULL OR EXISTS (SELECT 1 FROM playlist_tags pt WHERE pt.playlist_id = p.id AND pt.tag_id = @tagId))`;
+    AND (CAST(@tagId AS BIGINT) IS NULL OR EXISTS (SELECT 1 FROM playlist_tags pt WHERE pt.playlist_id = p.id AND pt.tag_id = @tagId))`;
   const squarePage = db.prepare<HighQualityFilter & { before: number; limit: number; offset: number }, PlaylistRow>(
     `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at < @before
      ORDER BY p.updated_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
@@ -140,7 +144,7 @@ export function createPlaylistRepo(db: Database) {
     `SELECT ${COLUMNS} FROM playlists p WHERE ${SQUARE} AND p.updated_at = @at ORDER BY p.id DESC`,
   );
   const squareCount = db.prepare<HighQualityFilter, number>(`SELECT COUNT(*) FROM playlists p WHERE ${SQUARE}`).pluck();
-  const PUBLIC = `p.special_type = 0 AND p.privacy = 0 AND (@tag IS NULL OR EXISTS (
+  const PUBLIC = `p.special_type = 0 AND p.privacy = 0 AND (CAST(@tag AS TEXT) IS NULL OR EXISTS (
       SELECT 1 FROM playlist_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.playlist_id = p.id AND t.name = @tag))`;
   const publicHot = db
     .prepare<{ tag: string | null; limit: number; offset: number }, number>(
@@ -240,7 +244,12 @@ export function createPlaylistRepo(db: Database) {
     /** Creates a chart's playlist; returns its id (the one asked for when it is free). */
     async insertChart(chart: NewChartPlaylist): Promise<number> {
       const wanted = chart.id !== undefined && (await existsStmt.get(chart.id)) === undefined ? chart.id : null;
-      return Number((await insertChartStmt.run({ ...chart, id: wanted })).lastInsertId);
+      const { name, creatorId, description, createdAt } = chart;
+      const result =
+        wanted === null
+          ? await insertChartAnyIdStmt.run({ name, creatorId, description, createdAt })
+          : await insertChartStmt.run({ name, creatorId, description, createdAt, id: wanted });
+      return Number(result.lastInsertId);
     },
     /** The user's liked-songs playlist (specialType 5), if they have one. */
     likedOf: async (userId: number): Promise<number | undefined> => await likedOf.get(userId),

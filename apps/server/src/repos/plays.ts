@@ -78,7 +78,7 @@ export function createPlayRepo(db: Database) {
       SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to
       GROUP BY song_id ORDER BY plays DESC, song_id LIMIT @limit)
     SELECT s.id, s.name, w.plays,
-      coalesce((SELECT group_concat(a.name, '/' ORDER BY sa.position) FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
+      coalesce((SELECT string_agg(a.name, '/' ORDER BY sa.position) FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
                 WHERE sa.song_id = s.id), '') AS artists
     FROM w JOIN songs s ON s.id = w.song_id ORDER BY w.plays DESC, s.id`);
   const mostPlayedArtists = db.prepare<{ from: number; to: number; area: number | null; limit: number }, PlayedArtist>(`
@@ -86,7 +86,7 @@ export function createPlayRepo(db: Database) {
       SELECT song_id, COUNT(*) AS plays FROM play_records WHERE played_at >= @from AND played_at < @to GROUP BY song_id)
     SELECT a.id, a.name, SUM(w.plays) AS plays
     FROM w JOIN song_artists sa ON sa.song_id = w.song_id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
-    WHERE @area IS NULL OR a.area = @area
+    WHERE CAST(@area AS BIGINT) IS NULL OR a.area = @area
     GROUP BY a.id ORDER BY plays DESC, a.id LIMIT @limit`);
   const latestPlayedAt = db.prepare<[], number>('SELECT COALESCE(MAX(played_at), 0) FROM play_records').pluck();
   const listened = db.prepare<{ userId: number; from: number; limit: number }, ListenedSong>(`

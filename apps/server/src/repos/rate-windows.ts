@@ -20,7 +20,7 @@ export function createRateWindowRepo(db: Db) {
     INSERT INTO rate_windows (limiter, key, amount, at, expires_at) VALUES (@limiter, @key, @amount, @at, @expiresAt)
     ON CONFLICT (limiter, key) DO UPDATE SET amount = excluded.amount, at = excluded.at, expires_at = excluded.expires_at`);
   const hit = db.prepare<{ limiter: string; key: string; now: number; windowMs: number }, { count: number; endsAt: number }>(`
-    INSERT INTO rate_windows (limiter, key, amount, at, expires_at) VALUES (@limiter, @key, 1, @now, @now + @windowMs)
+    INSERT INTO rate_windows (limiter, key, amount, at, expires_at) VALUES (@limiter, @key, 1, @now, CAST(@now AS BIGINT) + @windowMs)
     ON CONFLICT (limiter, key) DO UPDATE SET
       amount = CASE WHEN rate_windows.expires_at <= @now THEN 1 ELSE rate_windows.amount + 1 END,
       at = CASE WHEN rate_windows.expires_at <= @now THEN @now ELSE rate_windows.at END,

@@ -17,7 +17,7 @@ export function createRecommendationRepo(db: Database) {
     .prepare<[number, string, string], string>('SELECT items FROM daily_recommendations WHERE user_id = ? AND kind = ? AND day = ?')
     .pluck();
   const keep = db.prepare(
-    'INSERT OR IGNORE INTO daily_recommendations (user_id, kind, day, items, created_at) VALUES (@userId, @kind, @day, @items, @at)',
+    'INSERT INTO daily_recommendations (user_id, kind, day, items, created_at) VALUES (@userId, @kind, @day, @items, @at) ON CONFLICT DO NOTHING',
   );
   const prune = db.prepare('DELETE FROM daily_recommendations WHERE user_id = ? AND day < ?');
 

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 /** Daily sign-ins (签到): one per user, kind (0 mobile, 1 PC/web) and day. */
 export function createSigninRepo(db: Database) {
   const insert = db.prepare(
-    'INSERT OR IGNORE INTO daily_signins (user_id, type, day, signed_at, point) VALUES (@userId, @type, @day, @signedAt, @point)',
+    'INSERT INTO daily_signins (user_id, type, day, signed_at, point) VALUES (@userId, @type, @day, @signedAt, @point) ON CONFLICT DO NOTHING',
   );
   const kindsOn = db.prepare<[number, string], number>('SELECT type FROM daily_signins WHERE user_id = ? AND day = ?').pluck();
   const prune = db.prepare('DELETE FROM daily_signins WHERE user_id = ? AND day < ?');

@@ -23,7 +23,7 @@ const EVENT_COLUMNS = 'id, user_id AS userId, type, msg, resource_id AS resource
 
 /** Who follows whom, and what users shared (动态). */
 export function createSocialRepo(db: Database) {
-  const follow = db.prepare('INSERT OR IGNORE INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
+  const follow = db.prepare('INSERT INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const unfollow = db.prepare('DELETE FROM user_follows WHERE follower_id = ? AND followee_id = ?');
   const event = db.prepare(
     'INSERT INTO user_events (user_id, type, msg, resource_id, created_at) VALUES (@userId, @type, @msg, @resourceId, @createdAt)',

@@ -128,7 +128,7 @@ export function createSongRepo(db: Database) {
     WHERE id = @id`);
   const insertCredit = db.prepare('INSERT INTO song_artists (song_id, artist_id, position) VALUES (?, ?, ?)');
   const clearCredits = db.prepare('DELETE FROM song_artists WHERE song_id = ?');
-  const insertCreditOnce = db.prepare('INSERT OR IGNORE INTO song_artists (song_id, artist_id, position) VALUES (?, ?, ?)');
+  const insertCreditOnce = db.prepare('INSERT INTO song_artists (song_id, artist_id, position) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const removeSong = db.prepare('DELETE FROM songs WHERE id = ?');
   const albumOf = db.prepare<[number], number>('SELECT album_id FROM songs WHERE id = ?').pluck();
   const artistsOf = db.prepare<[number], number>('SELECT artist_id FROM song_artists WHERE song_id = ? ORDER BY position').pluck();

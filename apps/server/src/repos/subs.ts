@@ -12,7 +12,7 @@ export interface Sub {
  */
 export function createSubRepo(db: Database) {
   const make = (table: 'album_subs' | 'artist_subs', column: 'album_id' | 'artist_id') => {
-    const add = db.prepare(`INSERT OR IGNORE INTO ${table} (user_id, ${column}, created_at) VALUES (?, ?, ?)`);
+    const add = db.prepare(`INSERT INTO ${table} (user_id, ${column}, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`);
     const remove = db.prepare(`DELETE FROM ${table} WHERE user_id = ? AND ${column} = ?`);
     const list = db.prepare<[number, number, number], Sub>(
       `SELECT ${column} AS id, created_at AS createdAt FROM ${table} WHERE user_id = ? ORDER BY created_at DESC, ${column} DESC LIMIT ? OFFSET ?`,

@@ -25,7 +25,7 @@ export function createSubsonicApiKeyRepo(db: Database) {
   const remove = db.prepare('DELETE FROM subsonic_api_keys WHERE id = ? AND user_id = ?');
   const removeAll = db.prepare('DELETE FROM subsonic_api_keys WHERE user_id = ?');
   const used = db.prepare(
-    'UPDATE subsonic_api_keys SET last_used_at = @at WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @at - @step)',
+    'UPDATE subsonic_api_keys SET last_used_at = @at WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= CAST(@at AS BIGINT) - @step)',
   );
   return {
     /** The new key's id. */

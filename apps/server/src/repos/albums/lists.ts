@@ -19,7 +19,7 @@ const YEAR_OF = (column: string) => `CAST(strftime('%Y', ${column} / 1000, 'unix
 
 /** The albums repository's lists (repos/albums.ts spreads them in): Subsonic's album lists and pages of every album. */
 export function createAlbumLists(db: Database) {
-  const page = (order: string, where = '1', from = 'FROM albums al JOIN artists ar ON ar.id = al.artist_id') =>
+  const page = (order: string, where = 'TRUE', from = 'FROM albums al JOIN artists ar ON ar.id = al.artist_id') =>
     db
       .prepare<{ limit: number; offset: number; userId: number; fromYear: number; toYear: number }, number>(
         `SELECT al.id ${from} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
@@ -38,7 +38,7 @@ export function createAlbumLists(db: Database) {
       'EXISTS (SELECT 1 FROM songs s JOIN play_records p ON p.song_id = s.id WHERE s.album_id = al.id AND p.user_id = @userId)',
     ),
     // The albums_by_name index alone (its rowid is the id): an offset skips index entries, not joined rows.
-    alphabeticalByName: page('al.name_latin, al.name, al.id', '1', 'FROM albums al'),
+    alphabeticalByName: page('al.name_latin, al.name, al.id', 'TRUE', 'FROM albums al'),
     alphabeticalByArtist: page('ar.name_latin, ar.name, al.name_latin, al.id'),
     starred: page(
       '(SELECT created_at FROM album_subs x WHERE x.album_id = al.id AND x.user_id = @userId) DESC, al.id',
@@ -46,7 +46,7 @@ export function createAlbumLists(db: Database) {
     ),
     byYear: page(
       `CASE WHEN @fromYear <= @toYear THEN al.publish_time ELSE -al.publish_time END, al.id`,
-      `${YEAR_OF('al.publish_time')} BETWEEN MIN(@fromYear, @toYear) AND MAX(@fromYear, @toYear)`,
+      `${YEAR_OF('al.publish_time')} BETWEEN MIN(CAST(@fromYear AS INTEGER), CAST(@toYear AS INTEGER)) AND MAX(@fromYear, @toYear)`,
     ),
   };
   const everyAlbum = db.prepare<[number, number], number>('SELECT id FROM albums ORDER BY id LIMIT ? OFFSET ?').pluck();

@@ -30,10 +30,12 @@ export function createPlaylistSubscribers(db: Database) {
     FROM playlist_subscribers s JOIN playlists p ON p.id = s.playlist_id WHERE s.user_id = @userId AND ${VISIBLE}`;
   type Params = { userId: number; withPrivate: number };
   const page = db.prepare<Params & { limit: number; offset: number }, { id: number; subscribed: number }>(
-    `SELECT id, subscribed FROM (${ENTRIES}) ORDER BY grp, at DESC, id DESC LIMIT @limit OFFSET @offset`,
+    `SELECT id, subscribed FROM (${ENTRIES}) AS entries ORDER BY grp, at DESC, id DESC LIMIT @limit OFFSET @offset`,
   );
-  const count = db.prepare<Params, number>(`SELECT COUNT(*) FROM (${ENTRIES})`).pluck();
-  const subscribe = db.prepare('INSERT OR IGNORE INTO playlist_subscribers (user_id, playlist_id, created_at) VALUES (?, ?, ?)');
+  const count = db.prepare<Params, number>(`SELECT COUNT(*) FROM (${ENTRIES}) AS entries`).pluck();
+  const subscribe = db.prepare(
+    'INSERT INTO playlist_subscribers (user_id, playlist_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  );
   const unsubscribe = db.prepare('DELETE FROM playlist_subscribers WHERE user_id = ? AND playlist_id = ?');
   const isSubscribed = db
     .prepare<[number, number], number>('SELECT 1 FROM playlist_subscribers WHERE user_id = ? AND playlist_id = ?')

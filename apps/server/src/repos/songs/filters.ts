@@ -35,7 +35,7 @@ export function createSongFilters(db: Database) {
       `
     SELECT s.id FROM songs s WHERE s.id IN (SELECT value FROM json_each(@ids))
       AND s.publish_time >= @from AND s.publish_time < @until AND s.created_at > @addedAfter
-      AND (@genreId IS NULL OR EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id AND sg.genre_id = @genreId))`,
+      AND (CAST(@genreId AS BIGINT) IS NULL OR EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id AND sg.genre_id = @genreId))`,
     )
     .pluck();
   const everyOfGenre = db.prepare<[number], number>('SELECT song_id FROM song_genres WHERE genre_id = ?').pluck();

@@ -53,7 +53,7 @@ export function createSongLists(db: Database) {
   const newest = db
     .prepare<{ area: number | null; limit: number }, number>(
       `SELECT s.id FROM songs s JOIN song_artists sa ON sa.song_id = s.id AND sa.position = 0 JOIN artists a ON a.id = sa.artist_id
-       WHERE @area IS NULL OR a.area = @area ORDER BY s.publish_time DESC, s.id DESC LIMIT @limit`,
+       WHERE CAST(@area AS BIGINT) IS NULL OR a.area = @area ORDER BY s.publish_time DESC, s.id DESC LIMIT @limit`,
     )
     .pluck();
   // 私人FM: songs by the artists of the listener's liked and played songs that they have not liked
@@ -73,7 +73,7 @@ export function createSongLists(db: Database) {
     .pluck();
   const fmPopular = db
     .prepare<{ limit: number; exclude: string }, number>(
-      `SELECT id FROM (SELECT id FROM songs WHERE id NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY popularity DESC LIMIT 100)
+      `SELECT id FROM (SELECT id FROM songs WHERE id NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY popularity DESC LIMIT 100) AS popular
        ORDER BY random() LIMIT @limit`,
     )
     .pluck();
