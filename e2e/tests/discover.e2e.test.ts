@@ -185,7 +185,7 @@ describe('歌手: filters, infinite scroll, an artist page and its tabs', () => 
     await page.getByRole('group', { name: '分类：' }).getByRole('link', { name: '女歌手' }).click();
     await page.getByRole('group', { name: '语种：' }).getByRole('link', { name: '华语' }).click();
     await page.waitForURL((url) => url.pathname === '/music/artists' && url.search === '?area=7&type=2');
-    await expect.poll(() => hrefs('artist-card')).toEqual(artists.map((a) => `/artist/${a.id}`));
+    await expect.poll(() => hrefs('artist-card'), { timeout: 15_000 }).toEqual(artists.map((a) => `/artist/${a.id}`));
     expect(await page.getByTestId('artist-card').allTextContents()).toEqual(artists.map((a) => a.name));
 
     // The grid does not fill the window, so it is already within 60 px of the bottom: page 2 is
@@ -212,7 +212,9 @@ describe('歌手: filters, infinite scroll, an artist page and its tabs', () => 
     expect(await page.getByTestId('list-end').count()).toBe(0);
 
     await main().evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await expect.poll(() => hrefs('artist-card')).toEqual([...first.artists, ...second.artists].map((a) => `/artist/${a.id}`));
+    await expect
+      .poll(() => hrefs('artist-card'), { timeout: 15_000 })
+      .toEqual([...first.artists, ...second.artists].map((a) => `/artist/${a.id}`));
     // Page 2 was not empty, so only the (empty) page 3 ends the list: scroll down to it.
     expect(await page.getByTestId('list-end').count()).toBe(0);
     await main().evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
@@ -267,7 +269,7 @@ describe('歌手: filters, infinite scroll, an artist page and its tabs', () => 
 
     await tabs.getByRole('link', { name: '相似歌手' }).click();
     await page.waitForURL(`**/artist/${artist.id}/similar`);
-    await expect.poll(() => hrefs('artist-card')).toEqual(similar.artists.map((a) => `/artist/${a.id}`));
+    await expect.poll(() => hrefs('artist-card'), { timeout: 15_000 }).toEqual(similar.artists.map((a) => `/artist/${a.id}`));
     await photograph('artist-similar');
     expect(await page.title()).toBe(`${artist.name} - Cloudtune`);
   });
