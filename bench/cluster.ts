@@ -22,7 +22,10 @@ async function requestsPerSecond(cluster: Cluster): Promise<Record<string, numbe
   const songs = ((await (await fetch(`${cluster.origin}/api/top/song?type=0`)).json()) as Json).data as Json[];
   const paths: Record<string, string> = {
     '/playlist/detail': `/api/playlist/detail?id=${playlistId}`,
-    '/song/url': `/api/song/url?id=${songs.slice(0, 20).map((s) => s.id as number).join(',')}`,
+    '/song/url': `/api/song/url?id=${songs
+      .slice(0, 20)
+      .map((s) => s.id as number)
+      .join(',')}`,
   };
   const figures: Record<string, number> = {};
   for (const [label, path] of Object.entries(paths)) {

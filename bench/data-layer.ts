@@ -70,7 +70,12 @@ export async function measureDataLayer(): Promise<void> {
     ['/rest/getAlbumList2 (50, by name)', `/rest/getAlbumList2?${sub}&type=alphabeticalByName&size=50`],
     ['/rest/getRandomSongs (10)', `/rest/getRandomSongs?${sub}&size=10`],
   ];
-  const builds: [string, string][] = before ? [['before', before], ['now', thisBuild]] : [['now', thisBuild]];
+  const builds: [string, string][] = before
+    ? [
+        ['before', before],
+        ['now', thisBuild],
+      ]
+    : [['now', thisBuild]];
   const cpuMs = new Map<string, number[]>();
   try {
     for (let round = 0; round < (before ? ROUNDS : 1); round++)

@@ -44,7 +44,9 @@ describe('a listener through nginx, on two processes', () => {
     expect((await api(`/captcha/sent?phone=${PHONE}`)).body).toMatchObject({ code: 200 });
     const code = cluster.sms.findLast((m) => m.phone === PHONE)?.code;
     expect(code).toMatch(/^\d+$/);
-    const registered = await api(`/register/cellphone?${new URLSearchParams({ phone: PHONE, captcha: code!, password: PASSWORD, nickname: '集群' })}`);
+    const registered = await api(
+      `/register/cellphone?${new URLSearchParams({ phone: PHONE, captcha: code!, password: PASSWORD, nickname: '集群' })}`,
+    );
     expect(registered.body.code).toBe(200);
 
     const login = await api(`/login/cellphone?${new URLSearchParams({ phone: PHONE, password: PASSWORD })}`);
