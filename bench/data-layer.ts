@@ -1,122 +1,119 @@
-import { rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startServer } from '@cloudtune/e2e/server';
-import { createSearch, mediaUrls, openDatabase } from '@cloudtune/server';
+import { freePort } from '@cloudtune/e2e/server';
 import { prepareBigLibrary } from './big-library.ts';
 import { cpuSeconds } from './process-stats.ts';
 
 /**
- * The data layer's figures: what the server's SQLite access costs on the paths that lean on it —
- * seeding (many writes in transactions), in-process search calls, and requests under load that
- * read songs, playlists, albums and sessions or write a play. Each is printed beside the figure
- * recorded before the repositories became asynchronous (BASELINE), with the ratio; the goal is to
- * stay within 10 % of it. Wall-clock figures move with the machine's load (printed), so the goal is
- * judged on CPU time: per search call in this process, per request in the server's (CPU time per
- * request hardly moves when other work shares the cores; requests per second do).
+ * The data layer on SQLite, beside the same paths on a build from before the repositories became
+ * asynchronous: requests that read songs, playlists, albums and sessions or write a play, each
+ * under load, measured as the server's CPU time per request (it hardly moves when other work
+ * shares the cores; requests per second do). The two builds take turns, ROUNDS times, on copies of
+ * one library; the median of each is compared. Goal: within 10 %.
+ *
+ * The earlier build is a checkout named by BENCH_BEFORE with its server built, e.g.
+ *   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/
+ *   (cd /tmp/before/apps/server && node scripts/build.mjs)
+ *   BENCH_BEFORE=/tmp/before npm run bench
+ * Without it, this build's figures are printed alone.
  */
+const ROUNDS = 3;
+const CONNECTIONS = 8;
+const SECONDS = 4;
+const GOAL = 1.1;
+const thisBuild = fileURLToPath(new URL('../', import.meta.url));
 
-/** Measured on the synchronous repositories (commit 0876f1a), this machine (2 cores), by this file. */
-const BASELINE = {
-  commit: '0876f1a',
-  seedSeconds: NaN,
-  searchWarmMs: NaN,
-  searchCpuMs: NaN,
-  rps: {} as Record<string, number>,
-  cpuMs: {} as Record<string, number>,
-};
+async function serve(root: string, dataDir: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/cli.js', 'serve'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CLOUDTUNE_DATA: dataDir, CLOUDTUNE_DEMO: '1' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.on('data', (d: Buffer) => /serving at/.test(d.toString()) && ready());
+    child.once('exit', (code) => fail(new Error(`the server at ${root} exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
-const CONNECTIONS = 16;
-const SECONDS = 6;
-const SEARCH_REPEATS = 60;
-const SEARCH_KEYWORDS = ['月光', '夜', 'Dreams', 'ight', 'Midnight Dreams', '夜 光'];
-
-const ratio = (now: number, before: number): string => (Number.isFinite(before) && before > 0 ? `${(now / before).toFixed(2)}×` : 'n/a');
-const verdict = (now: number, before: number, higherIsBetter: boolean): string => {
-  if (!(Number.isFinite(before) && before > 0)) return '';
-  const ok = higherIsBetter ? now >= before * 0.9 : now <= before * 1.1;
-  return ok ? 'within 10 %' : 'OUTSIDE 10 %';
-};
-/** Absolute media URLs as the API builds them (search answers carry cover URLs). */
-const urls = mediaUrls('http://127.0.0.1/api');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 export async function measureDataLayer(): Promise<void> {
-  console.log(`\n## Data layer (SQLite): now vs. before the asynchronous repositories (${BASELINE.commit}); goal: within 10 %`);
-  console.log(`  load average ${loadavg()[0]!.toFixed(1)}`);
-  let start = performance.now();
-  const { dataDir, bigPlaylistId } = await prepareBigLibrary();
-  const seedSeconds = (performance.now() - start) / 1000;
+  const before = process.env.BENCH_BEFORE ? resolve(process.env.BENCH_BEFORE) : null;
+  if (before && !existsSync(join(before, 'apps/server/dist/cli.js'))) throw new Error(`BENCH_BEFORE: no built server in ${before}`);
   console.log(
-    `  seed 10,000 songs + 3 playlists       ${seedSeconds.toFixed(1).padStart(7)} s   before ${BASELINE.seedSeconds.toFixed(1)} s  ${ratio(seedSeconds, BASELINE.seedSeconds)}  ${verdict(seedSeconds, BASELINE.seedSeconds, false)}`,
+    `\n## Data layer (SQLite): server CPU per request${before ? `, this build vs. ${before}` : ''}; goal: within 10 % (load average ${loadavg()[0]!.toFixed(1)})`,
   );
+  const { dataDir, bigPlaylistId } = await prepareBigLibrary();
+  const sub = 'u=13800000000&p=subsonic&v=1.16.1&c=bench&f=json';
+  const runs: [string, string, boolean?][] = [
+    ['/api/song/detail (50 songs)', `/api/song/detail?ids=${Array.from({ length: 50 }, (_, i) => i + 101).join(',')}`],
+    ['/api/song/url', '/api/song/url?id=7'],
+    ['/api/playlist/detail (1,000 tracks)', `/api/playlist/detail?id=${bigPlaylistId}`],
+    ['/api/album', '/api/album?id=1'],
+    ['/api/search 月光 (type 1)', `/api/search?keywords=${encodeURIComponent('月光')}&type=1&limit=30`],
+    ['/api/user/playlist (logged in)', '/api/user/playlist?uid=0', true],
+    ['/api/scrobble (a play written)', '/api/scrobble?id=3&time=30', true],
+    ['/rest/getAlbumList2 (50, by name)', `/rest/getAlbumList2?${sub}&type=alphabeticalByName&size=50`],
+    ['/rest/getRandomSongs (10)', `/rest/getRandomSongs?${sub}&size=10`],
+  ];
+  const builds: [string, string][] = before
+    ? [
+        ['before', before],
+        ['now', thisBuild],
+      ]
+    : [['now', thisBuild]];
+  const cpuMs = new Map<string, number[]>();
   try {
-    const db = await openDatabase(dataDir);
-    const search = await createSearch(db);
-    const samples: number[] = [];
-    for (const keywords of SEARCH_KEYWORDS) await search.search({ keywords }, urls);
-    const cpuBefore = process.cpuUsage();
-    for (let i = 0; i < SEARCH_REPEATS; i++)
-      for (const keywords of SEARCH_KEYWORDS) {
-        start = performance.now();
-        await search.search({ keywords }, urls);
-        samples.push(performance.now() - start);
+    for (let round = 0; round < (before ? ROUNDS : 1); round++)
+      for (const [name, root] of builds) {
+        const copy = mkdtempSync(join(tmpdir(), 'cloudtune-bench-data-layer-'));
+        cpSync(dataDir, copy, { recursive: true });
+        const server = await serve(root, copy);
+        try {
+          const login = await fetch(`${server.url}/api/login/cellphone?phone=13800000000&password=cloudtune`, { method: 'POST' });
+          const cookie = /MUSIC_U=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+          const uid = ((await login.json()) as { account?: { id: number } }).account?.id ?? 0;
+          for (const [label, path, withCookie] of runs) {
+            const url = `${server.url}${path.replace('uid=0', `uid=${uid}`)}`;
+            const headers = withCookie ? { cookie } : undefined;
+            await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+            const at = cpuSeconds(server.pid);
+            const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+            const key = `${name} ${label}`;
+            cpuMs.set(key, [...(cpuMs.get(key) ?? []), ((cpuSeconds(server.pid) - at) * 1000) / Math.max(1, r.requests.total)]);
+          }
+        } finally {
+          await server.stop();
+          rmSync(copy, { recursive: true, force: true });
+        }
       }
-    const cpu = process.cpuUsage(cpuBefore);
-    const searchCpuMs = (cpu.user + cpu.system) / 1000 / samples.length;
-    await db.close();
-    const warm = median(samples);
-    console.log(
-      `  search service, warm median          ${warm.toFixed(2).padStart(7)} ms  before ${BASELINE.searchWarmMs.toFixed(2)} ms  ${ratio(warm, BASELINE.searchWarmMs)}`,
-    );
-    console.log(
-      `  search service, CPU per call         ${searchCpuMs.toFixed(2).padStart(7)} ms  before ${BASELINE.searchCpuMs.toFixed(2)} ms  ${ratio(searchCpuMs, BASELINE.searchCpuMs)}  ${verdict(searchCpuMs, BASELINE.searchCpuMs, false)}`,
-    );
-
-    const server = await startServer({}, { dataDir });
-    try {
-      const login = await fetch(`${server.url}/api/login/cellphone?phone=13800000000&password=cloudtune`, { method: 'POST' });
-      const cookie = /MUSIC_U=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
-      const uid = ((await login.json()) as { account?: { id: number } }).account?.id ?? 0;
-      const detail = (await (await fetch(`${server.url}/api/playlist/detail?id=${bigPlaylistId}`)).json()) as {
-        playlist: { trackIds: { id: number }[] };
-      };
-      const ids = detail.playlist.trackIds.map((t) => t.id);
-      const album = (await (await fetch(`${server.url}/api/song/detail?ids=${ids[0]}`)).json()) as { songs: { al: { id: number } }[] };
-      const sub = 'u=13800000000&p=subsonic&v=1.16.1&c=bench&f=json';
-      const runs: [string, string, Record<string, string>?][] = [
-        ['/api/song/detail (50 songs)', `/api/song/detail?ids=${ids.slice(100, 150).join(',')}`],
-        ['/api/song/url', `/api/song/url?id=${ids[7]}`],
-        ['/api/playlist/detail (1,000 tracks)', `/api/playlist/detail?id=${bigPlaylistId}`],
-        ['/api/album', `/api/album?id=${album.songs[0]!.al.id}`],
-        ['/api/search 月光 (type 1)', `/api/search?keywords=${encodeURIComponent('月光')}&type=1&limit=30`],
-        ['/api/user/playlist (logged in)', `/api/user/playlist?uid=${uid}`, { cookie }],
-        ['/api/scrobble (a play written)', `/api/scrobble?id=${ids[3]}&sourceid=${bigPlaylistId}&time=30`, { cookie }],
-        ['/rest/getAlbumList2 (50, by name)', `/rest/getAlbumList2?${sub}&type=alphabeticalByName&size=50`],
-        ['/rest/search3 (500 songs a page)', `/rest/search3?${sub}&query=&songCount=500&albumCount=0&artistCount=0`],
-        ['/rest/getRandomSongs (10)', `/rest/getRandomSongs?${sub}&size=10`],
-      ];
-      console.log(
-        `  requests under load (${CONNECTIONS} connections, ${SECONDS} s each, loopback): req/s and the server's CPU per request, now vs. before`,
-      );
-      for (const [label, path, headers] of runs) {
-        const url = `${server.url}${path}`;
-        await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-        const cpuAt = cpuSeconds(server.pid);
-        const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-        const cpuMs = ((cpuSeconds(server.pid) - cpuAt) * 1000) / Math.max(1, r.requests.total);
-        const rps = r.requests.average;
-        const before = BASELINE.rps[label] ?? NaN;
-        const cpuBefore = BASELINE.cpuMs[label] ?? NaN;
-        const errors = r.errors + r.non2xx;
-        console.log(
-          `    ${label.padEnd(36)} ${rps.toFixed(0).padStart(5)} req/s (before ${Number.isFinite(before) ? before.toFixed(0) : 'n/a'}, ${ratio(rps, before)})  cpu ${cpuMs.toFixed(3)} ms/req (before ${Number.isFinite(cpuBefore) ? cpuBefore.toFixed(3) : 'n/a'}, ${ratio(cpuMs, cpuBefore)})  ${verdict(cpuMs, cpuBefore, false)}${errors ? `  errors ${errors}` : ''}`,
-        );
-      }
-    } finally {
-      await server.stop();
-    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  for (const [label] of runs) {
+    const now = median(cpuMs.get(`now ${label}`)!);
+    if (!before) {
+      console.log(`  ${label.padEnd(36)} ${now.toFixed(3)} ms CPU/request`);
+      continue;
+    }
+    const then = median(cpuMs.get(`before ${label}`)!);
+    const ratio = now / then;
+    console.log(
+      `  ${label.padEnd(36)} now ${now.toFixed(3)}  before ${then.toFixed(3)} ms CPU/request  ${ratio.toFixed(2)}×  ${ratio <= GOAL ? 'within 10 %' : 'OUTSIDE 10 %'}`,
+    );
   }
 }

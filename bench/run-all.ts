@@ -1,6 +1,8 @@
 import { startServer } from '@cloudtune/e2e/server';
 import { measureApi } from './api-latency.ts';
 import { measureBigList } from './big-list.ts';
+import { measureCluster } from './cluster.ts';
+import { measureDataLayer } from './data-layer.ts';
 import { prepareBigLibrary } from './big-library.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { measureImages } from './images.ts';
@@ -31,3 +33,7 @@ await measureMemory();
 await measureSearch();
 // Builds its own catalogs (100,000 and 1,000,000 songs; BENCH_SUBSONIC_*_SONGS set them).
 await measureSubsonic();
+// This build's SQLite data layer, beside an earlier build's when BENCH_BEFORE names one.
+await measureDataLayer();
+// Starts PostgreSQL, an S3 server, nginx and one, then two server processes.
+await measureCluster();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, createSearch, databaseFile, mediaUrls, openDatabase, seedDemoLibrary, type Db } from '@cloudtune/server';
+import { buildApp, createSearch, databaseFile, mediaUrls, openSqliteDatabase, seedDemoLibrary, type Db } from '@cloudtune/server';
 
 /** Catalog size; `BENCH_SEARCH_SONGS=100000 npm run bench:search` for a quicker run, 0 skips. */
 const DEFAULT_SONGS = 1_000_000;
@@ -105,7 +105,7 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
   if (!(songCount > 0)) return console.log('  skipped (BENCH_SEARCH_SONGS=0)');
   const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-search-'));
   try {
-    const db = await openDatabase(dataDir);
+    const db = await openSqliteDatabase(dataDir);
     let start = performance.now();
     const seeded = await seedDemoLibrary(db, { songCount, withLyrics: false, indexSearch: false });
     console.log(`  catalog: ${seeded.songs} songs, ${seeded.albums} albums, ${seeded.artists} artists, seeded in ${seconds(start)}`);

@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     pid: child.pid!,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
