@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, five projects: `npm run test:unit` (contract, lrc, web, desktop) and `npm run test:server`. */
+/**
+ * One runner, six projects: `npm run test:unit` (contract, lrc, web, desktop), `npm run test:server`
+ * and `npm run test:server:postgres`.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -38,6 +41,22 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The same server tests with every library in PostgreSQL: a throwaway cluster for the run,
+        // a database per data directory (CLOUDTUNE_DATABASE_URL=…/cloudtune_{dataDir}). The
+        // engine's own tests run in `server` already.
+        test: {
+          name: 'server-postgres',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/postgres-engine.test.ts'],
+          globalSetup: ['test/postgres-suite.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 60_000,

@@ -65,6 +65,11 @@ const DEMO_LOGIN: DemoLogin = {
 export interface BuildAppOptions {
   dataDir: string;
   /**
+   * Where the library is (CLOUDTUNE_DATABASE_URL): a postgres:// URL, or null for the SQLite file
+   * of the data directory; absent, the environment's CLOUDTUNE_DATABASE_URL decides (db/connection.ts).
+   */
+  databaseUrl?: string | null;
+  /**
    * Demo mode (config.demo, the one place it is decided): the demo account logs in with the
    * passwords the README publishes and administers the server. false: it is disabled — no
    * password, no Subsonic password, no session — while the demo catalogue stays.
@@ -144,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage.close();
     throw err;
   }
-  const db = await openDatabase(options.dataDir);
+  const db = await openDatabase(options.dataDir, { url: options.databaseUrl });
   let demoAccount: number | null;
   try {
     // The catalogue is seeded whatever the mode: a fresh machine has music either way.

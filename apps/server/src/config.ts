@@ -7,8 +7,10 @@ export interface Config {
   port: number;
   /** the listen address: HOST, else 127.0.0.1 (this machine only) */
   host: string;
-  /** holds the SQLite file and generated media */
+  /** holds the SQLite file (unless databaseUrl is set) and generated media */
   dataDir: string;
+  /** CLOUDTUNE_DATABASE_URL: a postgres:// URL puts the library in PostgreSQL; null = SQLite in the data directory */
+  databaseUrl: string | null;
   /** desktop-shell mode: the API at `/`, no web app */
   apiOnly: boolean;
   /** the browser build served at `/` (null in API-only mode) */
@@ -206,6 +208,39 @@ export function storageConfig(env: NodeJS.ProcessEnv): { storage: StorageConfig;
   };
 }
 
+/** The placeholder of CLOUDTUNE_DATABASE_URL's database name that stands for the data directory (db/postgres-open.ts). */
+export const DATA_DIR_PLACEHOLDER = '{dataDir}';
+
+/**
+ * CLOUDTUNE_DATABASE_URL: unset or empty, null (the library is a SQLite file in the data
+ * directory); else a postgres:// (or postgresql://) URL, the database every process of the server
+ * shares. `{dataDir}` in its database name stands for the data directory: each directory gets a
+ * database of its own, created on first use (db/postgres-open.ts).
+ */
+export function databaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.CLOUDTUNE_DATABASE_URL?.trim() ?? '';
+  if (raw === '') return null;
+  let url: URL;
+  try {
+    // Braces are not URL characters: the placeholder is checked in the name it stands in.
+    url = new URL(raw.replaceAll(DATA_DIR_PLACEHOLDER, 'datadir'));
+  } catch {
+    throw new Error(`CLOUDTUNE_DATABASE_URL must be a postgres:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(`CLOUDTUNE_DATABASE_URL must be a postgres:// URL (or be unset for SQLite), got "${raw}"`);
+  }
+  if (raw.includes(DATA_DIR_PLACEHOLDER)) {
+    const name = raw.replace(/[?#].*$/, '').split('/').slice(3).join('/');
+    if (raw.split(DATA_DIR_PLACEHOLDER).length !== 2 || !/^[A-Za-z0-9_]*\{dataDir\}[A-Za-z0-9_]*$/.test(name)) {
+      throw new Error(
+        `CLOUDTUNE_DATABASE_URL: ${DATA_DIR_PLACEHOLDER} belongs in the database name, beside letters, digits and _ only (postgres://host/cloudtune_{dataDir}), got "${raw}"`,
+      );
+    }
+  }
+  return raw;
+}
+
 /**
  * Configuration from the environment, with safe defaults. Relative paths resolve against the
  * directory the user ran npm in (npm sets INIT_CWD), so `npm start` at the repository root
@@ -231,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: port(env.PORT),
     host,
     dataDir: resolve(base, env.CLOUDTUNE_DATA?.trim() || './data'),
+    databaseUrl: databaseUrl(env),
     apiOnly,
     webDist: apiOnly
       ? null

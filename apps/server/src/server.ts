@@ -42,6 +42,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   const tls = readTlsFiles(config.tlsCert, config.tlsKey);
   const app = await buildApp({
     dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
     apiPrefix: config.apiOnly ? '' : '/api',
     webDist: config.webDist,
     logger: config.logLevel,

@@ -2,17 +2,17 @@ import { rmSync } from 'node:fs';
 import type { Toplist } from '@cloudtune/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
-import type { SqliteDatabase } from '../src/db/sqlite.ts';
+import type { Database } from '../src/db/database.ts';
 import { seedDemoLibrary } from '../src/content/demo/index.ts';
 import { CHART_REFRESH_PLAYS } from '../src/services/charts/index.ts';
 import { CHARTS, type ChartDefinition } from '../src/services/charts/catalog.ts';
 import { SOARING_MIN_PLAYS, WEEK_MS, newReleaseWindowDays, rankChart, soaringScore } from '../src/services/charts/ranking.ts';
 import type { SongPlays } from '../src/repos/plays.ts';
 import { call, getOk, type Json } from './account-helpers.ts';
-import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf } from './helpers.ts';
+import { expectContract, expectError, freshDataDir, getJson, startTestApp, type TestApp, shapeOf, writeMark } from './helpers.ts';
 
 let t: TestApp;
-let db: SqliteDatabase; // a second connection for checking the rankings against the play records
+let db: Database; // a second connection for checking the rankings against the play records
 beforeAll(async () => {
   t = await startTestApp();
   db = await openDatabase(t.dataDir);
@@ -51,7 +51,7 @@ describe('demo listening history', () => {
     const again = await openDatabase(dir);
     try {
       await seedDemoLibrary(again);
-      const dump = async (d: SqliteDatabase) =>
+      const dump = async (d: Database) =>
         await d.prepare('SELECT song_id, user_id, played_at, seconds FROM play_records WHERE id % 97 = 0 ORDER BY id').all();
       expect(await dump(again)).toEqual(await dump(db));
     } finally {
@@ -267,16 +267,15 @@ describe('reads never write', () => {
     const insert = db.prepare('INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (?, NULL, 0, ?, 30)');
     const latest = (await db.prepare('SELECT MAX(played_at) FROM play_records').pluck().get()) as number;
     for (let i = 0; i < CHART_REFRESH_PLAYS + 1; i++) await insert.run(songId, latest);
-    // data_version moves when another connection (the app's) commits a write.
-    const version = () => db.pragma('data_version', { simple: true }) as number;
+    const version = () => writeMark(db);
     const rankedAt = async () => (await db.prepare('SELECT MAX(computed_at) FROM charts').pluck().get()) as number;
-    const [before, ranked] = [version(), await rankedAt()];
+    const [before, ranked] = [await version(), await rankedAt()];
     for (let i = 0; i < 3; i++) expect((await getJson(t.app, '/api/toplist/detail')).status).toBe(200);
-    expect(version()).toBe(before);
+    expect(await version()).toBe(before);
     await getJson(t.app, '/api/playlist/detail?id=1');
-    expect(version()).toBe(before);
+    expect(await version()).toBe(before);
     await getJson(t.app, '/api/search?keywords=a');
-    expect(version()).toBe(before);
+    expect(await version()).toBe(before);
     // A write path re-ranks what is stale.
     await getJson(t.app, `/api/scrobble?id=${songId}&time=30`);
     expect(await rankedAt()).toBeGreaterThan(ranked);

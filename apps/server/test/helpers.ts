@@ -5,8 +5,29 @@ import { endpoints, type EndpointPath, type ResponseOf } from '@cloudtune/contra
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import { databaseUrl } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import type { SqliteDatabase } from '../src/db/sqlite.ts';
 
 export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), 'cloudtune-test-'));
+
+/** Whether this run's libraries are in PostgreSQL (CLOUDTUNE_DATABASE_URL, the server-postgres project). */
+export const onPostgres = databaseUrl(process.env) !== null;
+
+/**
+ * A mark that moves whenever a write by another connection (the app's) is committed: what "a
+ * read never writes" is checked with. SQLite counts commits (data_version); on PostgreSQL every
+ * table's row count and newest row version (xmin) are read (a write adds a row version).
+ */
+export async function writeMark(db: Database): Promise<string> {
+  if (db.dialect === 'sqlite') return String((db as SqliteDatabase).pragma('data_version', { simple: true }));
+  const tables = await db
+    .prepare<[], string>("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+    .pluck()
+    .all();
+  const parts = tables.map((t) => `SELECT '${t}:' || COUNT(*) || ':' || COALESCE(MAX(xmin::text::bigint), 0) AS mark FROM ${t}`);
+  return (await db.prepare<[], string>(`SELECT string_agg(mark, ' ') FROM (${parts.join(' UNION ALL ')}) AS marks`).pluck().get()) ?? '';
+}
 
 export interface TestApp {
   app: FastifyInstance;

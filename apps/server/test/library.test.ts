@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/connection.ts';
-import type { SqliteDatabase } from '../src/db/sqlite.ts';
+import { openDatabase, openSqliteDatabase } from '../src/db/connection.ts';
+import type { Database } from '../src/db/database.ts';
+import { migratePostgres } from '../src/db/migrate-postgres.ts';
 import { loadMigrations, runMigrations } from '../src/db/migrate.ts';
 import { createPlaylist, seedDemoLibrary } from '../src/index.ts';
 import { ensureDemoGenres, needsDemoLibrary } from '../src/content/demo/index.ts';
@@ -11,13 +12,13 @@ import { planSong } from '../src/media/song-plan.ts';
 import { freshDataDir } from './helpers.ts';
 
 const dirs: string[] = [];
-const dbs: SqliteDatabase[] = [];
+const dbs: Database[] = [];
 afterAll(async () => {
-  for (const db of dbs) if (db.connection.open) await db.close();
+  for (const db of dbs) await db.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function seededLibrary(options?: Parameters<typeof seedDemoLibrary>[1]): Promise<SqliteDatabase> {
+async function seededLibrary(options?: Parameters<typeof seedDemoLibrary>[1]): Promise<Database> {
   const dir = freshDataDir();
   dirs.push(dir);
   const db = await openDatabase(dir);
@@ -43,7 +44,7 @@ const CATALOG_TABLES = [
   'song_genres',
   'album_genres',
 ];
-const dump = async (db: SqliteDatabase) =>
+const dump = async (db: Database) =>
   Object.fromEntries(await Promise.all(CATALOG_TABLES.map(async (t) => [t, await db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()])));
 
 describe('demo library', async () => {
@@ -183,13 +184,20 @@ describe('migrations', () => {
     const first = await openDatabase(dir);
     const versions = await first.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
     expect(versions).toEqual(loadMigrations().map((m) => m.version));
-    expect(await runMigrations(first)).toEqual([]);
+    expect(await (first.dialect === 'sqlite' ? runMigrations(first) : migratePostgres(first))).toEqual([]);
     await first.close();
     const again = await openDatabase(dir);
     dbs.push(again);
     expect(await again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(versions.length);
-    expect(again.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(again.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('open SQLite in WAL mode with foreign keys enforced', async () => {
+    const dir = freshDataDir();
+    dirs.push(dir);
+    const db = await openSqliteDatabase(dir);
+    dbs.push(db);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/connection.ts';
+import { openSqliteDatabase } from '../src/db/connection.ts';
 import { loadMigrations } from '../src/db/migrate.ts';
 import { loadPostgresMigrations, migratePostgres } from '../src/db/migrate-postgres.ts';
 import { PostgresDatabase } from '../src/db/postgres.ts';
@@ -407,7 +407,7 @@ describe('SQLite’s SQL on PostgreSQL', () => {
     // The same statements are SQLite's: the repositories prepare on a SQLite database too.
     const dir = mkdtempSync(join(tmpdir(), 'cloudtune-sqlite-'));
     try {
-      const sqlite = await openDatabase(dir);
+      const sqlite = await openSqliteDatabase(dir);
       expect(() => createRepos(sqlite)).not.toThrow();
       await sqlite.close();
     } finally {

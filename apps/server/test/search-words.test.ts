@@ -47,7 +47,6 @@ beforeAll(async () => {
     await repos.artists.insert({
       name,
       nameLatin: '',
-      initial: '#',
       trans: null,
       aliases,
       area: 7,

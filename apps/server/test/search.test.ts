@@ -61,7 +61,6 @@ beforeAll(async () => {
   const artistId = await repos.artists.insert({
     name: 'Test Pattern',
     nameLatin: 'test pattern',
-    initial: 'T',
     trans: null,
     aliases: [],
     area: 96,

@@ -13,7 +13,7 @@ export interface ImportScan {
 
 /**
  * Rescans the import folder of CLOUDTUNE_LIBRARY while the server already serves: its own
- * database connection (WAL lets the server read meanwhile; writes are short batches), progress
+ * database connection (readers are not blocked meanwhile; writes are short batches), progress
  * and skipped files logged as they come, a summary at the end. It is the server's one import scan
  * (services/import-scans.ts): Subsonic apps see it in getScanStatus, and while another process
  * scans it does not start. Never throws: a failing scan is logged and the server keeps serving.
@@ -23,8 +23,9 @@ export async function startImportScan(
   folder: string,
   log: (line: string) => void,
   storage?: Storage,
+  databaseUrl?: string | null,
 ): Promise<ImportScan> {
-  const db = await openDatabase(dataDir);
+  const db = await openDatabase(dataDir, { url: databaseUrl });
   const scans = createImportScanService(createRepos(db), folderScanner(db, dataDir, log, storage), { clock: Date.now, log });
   if (!(await scans.start([folder])).started) log(`A library scan is already running; ${folder} is not scanned again now.`);
   const done = scans.idle().finally(() => db.close());

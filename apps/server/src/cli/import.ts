@@ -21,7 +21,7 @@ export async function importCommand(args: string[], config: Config, env: NodeJS.
   // Covers taken from the music go where the server keeps what it writes.
   const storage = await openStorage(config.storage, config.dataDir);
   await storage.check();
-  const db = await openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir, { url: config.databaseUrl });
   const controller = new AbortController();
   const stop = () => {
     console.error('Stopping after the current batch…');

@@ -23,7 +23,7 @@ export async function seedCommand(args: string[], config: Config, print: (line: 
   // Checked before the data directory is opened: a bad value creates nothing.
   const songCount = intOption('songs', values.songs, 1, MAX_SEED_SONGS);
   const seed = intOption('seed', values.seed, 0, MAX_SEED);
-  const db = await openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir, { url: config.databaseUrl });
   try {
     if (!(await needsDemoLibrary(db))) {
       print(`The library in ${config.dataDir} is not empty; nothing to do.`);

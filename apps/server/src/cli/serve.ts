@@ -13,7 +13,7 @@ export async function serveCommand(config: Config): Promise<void> {
   const scan = config.libraryDir
     ? await (
         await import('./import-scan.ts')
-      ).startImportScan(config.dataDir, config.libraryDir, (line) => console.error(line), app.storage)
+      ).startImportScan(config.dataDir, config.libraryDir, (line) => console.error(line), app.storage, config.databaseUrl)
     : undefined;
   let closing = false;
   const stop = (signal: string) => {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { nameInitial } from '../text/pinyin.ts';
 import { createArtistList } from './artists/list.ts';
 import { createArtistRelations } from './artists/relations.ts';
 import { idsParam, parseStringArray } from './json.ts';
@@ -21,7 +22,6 @@ export interface ArtistRecord {
 export interface NewArtist {
   name: string;
   nameLatin: string;
-  initial: string;
   trans: string | null;
   aliases: string[];
   area: number;
@@ -125,8 +125,13 @@ export function createArtistRepo(db: Database) {
     async markIndependent(ids: readonly number[]): Promise<void> {
       await markIndependent.run(idsParam(ids));
     },
+    /**
+     * Adds an artist; returns its id. Its A–Z initial is the name's (text/pinyin.ts), worked out
+     * here for every engine: SQLite's trigger computes the same one again, PostgreSQL has no such trigger.
+     */
     async insert(artist: NewArtist): Promise<number> {
-      return Number((await insertStmt.run({ ...artist, aliases: JSON.stringify(artist.aliases) })).lastInsertId);
+      const row = { ...artist, initial: nameInitial(artist.name), aliases: JSON.stringify(artist.aliases) };
+      return Number((await insertStmt.run(row)).lastInsertId);
     },
   };
 }

@@ -30,6 +30,7 @@ import { createRecommendationRepo } from './recommendations.ts';
 import { createSearchRepo } from './search.ts';
 import { createSearchIndexRepo } from './search-index.ts';
 import { createSearchKeywordRepo } from './search-keywords.ts';
+import { createUnavailableSearchRepos } from './search-unavailable.ts';
 import { createSessionRepo } from './sessions.ts';
 import { createShareRepo } from './shares.ts';
 import { createSigninRepo } from './signins.ts';
@@ -86,9 +87,10 @@ export function createRepos(db: Database) {
     rateWindows: createRateWindowRepo(db),
     ratings: createRatingRepo(db),
     recommendations: createRecommendationRepo(db),
-    search: createSearchRepo(db),
-    searchIndex: createSearchIndexRepo(db),
-    searchKeywords: createSearchKeywordRepo(db),
+    // SQLite's search is FTS5; PostgreSQL's is yet to come (repos/search-unavailable.ts).
+    ...(db.dialect === 'sqlite'
+      ? { search: createSearchRepo(db), searchIndex: createSearchIndexRepo(db), searchKeywords: createSearchKeywordRepo(db) }
+      : createUnavailableSearchRepos()),
     sessions: createSessionRepo(db),
     shares: createShareRepo(db),
     signins: createSigninRepo(db),

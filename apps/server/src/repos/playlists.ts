@@ -111,6 +111,10 @@ export function createPlaylistRepo(db: Database) {
   const insertChartStmt = db.prepare(`
     INSERT INTO playlists (id, name, creator_id, description, special_type, created_at, updated_at)
     VALUES (@id, @name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
+  // Without an id the engine picks one: an explicit NULL would be refused by PostgreSQL's identity column.
+  const insertChartAnyIdStmt = db.prepare(`
+    INSERT INTO playlists (name, creator_id, description, special_type, created_at, updated_at)
+    VALUES (@name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
   const likedOf = db
     .prepare<[number], number>(
       `SELECT id FROM playlists WHERE creator_id = ? AND special_type = ${LIKED_SONGS_SPECIAL_TYPE} ORDER BY id LIMIT 1`,
@@ -240,7 +244,12 @@ export function createPlaylistRepo(db: Database) {
     /** Creates a chart's playlist; returns its id (the one asked for when it is free). */
     async insertChart(chart: NewChartPlaylist): Promise<number> {
       const wanted = chart.id !== undefined && (await existsStmt.get(chart.id)) === undefined ? chart.id : null;
-      return Number((await insertChartStmt.run({ ...chart, id: wanted })).lastInsertId);
+      const { name, creatorId, description, createdAt } = chart;
+      const result =
+        wanted === null
+          ? await insertChartAnyIdStmt.run({ name, creatorId, description, createdAt })
+          : await insertChartStmt.run({ name, creatorId, description, createdAt, id: wanted });
+      return Number(result.lastInsertId);
     },
     /** The user's liked-songs playlist (specialType 5), if they have one. */
     likedOf: async (userId: number): Promise<number | undefined> => await likedOf.get(userId),

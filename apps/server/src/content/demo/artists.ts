@@ -3,7 +3,7 @@ import { artistFlavors } from './pools/titles.ts';
 import { chinese } from './pools/people.ts';
 import { intBetween, pick, rngFor, shuffled } from '../../text/prng.ts';
 import { daysBefore } from './clock.ts';
-import { artistName, initialOf, unique, type Area, type ArtistType } from './names.ts';
+import { artistName, unique, type Area, type ArtistType } from './names.ts';
 
 export interface SeededArtist {
   id: number;
@@ -41,7 +41,6 @@ export async function seedArtists(repos: Repos, seed: number, count: number): Pr
       const id = await repos.artists.insert({
         name: name.name,
         nameLatin: name.latin,
-        initial: initialOf(name.latin),
         trans: name.trans,
         aliases: name.aliases,
         area,

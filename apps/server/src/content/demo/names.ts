@@ -8,7 +8,7 @@ export type ArtistType = 1 | 2 | 3;
 
 export interface GeneratedName {
   name: string;
-  /** lower-case romanisation used for search and the A–Z initial */
+  /** lower-case romanisation used for search */
   latin: string;
   aliases: string[];
   trans: string | null;
@@ -110,16 +110,6 @@ function englishTitle_(rng: Rng): Title {
     .replace('{a}', pick(rng, englishTitle.adjectives))
     .replace('{n}', pick(rng, englishTitle.nouns));
   return { name, latin: name.toLowerCase() };
-}
-
-/** 'A'..'Z' from the romanisation, '#' otherwise (the artist list's initial filter). */
-export function initialOf(latin: string): string {
-  const ch = latin
-    .normalize('NFD')
-    .replace(/[^a-zA-Z]/g, '')
-    .charAt(0)
-    .toUpperCase();
-  return ch || '#';
 }
 
 /** Draws until `taken` lacks the name; after a few tries numbers it ("晚风 2"), as huge catalogs must. */

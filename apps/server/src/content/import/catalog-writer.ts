@@ -1,6 +1,6 @@
 import type { Repos } from '../../repos/index.ts';
 import { foldText } from '../../text/normalize.ts';
-import { nameInitial, pinyinForms } from '../../text/pinyin.ts';
+import { pinyinForms } from '../../text/pinyin.ts';
 import type { FoundFile } from './walk.ts';
 import type { TrackInfo } from './read-track.ts';
 import { guessArea, guessArtistType } from './artist-guess.ts';
@@ -37,7 +37,6 @@ export async function createCatalogWriter(repos: Repos, now = Date.now()) {
       id = await repos.artists.insert({
         name,
         nameLatin: pinyinForms(name).full,
-        initial: nameInitial(name),
         trans: null,
         aliases: [],
         area: guessArea(name),
