@@ -9,9 +9,10 @@ const USAGE = `usage: cloudtune <command>
   import <folder>  import or rescan a music folder (mp3, flac, ogg/opus, m4a, wav + .lrc) into CLOUDTUNE_DATA;
                    serve rescans CLOUDTUNE_LIBRARY in the background after each start
   migrate --to <postgres://…> [--storage s3://bucket/prefix] [--include-caches] [--restart]
-                   copy the library of CLOUDTUNE_DATA into PostgreSQL (and its files into S3, with the
-                   same S3 variables serve reads), then compare both sides; the source is only read.
-                   Ctrl-C stops it; run it again to go on where it stopped`;
+                   copy the library of CLOUDTUNE_DATA into PostgreSQL (and its files into S3), then
+                   compare both sides; the source is only read. --to and --storage default to
+                   CLOUDTUNE_DATABASE_URL and CLOUDTUNE_STORAGE_URL; S3 is reached with the variables
+                   serve reads. Ctrl-C stops it; run it again to go on where it stopped`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -23,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'migrate') {
-    await (await import('./cli/migrate.ts')).migrateCommand(rest, loadConfig());
+    await (await import('./cli/migrate.ts')).migrateCommand(rest);
     return;
   }
   console.log(USAGE);

@@ -84,7 +84,8 @@ export async function claimTarget(
   await transaction(client, async () => {
     await client.query(BOOKKEEPING);
     await client.query('INSERT INTO migration_source (id, path, started_at) VALUES (1, $1, $2)', [sourcePath, now]);
-    for (const table of Object.keys(SCHEMA_ROWS)) if (plans.some((p) => p.name === table)) await client.query(`DELETE FROM ${quoteName(table)}`);
+    for (const table of Object.keys(SCHEMA_ROWS))
+      if (plans.some((p) => p.name === table)) await client.query(`DELETE FROM ${quoteName(table)}`);
   });
   return 'new';
 }
@@ -127,8 +128,7 @@ export interface CopyTablesOptions {
  */
 const encodeKey = (key: unknown[]): string =>
   JSON.stringify(key.map((v) => (typeof v === 'bigint' || typeof v === 'number' ? ['i', String(v)] : ['s', v])));
-const decodeKey = (text: string): unknown[] =>
-  (JSON.parse(text) as [string, string][]).map(([kind, v]) => (kind === 'i' ? BigInt(v) : v));
+const decodeKey = (text: string): unknown[] => (JSON.parse(text) as [string, string][]).map(([kind, v]) => (kind === 'i' ? BigInt(v) : v));
 
 /** A value as pg sends it: 64-bit integers as their digits (pg cannot bind a bigint). */
 const bindable = (v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
@@ -148,15 +148,22 @@ export async function copyTables(
   options: CopyTablesOptions = {},
 ): Promise<boolean> {
   const progress = new Map(
-    (await client.query<{ table_name: string; last_key: string | null; rows: string; done: string }>('SELECT * FROM migration_progress')).rows.map(
-      (r) => [r.table_name, r],
-    ),
+    (
+      await client.query<{ table_name: string; last_key: string | null; rows: string; done: string }>('SELECT * FROM migration_progress')
+    ).rows.map((r) => [r.table_name, r]),
   );
   for (const plan of plans) {
     const known = progress.get(plan.name);
     if (known && Number(known.done) === 1) continue;
     const batchRows = Math.max(1, Math.min(options.batchRows ?? DEFAULT_BATCH_ROWS, Math.floor(MAX_VALUES / plan.columns.length)));
-    const finished = await copyTable(client, source, plan, batchRows, known ? { lastKey: known.last_key, copied: Number(known.rows) } : null, options);
+    const finished = await copyTable(
+      client,
+      source,
+      plan,
+      batchRows,
+      known ? { lastKey: known.last_key, copied: Number(known.rows) } : null,
+      options,
+    );
     if (!finished) return false;
   }
   return true;
@@ -225,16 +232,25 @@ async function copyTable(
  * mark, so a deleted cloud song's id is never handed out again): the target's next insert takes
  * the id the library's next insert would have.
  */
-export async function advanceSequences(client: pg.ClientBase, plans: readonly TablePlan[], highWater: ReadonlyMap<string, bigint>): Promise<void> {
+export async function advanceSequences(
+  client: pg.ClientBase,
+  plans: readonly TablePlan[],
+  highWater: ReadonlyMap<string, bigint>,
+): Promise<void> {
   for (const plan of plans) {
     for (const column of plan.columns.filter((c) => c.identity)) {
-      const max = (await client.query<{ max: string | null }>(`SELECT MAX(${quoteName(column.name)})::text AS max FROM ${quoteName(plan.name)}`))
-        .rows[0]!.max;
+      const max = (
+        await client.query<{ max: string | null }>(`SELECT MAX(${quoteName(column.name)})::text AS max FROM ${quoteName(plan.name)}`)
+      ).rows[0]!.max;
       let top = max === null ? 0n : BigInt(max);
       const mark = highWater.get(plan.name);
       if (mark !== undefined && mark > top) top = mark;
       if (top < 1n) continue;
-      await client.query('SELECT setval(pg_get_serial_sequence($1, $2), $3::bigint, true)', [quoteName(plan.name), column.name, top.toString()]);
+      await client.query('SELECT setval(pg_get_serial_sequence($1, $2), $3::bigint, true)', [
+        quoteName(plan.name),
+        column.name,
+        top.toString(),
+      ]);
     }
   }
 }
@@ -243,4 +259,3 @@ export async function advanceSequences(client: pg.ClientBase, plans: readonly Ta
 export async function markFinished(client: pg.ClientBase, now = Date.now()): Promise<void> {
   await client.query('UPDATE migration_source SET finished_at = $1 WHERE id = 1', [now]);
 }
-

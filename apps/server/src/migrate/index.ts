@@ -83,7 +83,9 @@ export async function migrateLibrary(options: MigrateOptions): Promise<MigrateRe
       await migratePostgres(options.target);
       source.begin();
       const plans = await planTables(client, source);
-      const applied = new Set((await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)));
+      const applied = new Set(
+        (await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
+      );
       const behind = source.versions.filter((v) => !applied.has(v));
       if (behind.length) throw new MigrateError(`The target's schema lacks versions ${behind.join(', ')} of the library's.`);
       const state = await claimTarget(client, source.path, plans, { restart: options.restart });
@@ -104,7 +106,11 @@ export async function migrateLibrary(options: MigrateOptions): Promise<MigrateRe
       let files: FilesCheck | null = null;
       if (options.storage) {
         const mediaRoot = new LocalStorage(join(options.dataDir, 'media'));
-        const result = await copyFiles(client, mediaRoot, options.storage, { includeCaches: options.includeCaches, signal: options.signal, log });
+        const result = await copyFiles(client, mediaRoot, options.storage, {
+          includeCaches: options.includeCaches,
+          signal: options.signal,
+          log,
+        });
         if (!result.finished) return stopped(state, started);
         log(`Checking ${result.files.length} files in ${options.storage.location}.`);
         files = {
@@ -157,16 +163,19 @@ async function withTarget<T>(target: PostgresDatabase, work: (client: pg.PoolCli
       }
     });
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code && CONNECT_CODES.has(code)) {
-      const url = (target.pool.options as { connectionString?: string }).connectionString ?? '';
-      // Node answers a refused connection to a name with two addresses as an AggregateError, message and all in its parts.
-      const parts = (err as { errors?: Error[] }).errors?.map((e) => e.message) ?? [];
-      const why = (err as Error).message || parts.join('; ') || code;
-      throw new MigrateError(`Cannot use the PostgreSQL database ${shownUrl(url)}: ${why}`, { cause: err });
-    }
-    throw err;
+    const url = (target.pool.options as { connectionString?: string }).connectionString ?? '';
+    throw targetUnreachable(err, url);
   }
+}
+
+/** A failure to reach the target told as such, with its URL (password hidden); any other error as it is. */
+export function targetUnreachable(err: unknown, url: string): unknown {
+  const code = (err as { code?: string }).code;
+  if (!code || !CONNECT_CODES.has(code)) return err;
+  // Node answers a refused connection to a name with two addresses as an AggregateError, message and all in its parts.
+  const parts = (err as { errors?: Error[] }).errors?.map((e) => e.message) ?? [];
+  const why = (err as Error).message || parts.join('; ') || code;
+  return new MigrateError(`Cannot use the PostgreSQL database ${shownUrl(url)}: ${why}`, { cause: err });
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -80,10 +80,7 @@ export class SourceLibrary {
 
   /** A table's declared columns, in order (not the implicit rowid). */
   columns(table: string): string[] {
-    return this.connection
-      .prepare<[string], string>('SELECT name FROM pragma_table_info(?) ORDER BY cid')
-      .pluck()
-      .all(table);
+    return this.connection.prepare<[string], string>('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all(table);
   }
 
   /**
@@ -93,11 +90,7 @@ export class SourceLibrary {
   sequences(): Map<string, bigint> {
     const exists = this.connection.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").get();
     if (!exists) return new Map();
-    const rows = this.connection
-      .prepare<[], [string, bigint]>('SELECT name, seq FROM sqlite_sequence')
-      .raw(true)
-      .safeIntegers(true)
-      .all();
+    const rows = this.connection.prepare<[], [string, bigint]>('SELECT name, seq FROM sqlite_sequence').raw(true).safeIntegers(true).all();
     return new Map(rows.map(([name, seq]) => [name, BigInt(seq)]));
   }
 
