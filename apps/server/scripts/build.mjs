@@ -35,6 +35,7 @@ await build({
   logLevel: 'warning',
   plugins: [externalDependencies],
 });
-// db/migrate.ts reads its SQL files next to itself: next to the bundle in production.
+// db/migrate.ts and db/migrate-postgres.ts read their SQL files next to themselves: next to the bundle in production.
 await cp(join(serverDir, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+await cp(join(serverDir, 'src/db/migrations-postgres'), join(dist, 'migrations-postgres'), { recursive: true });
 console.log(`Built the server into ${dist}`);
