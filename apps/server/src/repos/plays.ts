@@ -62,6 +62,14 @@ export function createPlayRepo(db: Database) {
   const insertStmt = db.prepare(
     'INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (@songId, @userId, @sourceId, @playedAt, @seconds)',
   );
+  // insertMany writes many rows per statement: one round trip per batch on a database server.
+  // A few fixed sizes keep the statements few; a batch binds at most 2,500 values.
+  const batches = [500, 50, 1].map((size) => ({
+    size,
+    stmt: db.prepare(
+      `INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES ${Array(size).fill('(?, ?, ?, ?, ?)').join(', ')}`,
+    ),
+  }));
   const latestId = db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM play_records').pluck();
   // Aggregate the window from the (played_at, song_id) index first, then join the few song facts.
   const windowStats = db.prepare<{ from: number; mid: number; to: number }, SongPlaysRow>(`
@@ -107,7 +115,13 @@ export function createPlayRepo(db: Database) {
     insert: async (play: NewPlay): Promise<number> => Number((await insertStmt.run(play)).lastInsertId),
     /** Bulk insert for seeding; call inside the caller's transaction. */
     async insertMany(plays: Iterable<NewPlay>): Promise<void> {
-      for (const play of plays) await insertStmt.run(play);
+      const rows = [...plays];
+      let at = 0;
+      for (const { size, stmt } of batches) {
+        for (; at + size <= rows.length; at += size) {
+          await stmt.run(...rows.slice(at, at + size).flatMap((p) => [p.songId, p.userId, p.sourceId, p.playedAt, p.seconds]));
+        }
+      }
     },
     /** The newest play's id (0 when there are none): charts compare it with what they last saw. */
     latestId: async (): Promise<number> => (await latestId.get()) ?? 0,
