@@ -222,7 +222,10 @@ async function copyTable(
     }
     copied += rows.length;
     if (rows.length) onBatch?.({ table: plan.name, copied, batch: rows.length });
-    if (done) return true;
+    if (done) {
+      log?.(`${plan.name}: ${copied} rows copied`);
+      return true;
+    }
     lastKey = key;
   }
 }

@@ -78,6 +78,11 @@ export async function migrateLibrary(options: MigrateOptions): Promise<MigrateRe
   const started = performance.now();
   const log = options.log ?? (() => {});
   const source = new SourceLibrary(options.dataDir);
+  if (source.inUse) {
+    log(
+      `${source.path}-wal holds writes not yet in the file: is a server still running on the library? Stop it for a copy that stays equal.`,
+    );
+  }
   try {
     return await withTarget(options.target, async (client) => {
       await migratePostgres(options.target);

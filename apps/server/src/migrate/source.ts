@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { databaseFile } from '../db/connection.ts';
 import { loadMigrations } from '../db/migrate.ts';
@@ -16,6 +16,8 @@ export class SourceLibrary {
   readonly connection: BetterSqlite3.Database;
   /** the schema versions the library records */
   readonly versions: number[];
+  /** whether a server seems to have the library open: its copy may not be the last word */
+  readonly inUse: boolean;
 
   constructor(dataDir: string) {
     const file = databaseFile(dataDir);
@@ -23,6 +25,8 @@ export class SourceLibrary {
       throw new MigrateError(`There is no library to move: ${file} does not exist (CLOUDTUNE_DATA names the data directory).`);
     }
     this.path = realpathSync(file);
+    // A write-ahead log with something in it: a server has the library open (or stopped without closing it).
+    this.inUse = (statSync(`${this.path}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0;
     this.connection = new BetterSqlite3(this.path, { readonly: true, fileMustExist: true });
     try {
       // A second guard beside the read-only open: any statement that would write fails.
