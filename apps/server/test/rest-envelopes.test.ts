@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseFile } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import { call, loginByPhone } from './account-helpers.ts';
 import { readEnvelope } from './envelope-reader.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -195,9 +194,9 @@ describe('failures inside a method', () => {
   beforeAll(async () => {
     broken = await startTestApp();
     // A real failure the methods do not expect: the lyrics table is gone behind the server's back.
-    const db = new Database(databaseFile(broken.dataDir));
-    db.exec('ALTER TABLE lyrics RENAME TO lyrics_gone');
-    db.close();
+    const db = await openDatabase(broken.dataDir);
+    await db.exec('ALTER TABLE lyrics RENAME TO lyrics_gone');
+    await db.close();
   });
   afterAll(async () => broken?.close());
 

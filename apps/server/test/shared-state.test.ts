@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import Database from 'better-sqlite3';
 import { buildApp } from '../src/app.ts';
-import { databaseFile } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import { call, getOk, loginByPhone, type Json } from './account-helpers.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -98,16 +97,16 @@ describe('two processes on one database', () => {
   });
 
   test('a play reported to both within 20 s counts once (the replay window is shared)', async () => {
-    const db = new Database(databaseFile(a.dataDir), { readonly: true });
+    const db = await openDatabase(a.dataDir);
     try {
-      const plays = () => db.prepare('SELECT COUNT(*) FROM play_records').pluck().get() as number;
-      const before = plays();
+      const plays = async () => await db.prepare<[], number>('SELECT COUNT(*) FROM play_records').pluck().get();
+      const before = (await plays())!;
       const url = '/api/scrobble?id=7&time=60';
       expect((await call(a.app, url, { session: demoOnA })).body).toMatchObject({ code: 200 });
       expect((await call(b, url, { session: demoOnB })).body).toMatchObject({ code: 200 });
-      expect(plays()).toBe(before + 1);
+      expect(await plays()).toBe(before + 1);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { databaseFile } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import { call, register, testClock } from './account-helpers.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -43,11 +42,10 @@ async function failed(method: string, query: string, code: number, auth = `${DEM
   return body.error.message as string;
 }
 /** Deletes a song as a rescan does when its file is gone (through another connection, as the importer's CLI would). */
-function removeSong(id: number): void {
-  const db = new Database(databaseFile(t.dataDir));
-  db.pragma('foreign_keys = ON');
-  db.prepare('DELETE FROM songs WHERE id = ?').run(id);
-  db.close();
+async function removeSong(id: number): Promise<void> {
+  const db = await openDatabase(t.dataDir);
+  await db.run('DELETE FROM songs WHERE id = ?', id);
+  await db.close();
 }
 /** The whole answer in XML and in JSON, against the goldens (reviewed against the spec's examples). */
 async function golden(method: string, query: string, name = method, c = 'test'): Promise<void> {
@@ -149,7 +147,7 @@ describe('play queue', () => {
     expect(res.json()['subsonic-response'].status).toBe('ok');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     // A rescan finds the current song's file gone: the next entry is current, from its start.
-    removeSong(471);
+    await removeSong(471);
     const queue = (await ok('getPlayQueue')).playQueue;
     expect(queue).toMatchObject({ current: '472', position: 0 });
     expect(queue.entry.map((e: Json) => e.id)).toEqual(['470', '472']);

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseFile } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import { call, loginByPhone, register } from './account-helpers.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { FIXED_NOW, subsonicCalls, type Json } from './subsonic-calls.ts';
@@ -180,9 +179,9 @@ describe('API keys', () => {
     expect(JSON.stringify(listed)).not.toContain(made.key);
 
     // only the hash is kept
-    const db = new Database(databaseFile(t.dataDir), { readonly: true });
-    const stored = db.prepare('SELECT key_hash AS keyHash FROM subsonic_api_keys').all() as { keyHash: string }[];
-    db.close();
+    const db = await openDatabase(t.dataDir);
+    const stored = await db.all<{ keyHash: string }>('SELECT key_hash AS keyHash FROM subsonic_api_keys');
+    await db.close();
     expect(stored.map((r) => r.keyHash)).not.toContain(made.key);
     expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.keyHash))).toBe(true);
 

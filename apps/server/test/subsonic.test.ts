@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { databaseFile } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toXml } from '../src/http/subsonic-envelope.ts';
 import { streamWish } from '../src/routes/subsonic/media.ts';
@@ -82,9 +81,9 @@ describe('auth', () => {
     await ok('ping', '', `u=13800000000&t=${md5(`${made.password}s4lt`)}&s=s4lt`);
     await ok('ping', '', `apiKey=${made.password}`);
     // stored encrypted with the data dir's key: the database alone holds neither the password nor its MD5
-    const db = new Database(databaseFile(t.dataDir), { readonly: true });
-    const stored = db.prepare('SELECT secret, key_hash AS keyHash FROM subsonic_passwords').all() as { secret: string; keyHash: string }[];
-    db.close();
+    const db = await openDatabase(t.dataDir);
+    const stored = await db.all<{ secret: string; keyHash: string }>('SELECT secret, key_hash AS keyHash FROM subsonic_passwords');
+    await db.close();
     expect(stored.length).toBeGreaterThan(0);
     for (const row of stored) expect(`${row.secret} ${row.keyHash}`).not.toMatch(new RegExp(`${made.password}|${md5(made.password)}`));
     expect(existsSync(join(t.dataDir, 'secret.key'))).toBe(true);

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { batchInsert } from './batch-insert.ts';
 import { idsParam } from './json.ts';
 
 export interface NewPlay {
@@ -62,14 +63,7 @@ export function createPlayRepo(db: Database) {
   const insertStmt = db.prepare(
     'INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES (@songId, @userId, @sourceId, @playedAt, @seconds)',
   );
-  // insertMany writes many rows per statement: one round trip per batch on a database server.
-  // A few fixed sizes keep the statements few; a batch binds at most 2,500 values.
-  const batches = [500, 50, 1].map((size) => ({
-    size,
-    stmt: db.prepare(
-      `INSERT INTO play_records (song_id, user_id, source_id, played_at, seconds) VALUES ${Array(size).fill('(?, ?, ?, ?, ?)').join(', ')}`,
-    ),
-  }));
+  const insertRows = batchInsert(db, 'play_records', ['song_id', 'user_id', 'source_id', 'played_at', 'seconds']);
   const latestId = db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM play_records').pluck();
   // Aggregate the window from the (played_at, song_id) index first, then join the few song facts.
   const windowStats = db.prepare<{ from: number; mid: number; to: number }, SongPlaysRow>(`
@@ -115,13 +109,7 @@ export function createPlayRepo(db: Database) {
     insert: async (play: NewPlay): Promise<number> => Number((await insertStmt.run(play)).lastInsertId),
     /** Bulk insert for seeding; call inside the caller's transaction. */
     async insertMany(plays: Iterable<NewPlay>): Promise<void> {
-      const rows = [...plays];
-      let at = 0;
-      for (const { size, stmt } of batches) {
-        for (; at + size <= rows.length; at += size) {
-          await stmt.run(...rows.slice(at, at + size).flatMap((p) => [p.songId, p.userId, p.sourceId, p.playedAt, p.seconds]));
-        }
-      }
+      await insertRows([...plays].map((p) => [p.songId, p.userId, p.sourceId, p.playedAt, p.seconds]));
     },
     /** The newest play's id (0 when there are none): charts compare it with what they last saw. */
     latestId: async (): Promise<number> => (await latestId.get()) ?? 0,

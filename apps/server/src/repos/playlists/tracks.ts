@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { batchInsert } from '../batch-insert.ts';
 import { idsParam } from '../json.ts';
 
 export interface PlaylistTrack {
@@ -11,7 +12,7 @@ export function createPlaylistTracks(db: Database) {
   const tracks = db.prepare<[number], PlaylistTrack>(
     'SELECT song_id AS songId, added_at AS addedAt FROM playlist_tracks WHERE playlist_id = ? ORDER BY position',
   );
-  const insertTrack = db.prepare('INSERT INTO playlist_tracks (playlist_id, song_id, position, added_at) VALUES (?, ?, ?, ?)');
+  const insertTracks = batchInsert(db, 'playlist_tracks', ['playlist_id', 'song_id', 'position', 'added_at']);
   const lastPosition = db
     .prepare<[number], number>('SELECT COALESCE(MAX(position), -1) FROM playlist_tracks WHERE playlist_id = ?')
     .pluck();
@@ -34,18 +35,18 @@ export function createPlaylistTracks(db: Database) {
     tracksOf: async (playlistId: number): Promise<PlaylistTrack[]> => await tracks.all(playlistId),
     /** Appends songs after the current last track (callers skip songs already present). */
     async appendTracks(playlistId: number, songIds: readonly number[], addedAt: number): Promise<void> {
-      let position = (await lastPosition.get(playlistId)) ?? -1;
-      for (const songId of songIds) await insertTrack.run(playlistId, songId, ++position, addedAt);
+      const last = (await lastPosition.get(playlistId)) ?? -1;
+      await insertTracks(songIds.map((songId, i) => [playlistId, songId, last + 1 + i, addedAt]));
     },
     /** Puts songs before the current first track, in the given order (callers skip songs already present). */
     async prependTracks(playlistId: number, songIds: readonly number[], addedAt: number): Promise<void> {
       const first = ((await firstPosition.get(playlistId)) ?? 0) - songIds.length;
-      for (const [i, songId] of songIds.entries()) await insertTrack.run(playlistId, songId, first + i, addedAt);
+      await insertTracks(songIds.map((songId, i) => [playlistId, songId, first + i, addedAt]));
     },
     /** Replaces every track with `songIds`, in that order (a chart re-ranked). */
     async replaceTracks(playlistId: number, songIds: readonly number[], addedAt: number): Promise<void> {
       await clearTracks.run(playlistId);
-      for (const [position, songId] of songIds.entries()) await insertTrack.run(playlistId, songId, position, addedAt);
+      await insertTracks(songIds.map((songId, position) => [playlistId, songId, position, addedAt]));
     },
     /** Of `songIds`, those already in the playlist. */
     songsPresent: async (playlistId: number, songIds: readonly number[]): Promise<Set<number>> =>
