@@ -7,7 +7,12 @@ const USAGE = `usage: cloudtune <command>
                    build the demo library in CLOUDTUNE_DATA if it is empty (serve does this too);
                    N songs from 1 to 1,000,000 (default 480)
   import <folder>  import or rescan a music folder (mp3, flac, ogg/opus, m4a, wav + .lrc) into CLOUDTUNE_DATA;
-                   serve rescans CLOUDTUNE_LIBRARY in the background after each start`;
+                   serve rescans CLOUDTUNE_LIBRARY in the background after each start
+  migrate --to <postgres://…> [--storage s3://bucket/prefix] [--include-caches] [--restart]
+                   copy the library of CLOUDTUNE_DATA into PostgreSQL (and its files into S3), then
+                   compare both sides; the source is only read. --to and --storage default to
+                   CLOUDTUNE_DATABASE_URL and CLOUDTUNE_STORAGE_URL; S3 is reached with the variables
+                   serve reads. Ctrl-C stops it; run it again to go on where it stopped`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -16,6 +21,10 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'seed') return await (await import('./cli/seed.ts')).seedCommand(rest, loadConfig());
   if (command === 'import') {
     await (await import('./cli/import.ts')).importCommand(rest, loadConfig());
+    return;
+  }
+  if (command === 'migrate') {
+    await (await import('./cli/migrate.ts')).migrateCommand(rest);
     return;
   }
   console.log(USAGE);
