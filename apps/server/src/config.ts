@@ -231,7 +231,11 @@ export function databaseUrl(env: NodeJS.ProcessEnv): string | null {
     throw new Error(`CLOUDTUNE_DATABASE_URL must be a postgres:// URL (or be unset for SQLite), got "${raw}"`);
   }
   if (raw.includes(DATA_DIR_PLACEHOLDER)) {
-    const name = raw.replace(/[?#].*$/, '').split('/').slice(3).join('/');
+    const name = raw
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .slice(3)
+      .join('/');
     if (raw.split(DATA_DIR_PLACEHOLDER).length !== 2 || !/^[A-Za-z0-9_]*\{dataDir\}[A-Za-z0-9_]*$/.test(name)) {
       throw new Error(
         `CLOUDTUNE_DATABASE_URL: ${DATA_DIR_PLACEHOLDER} belongs in the database name, beside letters, digits and _ only (postgres://host/cloudtune_{dataDir}), got "${raw}"`,

@@ -22,11 +22,16 @@ export const onPostgres = databaseUrl(process.env) !== null;
 export async function writeMark(db: Database): Promise<string> {
   if (db.dialect === 'sqlite') return String((db as SqliteDatabase).pragma('data_version', { simple: true }));
   const tables = await db
-    .prepare<[], string>("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+    .prepare<[], string>('SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename')
     .pluck()
     .all();
   const parts = tables.map((t) => `SELECT '${t}:' || COUNT(*) || ':' || COALESCE(MAX(xmin::text::bigint), 0) AS mark FROM ${t}`);
-  return (await db.prepare<[], string>(`SELECT string_agg(mark, ' ') FROM (${parts.join(' UNION ALL ')}) AS marks`).pluck().get()) ?? '';
+  return (
+    (await db
+      .prepare<[], string>(`SELECT string_agg(mark, ' ') FROM (${parts.join(' UNION ALL ')}) AS marks`)
+      .pluck()
+      .get()) ?? ''
+  );
 }
 
 export interface TestApp {

@@ -82,7 +82,8 @@ async function createDirectoryDatabase(url: string, dataDir: string, target: str
   try {
     // Session-level: released when this connection ends, whatever happens below.
     await admin.query('SELECT pg_advisory_lock($1)', [CREATE_LOCK_KEY.toString()]);
-    const exists = async (datname: string) => ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [datname])).rowCount ?? 0) > 0;
+    const exists = async (datname: string) =>
+      ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [datname])).rowCount ?? 0) > 0;
     if (await exists(name)) return;
     const template = templateName(url);
     if (!(await exists(template))) await createTemplate(admin, url, template);
@@ -116,5 +117,7 @@ async function createTemplate(admin: pg.Client, url: string, template: string): 
   }
   // A database is copied only while nobody is connected to it.
   await db.close();
-  await admin.query(`COMMENT ON DATABASE ${quoteName(template)} IS 'Cloudtune: the migrated schema new per-directory libraries are copied from'`);
+  await admin.query(
+    `COMMENT ON DATABASE ${quoteName(template)} IS 'Cloudtune: the migrated schema new per-directory libraries are copied from'`,
+  );
 }
