@@ -119,7 +119,7 @@ describe('demo library', async () => {
   it('gives every album one or two genres from the 风格 list, and each of its songs the same', async () => {
     const byAlbum = await db
       .prepare<[], { albumId: number; genres: string }>(
-        `SELECT s.album_id AS albumId, group_concat(g.name, '|' ORDER BY sg.position) AS genres
+        `SELECT s.album_id AS albumId, string_agg(g.name, '|' ORDER BY sg.position) AS genres
          FROM songs s JOIN song_genres sg ON sg.song_id = s.id JOIN genres g ON g.id = sg.genre_id GROUP BY s.id`,
       )
       .all();
