@@ -97,7 +97,7 @@ describe('/recommend/songs', () => {
       .prepare(
         `SELECT sa.artist_id AS id, COUNT(*) AS unplayed FROM song_artists sa
          WHERE sa.position = 0 AND NOT EXISTS (SELECT 1 FROM play_records pr WHERE pr.song_id = sa.song_id AND pr.user_id = ?)
-         GROUP BY sa.artist_id HAVING unplayed >= 7 ORDER BY unplayed DESC, sa.artist_id`,
+         GROUP BY sa.artist_id HAVING COUNT(*) >= 7 ORDER BY unplayed DESC, sa.artist_id`,
       )
       .all(demoId)) as { id: number; unplayed: number }[];
     const todays = new Set(await Promise.all(today.map(mainArtist)));

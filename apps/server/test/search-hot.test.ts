@@ -44,7 +44,7 @@ describe('/search/hot/detail and /search/hot', () => {
     const song = detail.data.find((e) => e.alg === 'alg_hot_song')!;
     const played = await db
       .prepare<[string], string>(
-        `SELECT group_concat(a.name, '/' ORDER BY sa.position) FROM songs s JOIN song_artists sa ON sa.song_id = s.id
+        `SELECT string_agg(a.name, '/' ORDER BY sa.position) FROM songs s JOIN song_artists sa ON sa.song_id = s.id
          JOIN artists a ON a.id = sa.artist_id WHERE s.name = ? GROUP BY s.id`,
       )
       .pluck()

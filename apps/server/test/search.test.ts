@@ -187,7 +187,7 @@ describe('/search matching', () => {
 
   it('accepts an UPSERT on a table the index watches, and indexes its result', async () => {
     const upsert = db.prepare(`INSERT INTO lyrics (song_id, lrc, translation, version) VALUES (?, ?, NULL, 1)
-      ON CONFLICT (song_id) DO UPDATE SET lrc = excluded.lrc, version = version + 1`);
+      ON CONFLICT (song_id) DO UPDATE SET lrc = excluded.lrc, version = lyrics.version + 1`);
     await expect(upsert.run(loveSongs.exact, '[00:01.00]落日熔金的海面\n')).resolves.toBeDefined();
     await expect(upsert.run(loveSongs.exact, '[00:01.00]落日熔金的海面\n[00:02.00]暮云合璧\n')).resolves.toBeDefined();
     await repos.searchIndex.refresh();

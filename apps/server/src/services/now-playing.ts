@@ -87,7 +87,8 @@ export function createNowPlayingService(repos: Repos, clock: Clock, charts: Char
           positionMs: report.positionMs,
           playbackRate: report.playbackRate,
           updatedAt: now,
-          expiresAt: now + (report.state === 'playing' ? left : 0) + NOW_PLAYING_GRACE_MS,
+          // Whole ms: the column is an integer on every engine (a rate of 1.5 leaves a fraction).
+          expiresAt: now + Math.ceil(report.state === 'playing' ? left : 0) + NOW_PLAYING_GRACE_MS,
         },
         now,
       );
