@@ -79,10 +79,11 @@ describe('the first play of a song never played before', () => {
     await vi.waitFor(() => expect(existsSync(stored(id)) && temporaries(id).length === 0).toBe(true), SETTLED);
     // What was streamed is the stored file, byte for byte, and a later GET sends it with its ETag.
     expect(streamed.equals(readFileSync(stored(id)))).toBe(true);
+    // The file is recorded (its md5 known) just after it is stored: a GET from then on has the ETag.
+    await vi.waitFor(async () => expect((await songUrl(id)).md5).toBe(createHash('md5').update(streamed).digest('hex')), SETTLED);
     const again = await fetch(`${base}/media/audio/${id}.mp3`);
     expect(again.headers.get('etag')).toBe(`"${createHash('md5').update(streamed).digest('hex')}"`);
     expect(Buffer.from(await again.arrayBuffer()).equals(streamed)).toBe(true);
-    await vi.waitFor(async () => expect((await songUrl(id)).md5).toBe(createHash('md5').update(streamed).digest('hex')), SETTLED);
 
     // It plays: every frame decodes, and the duration is the song's.
     expect(decodesCleanly(streamed)).toBe('');
