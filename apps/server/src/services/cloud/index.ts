@@ -170,6 +170,7 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
     async upload(user: { id: number }, { stream, fileName }: IncomingFile, signal: AbortSignal) {
       if ((await remaining(user.id)) === 0) throw cloudFull();
       const tmp = await storage.scratchFile('cloud/upload');
+      const file = createWriteStream(tmp, { flush: true });
       const sha = createHash('sha256');
       const md5 = createHash('md5');
       let size = 0;
@@ -195,7 +196,7 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
         // The part's own failures (a body cut short of its closing boundary, a broken part) are the client's.
         let partError: unknown;
         stream.once('error', (err) => (partError = err));
-        await pipeline(stream, hashing, createWriteStream(tmp, { flush: true }), { signal }).catch((err: unknown) => {
+        await pipeline(stream, hashing, file, { signal }).catch((err: unknown) => {
           throw err === partError && !(err instanceof ApiError) ? badRequest(MALFORMED_MSG) : err;
         });
         if (stream.truncated) throw cloudFull();
@@ -203,6 +204,9 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
         const placed = await place(user.id, tmp, fileName, size, sha.digest('hex'), md5.digest('hex'), tags);
         return { code: 200 as const, songId: String(placed.song.id), needUpload: placed.needUpload, privateCloud: cloudItem(placed.song) };
       } finally {
+        // A pipeline that failed early can reject before the file is even opened: the scratch
+        // file is removed only once its stream has closed, or the open would create it afterwards.
+        if (!file.closed) await new Promise((closed) => file.once('close', closed));
         await rm(tmp, { force: true });
       }
     },
