@@ -153,9 +153,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let demoAccount: number | null;
   try {
     // The catalogue is seeded whatever the mode: a fresh machine has music either way.
-    if (await needsDemoLibrary(db)) await seedDemoLibrary(db, options.demoLibrary);
-    demoAccount = await ensureDemoAccount(db);
-    await ensureDemoGenres(db);
+    const prepareLibrary = async (): Promise<number | null> => {
+      if (await needsDemoLibrary(db)) await seedDemoLibrary(db, options.demoLibrary);
+      const account = await ensureDemoAccount(db);
+      await ensureDemoGenres(db);
+      return account;
+    };
+    // Two processes starting together on an empty library seed it once: the second waits for the
+    // database lock, then finds it seeded (a seeded library is prepared without taking the lock).
+    demoAccount = (await needsDemoLibrary(db)) ? await db.lock(prepareLibrary) : await prepareLibrary();
   } catch (err) {
     await db.close();
     storage.close();

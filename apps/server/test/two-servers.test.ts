@@ -36,9 +36,8 @@ function serve(): Promise<string> {
 let a: string;
 let b: string;
 beforeAll(async () => {
-  // The first start seeds the data directory; the second opens it as it is.
-  a = await serve();
-  b = await serve();
+  // Both are first starts on an empty library, at once: one seeds it, the other waits and opens it seeded.
+  [a, b] = await Promise.all([serve(), serve()]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all(
