@@ -10,13 +10,19 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** CPU time (user + system) a process has used, in seconds, from /proc/<pid>/stat. */
-export function cpuSeconds(pid: number): number {
+/** CPU time a process has used in its own code (user) and in the kernel for it (system), in seconds, from /proc/<pid>/stat. */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticksPerSecond = 100;
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return { user: Number(fields[11]) / ticksPerSecond, system: Number(fields[12]) / ticksPerSecond };
+}
+
+/** CPU time (user + system) a process has used, in seconds. */
+export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 /** Waits without blocking a measurement (used between phases: memory settling, not tests). */
