@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { freePort } from '@cloudtune/e2e/server';
 import { prepareBigLibrary } from './big-library.ts';
 import { cpuTimes } from './process-stats.ts';
+import { earlierBuild, LAST_SYNCHRONOUS_BUILD } from './earlier-build.ts';
 
 /**
  * The data layer on SQLite, beside the same paths on a build from before the repositories became
@@ -19,11 +20,9 @@ import { cpuTimes } from './process-stats.ts';
  * of its moment, so the median of the pairs' ratios is the comparison, and the lowest figure
  * (noise only ever adds) is shown beside it. Goal: within 10 %.
  *
- * The earlier build is a checkout named by BENCH_BEFORE with its server built, e.g.
- *   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/
- *   (cd /tmp/before/apps/server && node scripts/build.mjs)
- *   BENCH_BEFORE=/tmp/before npm run bench
- * Without it, this build's figures are printed alone.
+ * The earlier build is the last synchronous commit, checked out and built for the run (a git
+ * worktree), or a checkout with its server built named by BENCH_BEFORE. Without either (a copy
+ * with no git history), this build's figures are printed alone.
  */
 const ROUNDS = 5;
 const CONNECTIONS = 8;
@@ -58,7 +57,15 @@ async function serve(root: string, dataDir: string): Promise<{ url: string; pid:
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 export async function measureDataLayer(): Promise<void> {
-  const before = process.env.BENCH_BEFORE ? resolve(process.env.BENCH_BEFORE) : null;
+  const checkout = process.env.BENCH_BEFORE ? null : earlierBuild(LAST_SYNCHRONOUS_BUILD);
+  try {
+    await compare(process.env.BENCH_BEFORE ? resolve(process.env.BENCH_BEFORE) : (checkout?.root ?? null));
+  } finally {
+    checkout?.remove();
+  }
+}
+
+async function compare(before: string | null): Promise<void> {
   if (before && !existsSync(join(before, 'apps/server/dist/cli.js'))) throw new Error(`BENCH_BEFORE: no built server in ${before}`);
   console.log(
     `\n## Data layer (SQLite): server user CPU per request${before ? `, this build vs. ${before}` : ''}; goal: within 10 % (load average ${loadavg()[0]!.toFixed(1)})`,
