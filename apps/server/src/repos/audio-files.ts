@@ -10,9 +10,6 @@ export interface AudioFileRecord {
 
 export function createAudioFileRepo(db: Database) {
   const find = db.prepare<[number], AudioFileRecord>('SELECT song_id AS songId, size, md5, bitrate FROM audio_files WHERE song_id = ?');
-  const findMany = db.prepare<[string], AudioFileRecord>(
-    'SELECT song_id AS songId, size, md5, bitrate FROM audio_files WHERE song_id IN (SELECT value FROM json_each(?))',
-  );
   const upsert = db.prepare(`
     INSERT INTO audio_files (song_id, size, md5, bitrate, created_at, accessed_at)
     VALUES (@songId, @size, @md5, @bitrate, @now, @now)
@@ -28,11 +25,6 @@ export function createAudioFileRepo(db: Database) {
 
   return {
     find: async (songId: number): Promise<AudioFileRecord | undefined> => await find.get(songId),
-    /** The rendered files of those of `songIds` that have one, keyed by song. */
-    async findMany(songIds: readonly number[]): Promise<Map<number, AudioFileRecord>> {
-      if (songIds.length === 0) return new Map();
-      return new Map((await findMany.all(idsParam(songIds))).map((r) => [r.songId, r]));
-    },
     save: async (file: AudioFileRecord): Promise<void> => {
       await upsert.run({ ...file, now: Date.now() });
     },

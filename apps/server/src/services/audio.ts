@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
+import type { AudioFileRecord } from '../repos/audio-files.ts';
 import type { ImportFileRecord } from '../repos/import-files.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { MediaRef } from '../media/media-files.ts';
@@ -315,26 +316,24 @@ export function createAudioService(
     /** The original's file if it already exists (never renders). */
     cached,
     /**
-     * The originals of songs already read (/song/url's list): their quality and file, in two
-     * queries whatever their number.
+     * The originals of songs already read with their rendered file's record (/song/url's list):
+     * their quality and file, with one more query only when some are imported.
      */
-    async originalsOf(songs: readonly { id: number; original: unknown }[]): Promise<Map<number, Original>> {
-      const [imports, renders] = await Promise.all([
-        repos.libraryFiles.bySongs(songs.filter((s) => s.original !== null).map((s) => s.id)),
-        repos.audioFiles.findMany(songs.filter((s) => s.original === null).map((s) => s.id)),
-      ]);
+    async originalsOf(
+      songs: readonly { id: number; imported: boolean; rendered: AudioFileRecord | null }[],
+    ): Promise<Map<number, Original>> {
+      const imports = await repos.libraryFiles.bySongs(songs.filter((s) => s.imported).map((s) => s.id));
       const answer = new Map<number, Original>();
       await Promise.all(
-        songs.map(async ({ id }) => {
+        songs.map(async ({ id, rendered: render }) => {
           const record = imports.get(id);
           if (record) {
             const file = await importedFile(record);
             answer.set(id, { quality: qualityOfImported(record), file: file === 'missing' ? undefined : file });
             return;
           }
-          const render = renders.get(id);
           if (render) played.touch(id);
-          answer.set(id, { quality: DEMO_QUALITY, file: render && rendered(id, render) });
+          answer.set(id, { quality: DEMO_QUALITY, file: render ? rendered(id, render) : undefined });
         }),
       );
       return answer;

@@ -108,7 +108,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       const cap = capOf(br);
       const unique = [...new Set(ids)];
       // A few queries for the whole list, whatever its length (a queue asks for dozens at once).
-      const songs = await repos.songs.findByIds(unique);
+      const songs = await repos.songs.playables(unique);
       const originals = await audio.originalsOf([...songs.values()]);
       const data = await Promise.all(
         unique.map(async (id) => {
@@ -118,7 +118,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
           // An imported song's file never needs making: not on disk means deleted.
           if (quality.imported && !original) return unavailable(id);
           if (fitsCap(quality.bitrate, cap)) {
-            const planned = () => audio.plannedSizeOf({ ...song, artistNames: song.artists.map((a) => a.name) });
+            const planned = () => audio.plannedSizeOf(song);
             const size = original?.size ?? planned() ?? estimatedSize(song.durationMs, quality.bitrate);
             const url = urls.audio(id, `.${quality.type}`);
             return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
