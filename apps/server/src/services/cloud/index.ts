@@ -206,7 +206,7 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
       } finally {
         // A pipeline that failed early can reject before the file is even opened: the scratch
         // file is removed only once its stream has closed, or the open would create it afterwards.
-        if (!file.closed) await new Promise((closed) => file.once('close', closed));
+        if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
         await rm(tmp, { force: true });
       }
     },
