@@ -1,60 +1,240 @@
-import autocannon from 'autocannon';
-import { cpus, loadavg } from 'node:os';
-import { startCluster, type Cluster } from '@cloudtune/e2e/cluster';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCluster, startNginx, type Cluster, type Nginx } from '@cloudtune/e2e/cluster';
+import { cpuSeconds, machineBusySeconds, processTree } from './process-stats.ts';
+import { hasCommand } from './wrk.ts';
 
 /**
- * Throughput beyond one process: `/playlist/detail` and `/song/url` through nginx with one and
- * with two server processes on PostgreSQL and S3 (everything on this machine, sharing its
- * cores). The baseline is the one-process figure of the same run; the goal is two ≥ 1.3× one —
- * no shared bottleneck (a lock, a single connection, a cache that only one process warms).
+ * Throughput beyond one process: `/playlist/detail` and `/song/url` (20 songs, rendered) through
+ * nginx with one and with two server processes on PostgreSQL and S3, everything on this
+ * machine, sharing its cores. The goal is two ≥ 1.3× one: no shared bottleneck (a lock, a single
+ * connection, a cache only one process warms, the database or nginx doing most of the work).
+ *
+ * Fair by construction:
+ * - one cluster of two processes, and two nginx fronts over it — one sending to the first
+ *   process only, one to both — so both figures meet the same database, bucket and warm caches;
+ * - wrk (C, one thread) as the load, with enough connections to keep every process busy; its
+ *   own CPU is measured and printed, so a load generator starving the servers shows;
+ * - a warm-up (the songs rendered, the answers cached, connections opened), then rounds that
+ *   alternate 1 and 2 (1-2, 2-1, …, cancelling drift), the median of the rounds taken;
+ * - a baseline of the same run: nginx alone serving a static file of the answer's size, what no
+ *   server behind it can beat;
+ * - where the cores went in each configuration (each server process, PostgreSQL, nginx, wrk,
+ *   the bench itself — s3rver lives in it — and everything else on the machine): two processes
+ *   can be 2× one only when each is CPU-bound on its own JavaScript and the rest stay small.
  */
 const CONNECTIONS = 32;
-const SECONDS = 8;
+const SECONDS = 5;
+const WARM_UP_SECONDS = 3;
+const ROUNDS = 3;
 const GOAL = 1.3;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function requestsPerSecond(cluster: Cluster): Promise<Record<string, number>> {
-  const login = await fetch(`${cluster.origin}/api/login/cellphone?phone=13800000000&password=cloudtune`, { method: 'POST' });
-  const cookie = /MUSIC_U=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
-  const playlists = ((await (await fetch(`${cluster.origin}/api/personalized?limit=1`)).json()) as Json).result as Json[];
-  const playlistId = playlists[0]!.id as number;
-  const songs = ((await (await fetch(`${cluster.origin}/api/top/song?type=0`)).json()) as Json).data as Json[];
-  const paths: Record<string, string> = {
-    '/playlist/detail': `/api/playlist/detail?id=${playlistId}`,
-    '/song/url': `/api/song/url?id=${songs
-      .slice(0, 20)
-      .map((s) => s.id as number)
-      .join(',')}`,
-  };
-  const figures: Record<string, number> = {};
-  for (const [label, path] of Object.entries(paths)) {
-    const url = `${cluster.origin}${path}`;
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { cookie } });
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
-    if (r.errors + r.non2xx > 0) console.log(`    (${label}: ${r.errors} errors, ${r.non2xx} non-2xx)`);
-    figures[label] = r.requests.average;
-  }
-  return figures;
+/** CPU seconds per second (1.0 = one core busy), by what used them. */
+type Cores = Record<string, number>;
+
+interface Run {
+  rps: number;
+  errors: number;
+  cores: Cores;
 }
+
+interface Target {
+  label: string;
+  path: string;
+  bytes: number;
+}
+
+/** Runs wrk (one thread) against `url`; its own CPU comes from the shell's `times` for its children. */
+async function wrk(url: string, seconds: number, cookie: string): Promise<{ rps: number; errors: number; cpu: number }> {
+  const script = `wrk -t1 -c${CONNECTIONS} -d${seconds}s --latency -H 'cookie: ${cookie}' '${url}'; times`;
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+    child.once('error', reject);
+    child.once('exit', () => resolve(text));
+  });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors:.*?(\d+)/.exec(out)?.[1] ?? 0);
+  // `times` prints the shell's own user/system times, then its children's: "0m1.234s 0m0.567s".
+  const children = out.trim().split('\n').at(-1) ?? '';
+  const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
+  return { rps, errors, cpu };
+}
+
+/** CPU per process group over `work`, in cores (CPU seconds per wall second). */
+async function measured<T extends { cpu: number }>(
+  groups: Record<string, () => number[]>,
+  work: () => Promise<T>,
+): Promise<{ result: T; cores: Cores }> {
+  const before = new Map(Object.entries(groups).map(([name, pids]) => [name, new Map(pids().map((p) => [p, safeCpu(p)]))]));
+  const bench = process.cpuUsage();
+  const busy = machineBusySeconds();
+  const started = performance.now();
+  const result = await work();
+  const wall = (performance.now() - started) / 1000;
+  const cores: Cores = {};
+  for (const [name, pids] of Object.entries(groups)) {
+    const start = before.get(name)!;
+    cores[name] = pids().reduce((sum, p) => sum + Math.max(0, safeCpu(p) - (start.get(p) ?? 0)), 0) / wall;
+  }
+  const own = process.cpuUsage(bench);
+  cores['bench (s3rver)'] = (own.user + own.system) / 1e6 / wall;
+  cores.wrk = result.cpu / wall;
+  const ours = Object.values(cores).reduce((a, b) => a + b, 0);
+  const machine = (machineBusySeconds() - busy) / wall;
+  cores['others on the machine'] = Math.max(0, machine - ours);
+  cores.idle = Math.max(0, cpus().length - machine);
+  return { result, cores };
+}
+
+const safeCpu = (pid: number): number => {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return 0;
+  }
+};
+
+/** nginx alone serving files of the answers' sizes: the ceiling of this machine for such answers. */
+async function staticBaseline(targets: readonly Target[]): Promise<{ nginx: Nginx; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-static-'));
+  for (const t of targets) writeFileSync(join(dir, `${t.bytes}.json`), Buffer.alloc(t.bytes, 'x'));
+  const nginx = await startNginx(
+    [],
+    (nginxDir, port) => `worker_processes 1; daemon off; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${nginxDir}/body; proxy_temp_path ${nginxDir}/proxy; fastcgi_temp_path ${nginxDir}/fcgi; uwsgi_temp_path ${nginxDir}/uwsgi; scgi_temp_path ${nginxDir}/scgi;
+  server { listen 127.0.0.1:${port}; root ${dir}; }
+}
+`,
+  );
+  return { nginx, dir };
+}
+
+async function targetsOf(cluster: Cluster, cookie: string): Promise<Target[]> {
+  const o = cluster.origin;
+  const playlists = ((await (await fetch(`${o}/api/personalized?limit=1`)).json()) as Json).result as Json[];
+  const songs = ((await (await fetch(`${o}/api/top/song?type=0`)).json()) as Json).data as Json[];
+  const ids = songs.slice(0, 20).map((s) => s.id as number);
+  // Played once: a playlist someone listens to has its songs rendered (and /song/url reports their files).
+  const urls = ((await (await fetch(`${o}/api/song/url?id=${ids.join(',')}`, { headers: { cookie } })).json()) as Json).data as Json[];
+  for (const u of urls) {
+    const res = await fetch(u.url as string, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${u.url as string}: ${res.status}`);
+  }
+  const targets = [
+    { label: '/playlist/detail', path: `/api/playlist/detail?id=${playlists[0]!.id as number}` },
+    { label: '/song/url', path: `/api/song/url?id=${ids.join(',')}` },
+  ];
+  return Promise.all(
+    targets.map(async (t) => ({ ...t, bytes: (await (await fetch(`${o}${t.path}`, { headers: { cookie } })).arrayBuffer()).byteLength })),
+  );
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const coresLine = (cores: Cores): string =>
+  Object.entries(cores)
+    .filter(([, c]) => c >= 0.005)
+    .map(([name, c]) => `${name} ${c.toFixed(2)}`)
+    .join(', ');
 
 export async function measureCluster(): Promise<void> {
   console.log(`\n## Beyond one process: throughput through nginx, PostgreSQL + S3 (${cpus().length} cores, all on this machine)`);
-  const runs: Record<string, number>[] = [];
-  for (const processes of [1, 2]) {
-    const cluster = await startCluster({ processes });
-    try {
-      console.log(`  ${processes} process${processes > 1 ? 'es' : ''} (load average ${loadavg()[0]!.toFixed(1)})`);
-      runs.push(await requestsPerSecond(cluster));
-    } finally {
-      await cluster.stop();
-    }
+  if (!hasCommand('wrk')) {
+    console.log('  (skipped: wrk is not installed — apt-get install wrk)');
+    return;
   }
-  for (const label of Object.keys(runs[0]!)) {
-    const [one, two] = [runs[0]![label]!, runs[1]![label]!];
-    const ratio = two / one;
+  const cluster = await startCluster({ processes: 2 });
+  const cleanup: (() => Promise<void>)[] = [() => cluster.stop()];
+  try {
+    const [first, second] = cluster.servers;
+    const one = await startNginx([first!.url]);
+    cleanup.push(() => one.stop());
+    const login = await fetch(`${cluster.origin}/api/login/cellphone?phone=13800000000&password=cloudtune`, { method: 'POST' });
+    const cookie = /MUSIC_U=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const targets = await targetsOf(cluster, cookie);
+    const baseline = await staticBaseline(targets);
+    cleanup.push(async () => {
+      await baseline.nginx.stop();
+      rmSync(baseline.dir, { recursive: true, force: true });
+    });
+
+    const fronts = { 1: { origin: one.origin, nginx: one.pid }, 2: { origin: cluster.origin, nginx: cluster.pids.nginx } };
+    const groupsFor = (nginx: number) => ({
+      'server 1': () => [first!.pid],
+      'server 2': () => [second!.pid],
+      postgres: () => processTree(cluster.pids.postgres),
+      nginx: () => processTree(nginx),
+    });
+    const runs: Record<string, Record<1 | 2 | 'static', Run[]>> = {};
+    for (const t of targets) runs[t.label] = { 1: [], 2: [], static: [] };
+
+    console.log(`  warm-up (load average ${loadavg()[0]!.toFixed(1)})`);
+    for (const t of targets) for (const n of [1, 2] as const) await wrk(`${fronts[n].origin}${t.path}`, WARM_UP_SECONDS, cookie);
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const);
+      for (const t of targets) {
+        for (const n of order) {
+          const { result, cores } = await measured(groupsFor(fronts[n].nginx), () => wrk(`${fronts[n].origin}${t.path}`, SECONDS, cookie));
+          runs[t.label]![n].push({ rps: result.rps, errors: result.errors, cores });
+          // What the errors were (a rate limit, nginx finding no live server…): one request tells.
+          if (result.errors) {
+            const res = await fetch(`${fronts[n].origin}${t.path}`, { headers: { cookie } });
+            console.log(
+              `    (${t.label} with ${n}: ${result.errors} errors or non-2xx; now ${res.status} ${(await res.text()).slice(0, 120)})`,
+            );
+          }
+        }
+      }
+      console.log(`  round ${round + 1} of ${ROUNDS} done (load average ${loadavg()[0]!.toFixed(1)})`);
+    }
+    for (const t of targets) {
+      const { result, cores } = await measured({ nginx: () => processTree(baseline.nginx.pid) }, () =>
+        wrk(`${baseline.nginx.origin}/${t.bytes}.json`, SECONDS, cookie),
+      );
+      runs[t.label]!.static.push({ rps: result.rps, errors: result.errors, cores });
+    }
+
     console.log(
-      `  ${label.padEnd(18)} one ${one.toFixed(0).padStart(5)} req/s   two ${two.toFixed(0).padStart(5)} req/s   ${ratio.toFixed(2)}×  goal ≥ ${GOAL}× ${ratio >= GOAL ? 'met' : 'NOT met'}`,
+      `\n  ${'path'.padEnd(17)} ${'one'.padStart(7)} ${'two'.padStart(7)}  ratio  goal      baseline (nginx, static file of the answer's size)`,
     );
+    for (const t of targets) {
+      const r = runs[t.label]!;
+      const [oneRps, twoRps] = [median(r[1].map((x) => x.rps)), median(r[2].map((x) => x.rps))];
+      const ratio = twoRps / oneRps;
+      const errors = [...r[1], ...r[2]].reduce((sum, x) => sum + x.errors, 0);
+      console.log(
+        `  ${t.label.padEnd(17)} ${oneRps.toFixed(0).padStart(7)} ${twoRps.toFixed(0).padStart(7)}  ${ratio.toFixed(2)}×  ≥ ${GOAL}× ${ratio >= GOAL ? 'met    ' : 'NOT met'}  ${r.static[0]!.rps.toFixed(0)} req/s for ${t.bytes} bytes${errors ? `   (${errors} errors or non-2xx)` : ''}`,
+      );
+      console.log(
+        `    rounds (req/s): one ${r[1].map((x) => x.rps.toFixed(0)).join(' ')}; two ${r[2].map((x) => x.rps.toFixed(0)).join(' ')}`,
+      );
+      for (const n of [1, 2] as const) {
+        const mid = [...r[n]].sort((a, b) => a.rps - b.rps)[r[n].length >> 1]!;
+        console.log(`    cores with ${n} (median round): ${coresLine(mid.cores)}`);
+      }
+      console.log(`    cores of the baseline: ${coresLine(r.static[0]!.cores)}`);
+    }
+    console.log(
+      `  (load average at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
+  } finally {
+    for (const step of cleanup.reverse()) await step().catch(() => {});
   }
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident memory of a process in MB (VmRSS), from /proc; NaN when unreadable. */
 export function rssMb(pid: number): number {
@@ -30,3 +30,29 @@ export const pause = (ms: number): Promise<void> => new Promise((resolve) => set
 
 export const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** `pid` and every process below it (a PostgreSQL postmaster's backends, nginx's worker), from /proc. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/** CPU seconds every core of this machine has spent busy (not idle, not waiting) so far, from /proc/stat. */
+export function machineBusySeconds(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal
+  const [user, nice, system, , , irq, softirq, steal] = fields;
+  return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ export interface Cluster {
   /** every captcha SMS the processes sent, newest last (they POST them to a webhook here) */
   sms: { phone: string; code: string }[];
   databaseUrl: string;
+  /** the PostgreSQL postmaster and nginx's master process (their workers are their children): where the cores go */
+  pids: { postgres: number; nginx: number };
   stop(): Promise<void>;
 }
 
@@ -77,7 +79,8 @@ export async function startCluster(options: { processes: number; env?: Record<st
 
     const nginx = await startNginx(servers.map((s) => s.url));
     cleanup.push(() => nginx.stop());
-    return { origin: nginx.origin, servers, sms, databaseUrl, stop };
+    const postmaster = Number(readFileSync(join(postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return { origin: nginx.origin, servers, sms, databaseUrl, pids: { postgres: postmaster, nginx: nginx.pid }, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -144,11 +147,22 @@ ${servers}
 `;
 }
 
-async function startNginx(upstreams: readonly string[]): Promise<{ origin: string; stop(): Promise<void> }> {
+export interface Nginx {
+  origin: string;
+  /** the master process (its worker is its child) */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx in front of `upstreams` as nginxConfig writes it — or, given `config`, with a config of
+ * the caller's for the same folder and port (the bench's static-file baseline).
+ */
+export async function startNginx(upstreams: readonly string[], config?: (dir: string, port: number) => string): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'cloudtune-cluster-nginx-'));
   for (const sub of ['body', 'proxy', 'fcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
   const port = await freePort();
-  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams));
+  writeFileSync(join(dir, 'nginx.conf'), config ? config(dir, port) : nginxConfig(dir, port, upstreams));
   const child: ChildProcess = spawn('nginx', ['-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (c: Buffer) => (errors += c.toString()));
@@ -156,8 +170,9 @@ async function startNginx(upstreams: readonly string[]): Promise<{ origin: strin
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${errors}`);
+    // Through to the servers; a config of the caller's need only answer.
     const up = await fetch(`${origin}/api/banner`).then(
-      (r) => r.ok,
+      (r) => r.ok || config !== undefined,
       () => false,
     );
     if (up) break;
@@ -166,6 +181,7 @@ async function startNginx(upstreams: readonly string[]): Promise<{ origin: strin
   }
   return {
     origin,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -93,6 +93,8 @@ export interface BuildAppOptions {
   imageCacheBytes?: number;
   /** encode slots shared by rendering, transcoding and images (default one per core) */
   encodeSlots?: number;
+  /** how often plays noted in memory are written as last-played times (default a second; tests: longer, to see shutdown write them) */
+  lastPlayedEveryMs?: number;
   /** HTTP time and connection limits (defaults in http/server-limits.ts) */
   limits?: Partial<ServerLimits>;
   /** base of absolute URLs in answers (CLOUDTUNE_PUBLIC_URL); default: an allowed Host of the request */
@@ -192,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audioCacheBytes: options.audioCacheBytes ?? DEFAULT_AUDIO_CACHE_BYTES,
     imageCacheBytes: options.imageCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
     encodeSlots: options.encodeSlots ?? Math.max(1, availableParallelism()),
+    ...(options.lastPlayedEveryMs === undefined ? {} : { lastPlayedEveryMs: options.lastPlayedEveryMs }),
     clock: options.clock ?? Date.now,
     sms,
     cloudQuotaBytes: options.cloudQuotaBytes ?? DEFAULT_CLOUD_QUOTA_BYTES,
@@ -231,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await services.importScans.stop();
     // Let songs being rendered finish (they record themselves in the database) before closing it.
     await Promise.all([services.audio.idle(), services.transcodes.idle(), services.images.idle()]);
+    // Then the last-played times noted since the last second are written (the renders noted some too).
+    await Promise.all([services.audio.close(), services.transcodes.close()]);
     services.files.closeAll();
     await db.close();
     storage.close();

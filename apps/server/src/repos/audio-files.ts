@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { idsParam } from './json.ts';
 
 export interface AudioFileRecord {
   songId: number;
@@ -15,8 +16,8 @@ export function createAudioFileRepo(db: Database) {
     ON CONFLICT (song_id) DO UPDATE SET size = excluded.size, md5 = excluded.md5, bitrate = excluded.bitrate,
       created_at = excluded.created_at, accessed_at = excluded.accessed_at`);
   const remove = db.prepare('DELETE FROM audio_files WHERE song_id = ?');
-  // Range requests arrive in bursts; recording an access once a minute is plenty for LRU.
-  const touch = db.prepare('UPDATE audio_files SET accessed_at = ? WHERE song_id = ? AND accessed_at < ?');
+  // Plays are noted in memory and written together (services/last-played.ts); once a minute is plenty for LRU.
+  const touch = db.prepare('UPDATE audio_files SET accessed_at = ? WHERE song_id IN (SELECT value FROM json_each(?)) AND accessed_at < ?');
   const totalSize = db.prepare<[], number>('SELECT COALESCE(SUM(size), 0) FROM audio_files').pluck();
   const leastRecent = db.prepare<[number], AudioFileRecord>(
     'SELECT song_id AS songId, size, md5, bitrate FROM audio_files ORDER BY accessed_at, song_id LIMIT ?',
@@ -30,8 +31,9 @@ export function createAudioFileRepo(db: Database) {
     forget: async (songId: number): Promise<void> => {
       await remove.run(songId);
     },
-    touch: async (songId: number, now = Date.now()): Promise<void> => {
-      await touch.run(now, songId, now - 60_000);
+    /** The songs were played at `now` (rows written within the last minute are left as they are). */
+    touch: async (songIds: readonly number[], now = Date.now()): Promise<void> => {
+      if (songIds.length) await touch.run(now, idsParam(songIds), now - 60_000);
     },
     totalSize: async (): Promise<number> => (await totalSize.get()) ?? 0,
     /** Rendered files, least recently played first. */

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { idsParam } from './json.ts';
 
 /** An imported audio file (table library_files): where it is, how to recognise it again, how to serve it. */
 export interface ImportFileRecord {
@@ -28,6 +29,7 @@ export function createImportFileRepo(db: Database) {
   // A range over the primary key instead of LIKE: no escaping of % and _ in folder names.
   const under = db.prepare<[string, string], Row>(`SELECT ${COLUMNS} FROM library_files WHERE path > ? AND path < ?`);
   const bySong = db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM library_files WHERE song_id = ?`);
+  const bySongs = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM library_files WHERE song_id IN (SELECT value FROM json_each(?))`);
   const removeBySong = db.prepare('DELETE FROM library_files WHERE song_id = ?');
   const insert = db.prepare(`
     INSERT INTO library_files (path, song_id, size, mtime_ms, md5, mime_type, type, bitrate, lossless, sample_rate, channels,
@@ -54,6 +56,11 @@ export function createImportFileRepo(db: Database) {
     async bySong(songId: number): Promise<ImportFileRecord | undefined> {
       const row = await bySong.get(songId);
       return row && toRecord(row);
+    },
+    /** The files of those of `songIds` that have one, keyed by song. */
+    async bySongs(songIds: readonly number[]): Promise<Map<number, ImportFileRecord>> {
+      if (songIds.length === 0) return new Map();
+      return new Map((await bySongs.all(idsParam(songIds))).map((row) => [row.songId, toRecord(row)]));
     },
     /** Records the file of a song, replacing whatever file the song had (a moved file keeps its song). */
     async save(file: ImportFileRecord): Promise<void> {

@@ -58,6 +58,11 @@ export interface PlaylistAccess {
   privacy: number;
 }
 
+/** Who may see a playlist, and whether one viewer collected it. */
+export interface PlaylistView extends PlaylistAccess {
+  subscribed: boolean;
+}
+
 /** The playlist square's slice: curated, public, ordinary (not a chart or liked-songs list). */
 export interface HighQualityFilter {
   /** only playlists with this tag; null = every tag */
@@ -127,6 +132,10 @@ export function createPlaylistRepo(db: Database) {
   const insertTag = db.prepare('INSERT INTO playlist_tags (playlist_id, tag_id, position) VALUES (?, ?, ?)');
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM playlists WHERE id = ?').pluck();
   const accessStmt = db.prepare<[number], PlaylistAccess>('SELECT creator_id AS creatorId, privacy FROM playlists WHERE id = ?');
+  const viewStmt = db.prepare<[number | null, number], PlaylistAccess & { subscribed: number }>(`
+    SELECT creator_id AS creatorId, privacy,
+      EXISTS (SELECT 1 FROM playlist_subscribers s WHERE s.playlist_id = p.id AND s.user_id = ?) AS subscribed
+    FROM playlists p WHERE p.id = ?`);
   const byIds = db.prepare<[string], PlaylistRow>(`SELECT ${COLUMNS} FROM playlists p WHERE p.id IN (SELECT value FROM json_each(?))`);
   const removeStmt = db.prepare('DELETE FROM playlists WHERE id = ?');
   const describe = db.prepare('UPDATE playlists SET description = ? WHERE id = ?');
@@ -219,6 +228,11 @@ export function createPlaylistRepo(db: Database) {
     exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
     /** Who made the playlist and who may see it (one row read: no track count, no tags). */
     accessOf: async (id: number): Promise<PlaylistAccess | undefined> => await accessStmt.get(id),
+    /** accessOf() and whether `viewerId` collected the playlist, in one query (every /playlist/detail asks). */
+    async viewOf(id: number, viewerId: number | null): Promise<PlaylistView | undefined> {
+      const row = await viewStmt.get(viewerId, id);
+      return row && { creatorId: row.creatorId, privacy: row.privacy, subscribed: row.subscribed === 1 };
+    },
     /** Playlists marked for the home page, in their recommended order. */
     recommended: async (limit: number): Promise<PlaylistRecord[]> => await withTags(await recommended.all(limit)),
     /** Curated playlists updated before `before`, newest first (ties: higher id first). */

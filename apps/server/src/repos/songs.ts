@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import type { AudioFileRecord } from './audio-files.ts';
 import { idsParam, parseStringArray } from './json.ts';
 import { createSongFilters } from './songs/filters.ts';
 import { createSongLists } from './songs/lists.ts';
@@ -72,6 +73,14 @@ export interface SongRenderSource {
   artistNames: string[];
 }
 
+/** What /song/url needs of a song: how to render it, whether it is imported, and its rendered file if any. */
+export interface PlayableSong extends SongRenderSource {
+  /** an imported file stands for it (library_files) */
+  imported: boolean;
+  /** its rendered MP3 as recorded (audio_files), or null */
+  rendered: AudioFileRecord | null;
+}
+
 export interface SongCredit {
   songId: number;
   artistId: number;
@@ -140,6 +149,30 @@ export function createSongRepo(db: Database) {
         WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames
     FROM songs s JOIN albums al ON al.id = s.album_id WHERE s.id = ?`);
 
+  // One statement for a whole /song/url list: the song, its artists' names, its files.
+  const playables = db.prepare<
+    [string],
+    Omit<SongRenderSource, 'artistNames'> & {
+      artistNames: string | null;
+      imported: number;
+      renderedSize: number | null;
+      renderedMd5: string | null;
+      renderedBitrate: number | null;
+    }
+  >(`
+    SELECT s.id, s.name, s.duration_ms AS durationMs, s.audio_seed AS audioSeed, al.name AS albumName,
+      (SELECT json_group_array(a.name) FROM (SELECT a.name FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
+        WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames,
+      lf.song_id IS NOT NULL AS imported,
+      af.size AS renderedSize, af.md5 AS renderedMd5, af.bitrate AS renderedBitrate
+    FROM songs s JOIN albums al ON al.id = s.album_id
+      LEFT JOIN library_files lf ON lf.song_id = s.id LEFT JOIN audio_files af ON af.song_id = s.id
+    WHERE s.id IN (SELECT value FROM json_each(?))`);
+  const namesOf = (text: string | null): string[] => {
+    const names: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(names) ? names.map(String) : [];
+  };
+
   /** Replaces an imported song's credits (a tag may name an artist twice: once is kept). */
   const credit = async (songId: number, artistIds: number[]) => {
     await clearCredits.run(songId);
@@ -184,9 +217,26 @@ export function createSongRepo(db: Database) {
     /** What the synthesizer needs to render a song, or undefined for an unknown id. */
     async renderSource(songId: number): Promise<SongRenderSource | undefined> {
       const row = await renderSource.get(songId);
-      if (!row) return undefined;
-      const names: unknown = JSON.parse(row.artistNames ?? '[]');
-      return { ...row, artistNames: Array.isArray(names) ? names.map(String) : [] };
+      return row && { ...row, artistNames: namesOf(row.artistNames) };
+    },
+    /** The songs that exist among `ids` as /song/url needs them, keyed by id. */
+    async playables(ids: readonly number[]): Promise<Map<number, PlayableSong>> {
+      if (ids.length === 0) return new Map();
+      const rows = await playables.all(idsParam(ids));
+      return new Map(
+        rows.map(({ imported, renderedSize, renderedMd5, renderedBitrate, ...r }) => [
+          r.id,
+          {
+            ...r,
+            artistNames: namesOf(r.artistNames),
+            imported: imported === 1,
+            rendered:
+              renderedSize === null || renderedMd5 === null || renderedBitrate === null
+                ? null
+                : { songId: r.id, size: renderedSize, md5: renderedMd5, bitrate: renderedBitrate },
+          },
+        ]),
+      );
     },
     /** A generated (demo) song and its credits. */
     async insert(song: NewSong): Promise<number> {

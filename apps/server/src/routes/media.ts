@@ -11,7 +11,7 @@ import { IMAGE_KINDS, type ImageKind } from '../media/urls.ts';
 import type { ImageSize } from '../services/images.ts';
 import { VARIANT_BITRATES, variantFromKbps, type VariantBitrate } from '../services/transcode-levels.ts';
 import type { RouteOptions } from './options.ts';
-import { CACHE_FOR_A_DAY, sendSongAudio } from './song-audio.ts';
+import { CACHE_FOR_A_DAY, checkRecorded, sendSongAudio } from './song-audio.ts';
 
 const MIN_SIDE = 16;
 const MAX_SIDE = 2048;
@@ -71,7 +71,10 @@ export function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): v
               return audio;
             },
             (audio) => audio.ref,
-            (audio) => ({ contentType: audio.mimeType, etag: `"${audio.key}"`, cacheControl: CACHE_FOR_A_DAY }),
+            (audio, opened) => {
+              checkRecorded(services.media, audio, opened);
+              return { contentType: audio.mimeType, etag: `"${audio.key}"`, cacheControl: CACHE_FOR_A_DAY };
+            },
           );
           return reply;
         } catch (err) {

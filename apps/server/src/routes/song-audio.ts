@@ -2,13 +2,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSignal } from '../http/request-signal.ts';
 import { sendLive } from '../http/send-live.ts';
 import { sendMedia } from '../http/send-stored.ts';
-import { isMissing } from '../media/storage.ts';
-import type { AudioSource } from '../services/audio.ts';
+import type { MediaFiles, OpenedMedia } from '../media/media-files.ts';
+import { isMissing, StorageMissing } from '../media/storage.ts';
+import type { AudioFile, AudioSource } from '../services/audio.ts';
 import type { Services } from '../services/index.ts';
 import type { Variant } from '../services/transcode-formats.ts';
 import type { VariantBitrate } from '../services/transcode-levels.ts';
 
 export const CACHE_FOR_A_DAY = 'public, max-age=86400';
+
+/**
+ * A stored file is found by its row, which is trusted without asking the storage (services/audio.ts
+ * renderedFile): the object opened must be the one recorded. One of another size was cut short
+ * or replaced behind the server's back, and counts as missing (the song is looked up afresh).
+ */
+export function checkRecorded(media: MediaFiles, found: AudioFile, opened: OpenedMedia): void {
+  if (!('object' in found.ref) || opened.size === found.size) return;
+  media.forget(found.ref.object);
+  throw new StorageMissing(found.ref.object);
+}
 
 /**
  * Sends audio found by `find` with Range support: a file on disk or in storage, or one being
@@ -32,6 +44,7 @@ async function sendAudioSource(
     const found = source.file;
     try {
       const opened = await services.media.open(found.ref);
+      checkRecorded(services.media, found, opened);
       await sendMedia(request, reply, services.media, opened, {
         contentType: found.mimeType,
         etag: `"${found.key}"`,

@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import type { Repos } from '../repos/index.ts';
+import type { AudioFileRecord } from '../repos/audio-files.ts';
+import type { ImportFileRecord } from '../repos/import-files.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { MediaRef } from '../media/media-files.ts';
 import type { Storage } from '../media/storage.ts';
@@ -8,6 +10,7 @@ import { PreemptedError, SharedWork, untilAborted, WorkLane, type Joined, type W
 import { renderSongMp3, songMp3Size } from '../media/song-audio.ts';
 import { MP3_BITRATE, mp3Encoders } from '../media/synth/encode-mp3.ts';
 import { SAMPLE_RATE } from '../media/synth/wavetables.ts';
+import { lastPlayed } from './last-played.ts';
 
 /** A song's original audio: a rendered demo MP3 (in storage) or an imported file (where it is). */
 export interface AudioFile {
@@ -100,7 +103,33 @@ export interface AudioServiceOptions {
   encoder: WorkQueue;
   /** disk budget of rendered audio; least recently played files go first beyond it */
   cacheBytes: number;
+  /** how often plays noted in memory are written (services/last-played.ts); a second by default */
+  lastPlayedEveryMs?: number;
+  /** a failure writing them (tried again later) */
+  onError?: (err: unknown) => void;
 }
+
+/** A song's original as a list needs it: its quality, and its file when that exists. */
+export interface Original {
+  quality: AudioQuality;
+  /** undefined: a demo song not rendered (or evicted), or an imported file gone from disk */
+  file: AudioFile | undefined;
+}
+
+/** Whether a file is read again from storage rather than trusting its row (see renderedFile). */
+export interface Verify {
+  verify?: boolean;
+}
+
+const qualityOfImported = ({ bitrate, lossless, type, sampleRate, channels, bitDepth }: ImportFileRecord): AudioQuality => ({
+  bitrate,
+  lossless,
+  type,
+  imported: true,
+  sampleRate,
+  channels,
+  bitDepth,
+});
 
 /**
  * A song's original audio: an imported song's own file, or a demo song's MP3, rendered on
@@ -108,7 +137,17 @@ export interface AudioServiceOptions {
  * for one song share a single rendering; renderings wait for a free encode slot. Rendering is
  * deterministic, so evicting a file only costs a re-render the next time it is played.
  */
-export function createAudioService(repos: Repos, storage: Storage, { encoder, cacheBytes }: AudioServiceOptions) {
+export function createAudioService(
+  repos: Repos,
+  storage: Storage,
+  { encoder, cacheBytes, lastPlayedEveryMs, onError }: AudioServiceOptions,
+) {
+  const played = lastPlayed<number>({
+    idOf: String,
+    write: (songIds, at) => repos.audioFiles.touch(songIds, at),
+    ...(lastPlayedEveryMs === undefined ? {} : { everyMs: lastPlayedEveryMs }),
+    ...(onError ? { onError } : {}),
+  });
   const flights = new SharedWork<AudioFile, LiveFile>();
   /** the priority of each render in flight: a listener joining a prepared render raises it */
   const lanes = new Map<number, WorkLane>();
@@ -118,7 +157,11 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
   /** An imported song's file as it is on disk now; 'missing' when it is gone; undefined for other songs. */
   async function imported(songId: number): Promise<AudioFile | 'missing' | undefined> {
     const record = await repos.libraryFiles.bySong(songId);
-    if (!record) return undefined;
+    return record && (await importedFile(record));
+  }
+
+  /** An imported file as it is on disk now; 'missing' when it is gone. */
+  async function importedFile(record: ImportFileRecord): Promise<AudioFile | 'missing'> {
     const onDisk = await stat(record.path).catch(() => undefined);
     if (!onDisk?.isFile()) return 'missing';
     // Edited since the last scan: still playable, but its md5 is unknown until rescanned.
@@ -136,25 +179,33 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
     };
   }
 
-  async function cached(songId: number): Promise<AudioFile | undefined> {
+  async function cached(songId: number, { verify = false }: Verify = {}): Promise<AudioFile | undefined> {
     const file = await imported(songId);
     if (file !== undefined) return file === 'missing' ? undefined : file;
-    return renderedFile(songId);
+    return renderedFile(songId, verify);
   }
 
-  /** A demo song's rendered MP3, if it is stored. */
-  async function renderedFile(songId: number): Promise<AudioFile | undefined> {
+  /**
+   * A demo song's rendered MP3, if it is recorded. Its row is trusted without asking the storage
+   * (an S3 HEAD per song per request): a row is written only once its object is stored, and an
+   * eviction, by any process, forgets the row before it deletes the object. What the row cannot
+   * know — an object deleted or cut short behind the server's back — is found when the file is
+   * opened to be sent, and the song is then looked up again with `verify`, which asks the
+   * storage and, when the object is not whole, answers undefined: the song is rendered again.
+   * Rendering asks too, before it trusts a row another process may have written meanwhile.
+   */
+  async function renderedFile(songId: number, verify = false): Promise<AudioFile | undefined> {
     const record = await repos.audioFiles.find(songId);
     if (!record) return undefined;
-    const stored = await storage.stat(renderedKey(songId));
-    // An object deleted or cut short behind our back is rendered again.
-    if (stored?.size !== record.size) return undefined;
-    await repos.audioFiles.touch(songId);
+    if (verify && (await storage.stat(renderedKey(songId)))?.size !== record.size) return undefined;
+    played.touch(songId);
     return rendered(songId, record);
   }
 
   /** Deletes least recently played files (never `keep`) until the cache fits its budget. */
   async function evict(keep: number): Promise<void> {
+    // This process's plays count before choosing what goes (another's may be a second late).
+    await played.flush();
     let total = await repos.audioFiles.totalSize();
     if (total <= cacheBytes) return;
     for (const file of await repos.audioFiles.leastRecent(1000)) {
@@ -179,7 +230,7 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
     (workSignal: AbortSignal, publish: (live: LiveFile) => void): Promise<AudioFile> =>
       encoder.run(
         async (signal) => {
-          const again = await renderedFile(songId);
+          const again = await renderedFile(songId, true);
           if (again) return again;
           const key = renderedKey(songId);
           const tags = tagsOf(source);
@@ -255,54 +306,70 @@ export function createAudioService(repos: Repos, storage: Storage, { encoder, ca
   }
 
   /** An imported song's file, or a demo song's rendered file; 404 for an imported file gone from disk. */
-  async function onDisk(songId: number): Promise<AudioFile | undefined> {
+  async function onDisk(songId: number, verify = false): Promise<AudioFile | undefined> {
     const file = await imported(songId);
     if (file === 'missing') throw new ApiError(404, `the audio file of song ${songId} is missing`);
-    return file ?? renderedFile(songId);
+    return file ?? renderedFile(songId, verify);
   }
 
   return {
     /** The original's file if it already exists (never renders). */
     cached,
+    /**
+     * The originals of songs already read with their rendered file's record (/song/url's list):
+     * their quality and file, with one more query only when some are imported.
+     */
+    async originalsOf(
+      songs: readonly { id: number; imported: boolean; rendered: AudioFileRecord | null }[],
+    ): Promise<Map<number, Original>> {
+      const imports = await repos.libraryFiles.bySongs(songs.filter((s) => s.imported).map((s) => s.id));
+      const answer = new Map<number, Original>();
+      await Promise.all(
+        songs.map(async ({ id, rendered: render }) => {
+          const record = imports.get(id);
+          if (record) {
+            const file = await importedFile(record);
+            answer.set(id, { quality: qualityOfImported(record), file: file === 'missing' ? undefined : file });
+            return;
+          }
+          if (render) played.touch(id);
+          answer.set(id, { quality: DEMO_QUALITY, file: render ? rendered(id, render) : undefined });
+        }),
+      );
+      return answer;
+    },
     /** An imported song's quality from the library; demo songs are 128 kbit/s stereo MP3s at 44.1 kHz. */
     async quality(songId: number): Promise<AudioQuality> {
       const file = await repos.libraryFiles.bySong(songId);
-      if (file) {
-        const { bitrate, lossless, type, sampleRate, channels, bitDepth } = file;
-        return { bitrate, lossless, type, imported: true, sampleRate, channels, bitDepth };
-      }
-      return DEMO_QUALITY;
+      return file ? qualityOfImported(file) : DEMO_QUALITY;
     },
     /** quality() of a song already read: one without an original file (a demo song) needs no query (lists). */
     async qualityOf(song: { id: number; original: unknown }): Promise<AudioQuality> {
       return song.original === null ? DEMO_QUALITY : await this.quality(song.id);
     },
-    /** The exact size of a demo song's MP3 before it is rendered; undefined for other songs. */
-    async plannedSize(songId: number): Promise<number | undefined> {
-      const source = await repos.audioFiles.sourceOf(songId);
-      return source?.audioSeed == null ? undefined : songMp3Size(source.durationMs, tagsOf(source));
-    },
-    /** plannedSize() of a song already read (lists: no query per song). */
+    /** The exact size of a demo song's MP3 before it is rendered, from the song already read; undefined for other songs. */
     plannedSizeOf(song: { audioSeed: number | null; durationMs: number; name: string; artistNames: string[]; albumName: string }) {
       return song.audioSeed === null ? undefined : songMp3Size(song.durationMs, tagsOf(song));
     },
     /** Resolves when no rendering is in flight. */
     idle: () => flights.idle(),
+    /** Writes the plays noted in memory and stops noting them on a timer (shutdown). */
+    close: () => played.close(),
     /**
      * The song's original audio, rendering a demo song if needed; undefined for an unknown song.
      * An imported song whose file has disappeared is a 404 naming the song. When every request
      * waiting for a rendering has left (`signal`), the rendering stops.
      */
-    async ensure(songId: number, signal?: AbortSignal): Promise<AudioFile | undefined> {
-      return (await onDisk(songId)) ?? (await rendering(songId, signal))?.result;
+    async ensure(songId: number, signal?: AbortSignal, { verify = false }: Verify = {}): Promise<AudioFile | undefined> {
+      return (await onDisk(songId, verify)) ?? (await rendering(songId, signal))?.result;
     },
     /**
      * What to send a listener of the original: the file, or a demo song being rendered, from its
      * first bytes on (starting the rendering if nobody has). When every listener has left
      * (`signal`), the rendering stops.
      */
-    async stream(songId: number, signal?: AbortSignal): Promise<AudioSource | undefined> {
-      const file = await onDisk(songId);
+    async stream(songId: number, signal?: AbortSignal, { verify = false }: Verify = {}): Promise<AudioSource | undefined> {
+      const file = await onDisk(songId, verify);
       if (file) return { kind: 'file', file };
       const run = await rendering(songId, signal);
       return run && firstBytes(run, 'audio/mpeg', signal);

@@ -49,6 +49,8 @@ export interface ServiceOptions {
   imageCacheBytes: number;
   /** encode slots for demo rendering, transcoding and image drawing together (one per core) */
   encodeSlots: number;
+  /** how often plays noted in memory are written as last-played times (services/last-played.ts) */
+  lastPlayedEveryMs?: number;
   /** real time in ms: sessions, captchas, sign-in days and rate windows (tests move it) */
   clock: Clock;
   /** delivers captcha SMS */
@@ -81,7 +83,12 @@ export async function createServices(db: Db, dataDir: string, options: ServiceOp
   const repos = createRepos(db);
   const { storage } = options;
   const encoder = new WorkQueue(options.encodeSlots, MAX_WAITING_MEDIA_WORK);
-  const encoding = { encoder, cacheBytes: options.audioCacheBytes };
+  const encoding = {
+    encoder,
+    cacheBytes: options.audioCacheBytes,
+    ...(options.lastPlayedEveryMs === undefined ? {} : { lastPlayedEveryMs: options.lastPlayedEveryMs }),
+    onError: (err: unknown) => options.log(`last-played times not written (tried again in a second): ${String(err)}`),
+  };
   const audio = createAudioService(repos, storage, encoding);
   const transcodes = createTranscodeService(repos, storage, encoding);
   const artistAbout = createArtistAboutService(repos);

@@ -278,10 +278,10 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
      * Throws 404 for a private playlist of someone else, before any cached answer is sent.
      */
     async viewOf(playlistId: number, viewerId: number | null): Promise<{ subscribed: boolean }> {
-      const p = await playlists.accessOf(playlistId);
+      const p = await playlists.viewOf(playlistId, viewerId);
       if (!p) return { subscribed: false }; // the detail answers its own 404
       if (p.privacy === PRIVATE_PLAYLIST && p.creatorId !== viewerId) throw notFound('playlist', playlistId);
-      return { subscribed: viewerId !== null && (await playlists.isSubscribed(viewerId, playlistId)) };
+      return { subscribed: viewerId !== null && p.subscribed };
     },
 
     /** /playlist/track/all: the playlist's songs in its order, `limit` from `offset`, as /song/detail. */

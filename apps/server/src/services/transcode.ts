@@ -8,8 +8,10 @@ import { spawnFfmpeg } from '../media/ffmpeg.ts';
 import { LiveFile, type LiveLease } from '../media/live-file.ts';
 import type { Storage } from '../media/storage.ts';
 import type { Repos } from '../repos/index.ts';
+import type { TranscodeKey } from '../repos/transcodes.ts';
 import { SharedWork, untilAborted, WorkLane, type Joined } from '../media/work.ts';
-import { firstBytes, OPENING_SECONDS, type AudioFile, type AudioServiceOptions, type AudioSource } from './audio.ts';
+import { firstBytes, OPENING_SECONDS, type AudioFile, type AudioServiceOptions, type AudioSource, type Verify } from './audio.ts';
+import { lastPlayed } from './last-played.ts';
 import { specOf, TRANSCODE_FORMATS, variantName, type TranscodeFormat, type Variant } from './transcode-formats.ts';
 import type { VariantBitrate } from './transcode-levels.ts';
 
@@ -27,8 +29,18 @@ export const mp3Variant = (bitrate: VariantBitrate): Variant => ({ format: 'mp3'
  * bytes ffmpeg makes. A stream that starts part way in (Subsonic's timeOffset) is made for its one
  * listener and never kept.
  */
-export function createTranscodeService(repos: Repos, storage: Storage, { encoder, cacheBytes }: TranscodeOptions) {
+export function createTranscodeService(
+  repos: Repos,
+  storage: Storage,
+  { encoder, cacheBytes, lastPlayedEveryMs, onError }: TranscodeOptions,
+) {
   const flights = new SharedWork<AudioFile, LiveFile>();
+  const played = lastPlayed<TranscodeKey>({
+    idOf: (v) => `${v.sourceMd5} ${v.format} ${v.bitrate}`,
+    write: (variants, at) => repos.transcodes.touch(variants, at),
+    ...(lastPlayedEveryMs === undefined ? {} : { everyMs: lastPlayedEveryMs }),
+    ...(onError ? { onError } : {}),
+  });
   const keyOf = (key: string, variant: Variant) => `transcode/${key}-${variantName(variant)}`;
   const fileOf = (object: string, size: number, md5: string, { format, bitrate }: Variant): AudioFile => ({
     ref: { object },
@@ -55,17 +67,24 @@ export function createTranscodeService(repos: Repos, storage: Storage, { encoder
     };
   };
 
-  async function cached(source: AudioFile, variant: Variant): Promise<AudioFile | undefined> {
+  /**
+   * The variant if it is recorded. As for rendered songs (audio.ts renderedFile) the row is
+   * trusted: written once the object is stored, forgotten before an eviction deletes it.
+   * `verify` asks the storage too (the object turned out missing when opened; before transcoding).
+   */
+  async function cached(source: AudioFile, variant: Variant, { verify = false }: Verify = {}): Promise<AudioFile | undefined> {
     const record = await repos.transcodes.find(source.key, variant.format, variant.bitrate);
     if (!record) return undefined;
     const object = keyOf(source.key, variant);
-    if ((await storage.stat(object))?.size !== record.size) return undefined;
-    await repos.transcodes.touch(source.key, variant.format, variant.bitrate);
+    if (verify && (await storage.stat(object))?.size !== record.size) return undefined;
+    played.touch({ sourceMd5: source.key, format: variant.format, bitrate: variant.bitrate });
     return fileOf(object, record.size, record.md5, variant);
   }
 
   /** Deletes least recently used variants (never `keep`) while audio in storage exceeds the budget. */
   async function evict(keep: string): Promise<void> {
+    // This process's plays count before choosing what goes (another's may be a second late).
+    await played.flush();
     let over = (await repos.audioFiles.totalSize()) + (await repos.transcodes.totalSize()) - cacheBytes;
     for (const file of over > 0 ? await repos.transcodes.leastRecent(1000) : []) {
       if (over <= 0) break;
@@ -88,7 +107,7 @@ export function createTranscodeService(repos: Repos, storage: Storage, { encoder
       (workSignal, publish) =>
         encoder.run(
           async () => {
-            const again = await cached(source, variant);
+            const again = await cached(source, variant, { verify: true });
             if (again) return again;
             // Made in a local file this process's listeners read as it grows, then put in storage.
             const live = await LiveFile.open(await storage.scratchFile(object));
@@ -128,13 +147,15 @@ export function createTranscodeService(repos: Repos, storage: Storage, { encoder
     /** The variant if it is already stored (never transcodes). */
     cached,
     idle: () => flights.idle(),
+    /** Writes the plays noted in memory and stops noting them on a timer (shutdown). */
+    close: () => played.close(),
     /** The original transcoded to `variant`, made if needed (stopped when every requester left). */
     async ensure(source: AudioFile, variant: Variant, signal?: AbortSignal): Promise<AudioFile> {
       return (await cached(source, variant)) ?? transcoding(source, variant, signal).result;
     },
     /** What to send a listener: the variant's file, or the variant being made, from ffmpeg's first bytes on. */
-    async stream(source: AudioFile, variant: Variant, signal?: AbortSignal): Promise<AudioSource> {
-      const hit = await cached(source, variant);
+    async stream(source: AudioFile, variant: Variant, signal?: AbortSignal, verify: Verify = {}): Promise<AudioSource> {
+      const hit = await cached(source, variant, verify);
       if (hit) return { kind: 'file', file: hit };
       return firstBytes(transcoding(source, variant, signal), specOf(variant.format).mimeType, signal);
     },

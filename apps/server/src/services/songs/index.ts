@@ -56,14 +56,15 @@ const RECENT_FILE_TTL_MS = 2000;
 export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService) {
   const recentFiles = new TtlCache<AudioFile>(RECENT_FILE_TTL_MS, 1024);
 
-  async function findAudioFile(id: number, bitrate: VariantBitrate | null) {
-    const original = await audio.cached(id);
+  /** `verify`: the file found before turned out missing (see audio.ts renderedFile). */
+  async function findAudioFile(id: number, bitrate: VariantBitrate | null, verify: boolean) {
+    const original = await audio.cached(id, { verify });
     if (!original) {
       if ((await repos.songs.exists(id)) && !(await audio.quality(id)).imported) return 'not-made' as const;
       throw notFound('song', id);
     }
     if (fitsCap(original.bitrate, bitrate)) return original;
-    return (await transcodes.cached(original, mp3Variant(bitrate!))) ?? ('not-made' as const);
+    return (await transcodes.cached(original, mp3Variant(bitrate!), { verify })) ?? ('not-made' as const);
   }
 
   /** A song's lyric record; undefined for an instrumental (404 for an unknown song). */
@@ -105,16 +106,20 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
      */
     async urls(ids: readonly number[], br: number, urls: MediaUrls) {
       const cap = capOf(br);
+      const unique = [...new Set(ids)];
+      // A few queries for the whole list, whatever its length (a queue asks for dozens at once).
+      const songs = await repos.songs.playables(unique);
+      const originals = await audio.originalsOf([...songs.values()]);
       const data = await Promise.all(
-        [...new Set(ids)].map(async (id) => {
-          const song = await repos.songs.findById(id);
-          if (!song) return unavailable(id);
-          const quality = await audio.quality(id);
-          const original = await audio.cached(id);
+        unique.map(async (id) => {
+          const song = songs.get(id);
+          const { quality, file: original } = originals.get(id) ?? {};
+          if (!song || !quality) return unavailable(id);
           // An imported song's file never needs making: not on disk means deleted.
           if (quality.imported && !original) return unavailable(id);
           if (fitsCap(quality.bitrate, cap)) {
-            const size = original?.size ?? (await audio.plannedSize(id)) ?? estimatedSize(song.durationMs, quality.bitrate);
+            const planned = () => audio.plannedSizeOf(song);
+            const size = original?.size ?? planned() ?? estimatedSize(song.durationMs, quality.bitrate);
             const url = urls.audio(id, `.${quality.type}`);
             return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
           }
@@ -138,14 +143,16 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       const known = fresh ? undefined : recentFiles.get(key);
       if (known) return { kind: 'file', file: known } satisfies AudioSource;
       let source: AudioSource | undefined;
-      if (fitsCap((await audio.quality(id)).bitrate, bitrate)) source = await audio.stream(id, signal);
+      // A fresh look after a miss also asks the storage whether the recorded file is there.
+      const verify = { verify: fresh };
+      if (fitsCap((await audio.quality(id)).bitrate, bitrate)) source = await audio.stream(id, signal, verify);
       else {
-        const original = await audio.ensure(id, signal);
+        const original = await audio.ensure(id, signal, verify);
         source =
           original &&
           (fitsCap(original.bitrate, bitrate)
             ? { kind: 'file', file: original }
-            : await transcodes.stream(original, mp3Variant(bitrate!), signal));
+            : await transcodes.stream(original, mp3Variant(bitrate!), signal, verify));
       }
       if (!source) throw notFound('song', id);
       if (source.kind === 'file') recentFiles.set(key, source.file);
@@ -183,7 +190,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       const key = `${id}:${bitrate ?? 'original'}`;
       const known = fresh ? undefined : recentFiles.get(key);
       if (known) return known;
-      const file = await findAudioFile(id, bitrate);
+      const file = await findAudioFile(id, bitrate, fresh);
       if (file === 'not-made') recentFiles.delete(key);
       else recentFiles.set(key, file);
       return file;
