@@ -21,8 +21,13 @@ export function docId(popularity: number | null, id: number): number {
   return rank * 2 ** 36 + id;
 }
 
-/** `GLOB '*[㐀-鿿豈-﫿]*'`: a name with Han characters also gets its pinyin. */
-const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+/**
+ * The views' `GLOB '*[㐀-鿿豈-﫿]*'`: a name with one of these characters also gets its pinyin.
+ * The second range of the migrations' text starts at U+8C48 (the unified 豈, not the
+ * compatibility U+F900), so the class is U+3400–U+FAFF: hangul names get pinyin segments too
+ * (pinyin passes them through), and so must they here. Code points, as GLOB reads them.
+ */
+const HAN = /[\u3400-\u9fff\u8c48-\ufaff]/u;
 
 const named = (text: string): string => NAME_START + foldText(text) + NAME_END;
 
