@@ -79,7 +79,7 @@ export function artistKeys(artist: { name: string; trans: string | null; aliases
 export const artistDoc = (keys: string): string => keys + DOC_END;
 
 /** An artist's keys as related text (migration 007: `replace(replace(keys, char(2, 2), char(1, 1)), char(3), char(4))`). */
-export const relatedKeys = (keys: string): string => keys.replaceAll(NAME_START, RELATED_START).replaceAll(NAME_END, RELATED_END);
+const relatedKeys = (keys: string): string => keys.replaceAll(NAME_START, RELATED_START).replaceAll(NAME_END, RELATED_END);
 
 /** The `name` of search_album_docs and search_song_docs: title, pinyin, aliases. */
 export const titleNames = (name: string, aliases: string | null): string =>

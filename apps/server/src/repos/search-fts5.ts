@@ -13,7 +13,7 @@ const clause = (c: Clause): string => {
 };
 
 /** A Query as an FTS5 MATCH expression: each clause an OR of phrases, the clauses AND-ed. */
-export const fts5Query = (query: Query): string => query.map(clause).join(' AND ');
+const fts5Query = (query: Query): string => query.map(clause).join(' AND ');
 
 /** SQLite: the index's FTS5 trigram tables (migrations 007, 009) and their vocabularies. */
 export function createFts5Matcher(db: Database): SearchMatcher {

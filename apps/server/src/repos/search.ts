@@ -104,13 +104,17 @@ export function createSearchRepo(db: Database, matcher: SearchMatcher) {
     return expansion;
   }
 
+  /** A 1–2 character word's expansion; null for a longer word, which is matched as written. */
+  const expansionOf = async (table: string, word: string): Promise<Expansion | null> =>
+    [...word].length >= 3 ? null : await expand(table, word);
+
   /**
    * The clause finding `word` anywhere in a table's documents, or null when nothing can match.
    * A short word's trigrams are taken from `budget` (shared by a keyword's words).
    */
-  async function wordClause(table: string, word: string, budget = { terms: MAX_EXPANSION, words: 1 }): Promise<Clause | null> {
-    if ([...word].length >= 3) return [{ text: word }];
-    const { listed, count } = await expand(table, word);
+  function wordClause(word: string, expansion: Expansion | null, budget = { terms: MAX_EXPANSION, words: 1 }): Clause | null {
+    if (expansion === null) return [{ text: word }];
+    const { listed, count } = expansion;
     if (count === 0) return null;
     if (listed === null || count > budget.terms || budget.words === 0) {
       return [{ text: NAME_START + word }, { text: RELATED_START + word }];
@@ -125,7 +129,10 @@ export function createSearchRepo(db: Database, matcher: SearchMatcher) {
     const budget = { terms: MAX_EXPANSION, words: MAX_EXPANDED_WORDS };
     // Two-character words are expanded first: they are the more telling.
     const words = keywordWords(keyword).sort((a, b) => Math.min([...b].length, 3) - Math.min([...a].length, 3));
-    const clauses = await Promise.all(words.map(async (word) => await wordClause(table, word, budget)));
+    // The vocabulary is read for every word at once, the budget handed out in the words' order:
+    // which words are expanded never depends on which answer came back first.
+    const expansions = await Promise.all(words.map(async (word) => await expansionOf(table, word)));
+    const clauses = words.map((word, i) => wordClause(word, expansions[i] ?? null, budget));
     return clauses.length && clauses.every((c) => c !== null) ? clauses : null;
   }
 
@@ -138,7 +145,7 @@ export function createSearchRepo(db: Database, matcher: SearchMatcher) {
       case 'prefix':
         return [[{ text: NAME_START + keyword }]];
       case 'phrase': {
-        const clause = await wordClause(table, keyword);
+        const clause = wordClause(keyword, await expansionOf(table, keyword));
         return clause && [clause];
       }
       case 'anywhere':
