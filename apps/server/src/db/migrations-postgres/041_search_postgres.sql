@@ -201,9 +201,20 @@ BEGIN
   END LOOP;
 END $$;
 
+-- Forgets every document and queues the whole catalogue, for a catalogue written with the
+-- triggers off (`cloudtune migrate` copies with them off): the next refresh rebuilds the index.
+CREATE FUNCTION search_reindex() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE search_queue, search_docs, search_artist_keys, search_songs, search_song_names, search_albums,
+    search_album_names, search_artists, search_playlists, search_playlist_names, search_lyrics, search_songs_terms,
+    search_albums_terms, search_artists_terms, search_playlists_terms, search_lyrics_terms;
+  INSERT INTO search_queue SELECT 100, id FROM artists;
+  INSERT INTO search_queue SELECT 10, id FROM albums;
+  INSERT INTO search_queue SELECT 1, id FROM songs;
+  INSERT INTO search_queue SELECT 1000, id FROM playlists;
+  INSERT INTO search_queue SELECT 1006, song_id FROM lyrics;
+  UPDATE search_state SET value = value + 1 WHERE key = 'generation';
+END $$;
+
 -- A library that existed before this migration is indexed by the first refresh.
-INSERT INTO search_queue SELECT 100, id FROM artists;
-INSERT INTO search_queue SELECT 10, id FROM albums;
-INSERT INTO search_queue SELECT 1, id FROM songs;
-INSERT INTO search_queue SELECT 1000, id FROM playlists;
-INSERT INTO search_queue SELECT 1006, song_id FROM lyrics;
+SELECT search_reindex();
