@@ -86,7 +86,7 @@ async function oddities(db: Database): Promise<void> {
 }
 
 beforeAll(async () => {
-  pair = await buildBoth({}, oddities);
+  pair = await buildBoth({}, { extra: oddities });
 });
 
 afterAll(async () => {

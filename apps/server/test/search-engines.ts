@@ -5,6 +5,7 @@ import { seedDemoLibrary, type DemoLibraryOptions } from '../src/content/demo/in
 import { openSqliteDatabase } from '../src/db/connection.ts';
 import type { Database } from '../src/db/database.ts';
 import { PostgresDatabase } from '../src/db/postgres.ts';
+import { migrateLibrary } from '../src/migrate/index.ts';
 import { createRepos, type Repos } from '../src/repos/index.ts';
 import type { SearchKind } from '../src/repos/search.ts';
 import { rankedPage } from '../src/services/search/ranking.ts';
@@ -33,8 +34,18 @@ export interface EnginePair {
   close(): Promise<void>;
 }
 
-/** The demo seed (or a generated catalog) in both engines, indexed; then `extra` run on each and indexed again. */
-export async function buildBoth(options: DemoLibraryOptions, extra?: (db: Database) => Promise<void>): Promise<EnginePair> {
+/**
+ * The demo seed (or a generated catalog) in both engines, indexed; then `extra` run on each and
+ * indexed again. `moved`: PostgreSQL's library is SQLite's copied by `cloudtune migrate` (its
+ * triggers off, the index rebuilt from the queued catalogue) instead of seeded on its own.
+ */
+export async function buildBoth(
+  options: DemoLibraryOptions,
+  { extra, moved = false }: { extra?: (db: Database) => Promise<void>; moved?: boolean } = {},
+): Promise<EnginePair> {
+  // A moved library goes into a database of a UTF-8 LC_CTYPE, under which pg_trgm indexes CJK
+  // characters (the answers are the same under the clusters' C locale, only slower).
+
   const cluster = await testPostgresCluster();
   const databases = testDatabases(cluster.url);
   const closers: (() => Promise<void>)[] = [];
@@ -44,26 +55,54 @@ export async function buildBoth(options: DemoLibraryOptions, extra?: (db: Databa
   try {
     closers.push(() => cluster.stop());
     closers.push(() => databases.dropAll());
-    const url = await databases.create();
-    const open = async (name: Engine['name']): Promise<Engine> => {
+    const url = moved ? await utf8Database(cluster.url, closers) : await databases.create();
+    const open = async (name: Engine['name'], from?: Engine): Promise<Engine> => {
       const dataDir = freshDataDir();
       closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       const db = name === 'sqlite' ? await openSqliteDatabase(dataDir) : new PostgresDatabase(url);
       closers.push(() => db.close());
-      await seedDemoLibrary(db, options);
+      if (from) {
+        const report = await migrateLibrary({ dataDir: from.dataDir, target: db as PostgresDatabase });
+        if (!report.ok) throw new Error('the library was not copied whole');
+      } else await seedDemoLibrary(db, options);
       const repos = createRepos(db);
+      if (from) await repos.searchIndex.refresh();
       if (extra) {
         await extra(db);
         await repos.searchIndex.refresh();
       }
       return { name, db, repos, dataDir, url: name === 'sqlite' ? null : url };
     };
-    const [sqlite, postgres] = await Promise.all([open('sqlite'), open('postgres')]);
+    let sqlite: Engine;
+    let postgres: Engine;
+    if (moved) {
+      sqlite = await open('sqlite');
+      postgres = await open('postgres', sqlite);
+    } else [sqlite, postgres] = await Promise.all([open('sqlite'), open('postgres')]);
     return { sqlite, postgres, close };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+/** A new, empty database of the cluster with LC_CTYPE C.UTF-8, dropped by one of `closers`. */
+async function utf8Database(clusterUrl: string, closers: (() => Promise<void>)[]): Promise<string> {
+  const name = `cloudtune_engines_${process.pid}`;
+  const admin = () => new PostgresDatabase(clusterUrl, { max: 1 });
+  const run = async (sql: string) => {
+    const db = admin();
+    try {
+      await db.exec(sql);
+    } finally {
+      await db.close();
+    }
+  };
+  await run(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`);
+  closers.push(() => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** The tables of the index: [table, SQLite's view expression of its document]. */
@@ -196,13 +235,28 @@ export async function libraryQueries(db: Database, perKind: number): Promise<str
 
 const KINDS: readonly SearchKind[] = [1, 10, 100, 1000, 1006];
 const HOWS = ['exact', 'prefix', 'phrase', 'anywhere'] as const;
+/** [offset, limit, countUpTo]: /search's first and second pages, its last page under the cap, a suggestion's. */
+const PAGES: readonly (readonly [number, number, number])[] = [
+  [0, 30, 600],
+  [30, 30, 600],
+  [570, 30, 600],
+  [0, 4, 4],
+];
 
 /**
  * Each query through both engines' repositories: every kind, every match class (up to 600
  * ids), and the ranked pages /search and /search/suggest read (first, second and a far page,
- * with their counts). Returns how many answers were compared.
+ * with their counts). `quick`: the classes the pages do not read themselves (phrase, anywhere)
+ * and the first, far and suggestion pages only. Returns how many answers were compared.
  */
-export async function compareRepositories({ sqlite, postgres }: EnginePair, queries: readonly string[], differences: Difference[]) {
+export async function compareRepositories(
+  { sqlite, postgres }: EnginePair,
+  queries: readonly string[],
+  differences: Difference[],
+  quick = false,
+) {
+  const hows = quick ? (['phrase', 'anywhere'] as const) : HOWS;
+  const pages = quick ? PAGES.filter(([offset]) => offset !== 30) : PAGES;
   let answers = 0;
   const check = (what: string, a: unknown, b: unknown) => {
     answers++;
@@ -212,19 +266,14 @@ export async function compareRepositories({ sqlite, postgres }: EnginePair, quer
     const keyword = searchKeyword(raw);
     if (!keyword) continue;
     for (const kind of KINDS) {
-      for (const how of HOWS) {
+      for (const how of hows) {
         const [a, b] = await Promise.all([
           sqlite.repos.search.find(kind, keyword, how, 600),
           postgres.repos.search.find(kind, keyword, how, 600),
         ]);
         check(`find(${kind}, ${JSON.stringify(keyword)}, ${how})`, a, b);
       }
-      for (const [offset, limit, countUpTo] of [
-        [0, 30, 600],
-        [30, 30, 600],
-        [570, 30, 600],
-        [0, 4, 4],
-      ] as const) {
+      for (const [offset, limit, countUpTo] of pages) {
         const [a, b] = await Promise.all([
           rankedPage(sqlite.repos.search, kind, keyword, offset, limit, countUpTo),
           rankedPage(postgres.repos.search, kind, keyword, offset, limit, countUpTo),
