@@ -23,7 +23,7 @@ import type { SearchIndexRepo } from './search-index.ts';
  * trigrams counted by document.
  */
 
-/** A kind's documents by table, the whole documents' table first (the one with a vocabulary). */
+/** One catalog row's documents, in the order of its kind's tables, and its doc id (rank * 2^36 + id). */
 interface Built {
   id: number;
   docId: number;
@@ -40,7 +40,10 @@ interface IndexedKind {
 /** Ids per statement: a refresh of a whole library is read and written in slices this big. */
 const SLICE = 2000;
 
-/** Held by a refresh until its transaction ends: two servers never index the same queue at once. */
+/**
+ * Held by a refresh until its transaction ends: two servers never index the same queue at once.
+ * Its own key, next to db/postgres.ts's: writers taking writeTx's lock are not held up by it.
+ */
 const REFRESH_LOCK_KEY = 0x636c6f7564_03n;
 
 /** The distinct trigrams of a folded document, as the tokenizer emits them (one per code point). */
