@@ -50,13 +50,13 @@ export default defineConfig({
       {
         // The same server tests with every library in PostgreSQL: a throwaway cluster for the run,
         // a database per data directory (CLOUDTUNE_DATABASE_URL=…/cloudtune_{dataDir}). The
-        // engine's own tests, and the move from SQLite to PostgreSQL (which names both engines
-        // itself), run in `server` already.
+        // engine's own tests, the move from SQLite to PostgreSQL and the comparison of both
+        // engines' search (which name both engines themselves) run in `server` already.
         test: {
           name: 'server-postgres',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/postgres-engine.test.ts', 'test/migrate.test.ts'],
+          exclude: ['test/postgres-engine.test.ts', 'test/migrate.test.ts', 'test/search-engines*.test.ts'],
           globalSetup: ['test/postgres-suite.ts'],
           environment: 'node',
           pool: 'forks',

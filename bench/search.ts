@@ -1,7 +1,18 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, createSearch, databaseFile, mediaUrls, openSqliteDatabase, seedDemoLibrary, type Db } from '@cloudtune/server';
+import {
+  buildApp,
+  createSearch,
+  databaseFile,
+  mediaUrls,
+  migrateLibrary,
+  openSqliteDatabase,
+  PostgresDatabase,
+  seedDemoLibrary,
+  type Db,
+} from '@cloudtune/server';
+import { findPostgresBin, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 
 /** Catalog size; `BENCH_SEARCH_SONGS=100000 npm run bench:search` for a quicker run, 0 skips. */
 const DEFAULT_SONGS = 1_000_000;
@@ -154,19 +165,78 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
 
     const app = await buildApp({ dataDir, demo: false });
     try {
-      const base = await app.listen({ port: 0, host: '127.0.0.1' });
-      for (const group of groups) {
-        const httpSamples: number[] = [];
-        for (const q of group.queries) {
-          const url = `${base}/api/search?keywords=${encodeURIComponent(q.keywords)}&type=1&limit=30`;
-          httpSamples.push(...(await timeQuery(async () => (await fetch(url)).json())).warm);
-        }
-        console.log(summary(`HTTP GET /api/search (loopback), ${group.title}`, httpSamples, true));
+      await timeHttp(app, groups, 'SQLite');
+    } finally {
+      await app.close();
+    }
+    await measurePostgres(dataDir, groups);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** p50/p95/p99 of `GET /api/search` (songs, limit 30) for each query group, on a real server on loopback. */
+async function timeHttp(app: Awaited<ReturnType<typeof buildApp>>, groups: QueryGroup[], engine: string): Promise<void> {
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const all: number[] = [];
+  for (const group of groups) {
+    const httpSamples: number[] = [];
+    for (const q of group.queries) {
+      const url = `${base}/api/search?keywords=${encodeURIComponent(q.keywords)}&type=1&limit=30`;
+      httpSamples.push(...(await timeQuery(async () => (await fetch(url)).json())).warm);
+      for (const type of SEARCH_TYPES.slice(1)) {
+        const typed = `${base}/api/search?keywords=${encodeURIComponent(q.keywords)}&type=${type}&limit=30`;
+        all.push(...(await timeQuery(async () => (await fetch(typed)).json())).warm);
       }
+    }
+    all.push(...httpSamples);
+    console.log(summary(`${engine}: HTTP GET /api/search (loopback), ${group.title}`, httpSamples, true));
+  }
+  console.log(summary(`${engine}: HTTP GET /api/search, songs/albums/artists/playlists, all`, all, true));
+}
+
+/**
+ * The same catalog on PostgreSQL (a throwaway cluster): moved there by `cloudtune migrate`, its
+ * search index built from scratch (timed), then the same HTTP figures as SQLite's above. The
+ * database's LC_CTYPE is C.UTF-8, under which pg_trgm indexes CJK characters.
+ */
+async function measurePostgres(sqliteDir: string, groups: QueryGroup[]): Promise<void> {
+  if (!findPostgresBin()) return console.log('  PostgreSQL: skipped (no PostgreSQL server binaries)');
+  const cluster = await startPostgresCluster();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-search-pg-'));
+  try {
+    const admin = new PostgresDatabase(cluster.url, { max: 1 });
+    await admin.exec(`CREATE DATABASE cloudtune_bench TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`);
+    await admin.close();
+    const url = cluster.url.replace(/\/postgres$/, '/cloudtune_bench');
+    const target = new PostgresDatabase(url);
+    let start = performance.now();
+    try {
+      const moved = await migrateLibrary({ dataDir: sqliteDir, target });
+      console.log(
+        `  PostgreSQL: catalog moved by cloudtune migrate in ${seconds(start)} (${moved.ok ? 'every table the same' : 'DIFFERENT'})`,
+      );
+      start = performance.now();
+      await createSearch(target);
+      await target.run('ANALYZE');
+      const size = await target
+        .prepare<[], number>(
+          "SELECT SUM(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relname LIKE 'search\\_%' AND c.relkind = 'r'",
+        )
+        .pluck()
+        .get();
+      console.log(`  PostgreSQL: index build ${seconds(start)}; index tables ${((size ?? 0) / 1e6).toFixed(0)} MB`);
+    } finally {
+      await target.close();
+    }
+    const app = await buildApp({ dataDir, databaseUrl: url, demo: false });
+    try {
+      await timeHttp(app, groups, 'PostgreSQL');
     } finally {
       await app.close();
     }
   } finally {
+    await cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,8 @@ export { buildApp, type BuildAppOptions } from './app.ts';
 export { loadConfig, type Config } from './config.ts';
 export { startServer, servingLine, type RunningServer } from './server.ts';
 export { openDatabase, openSqliteDatabase, databaseFile, type Db } from './db/connection.ts';
+export { PostgresDatabase } from './db/postgres.ts';
+export { migrateLibrary } from './migrate/index.ts';
 export { seedDemoLibrary, needsDemoLibrary, DEFAULT_SEED, type DemoLibraryOptions, type DemoLibrarySummary } from './content/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
 export { mediaUrls, type MediaUrls } from './media/urls.ts';

@@ -77,6 +77,10 @@ async function answers(app: FastifyInstance): Promise<Record<string, Json>> {
     cloud: await ok(app, '/user/cloud?limit=30'),
     likes: likes.ids as Json,
     account: await ok(app, '/user/account'),
+    // The search index is not copied: the target builds its own from the copied catalogue.
+    search: await ok(app, `/search?keywords=${encodeURIComponent('的')}&type=1&limit=30`),
+    searchPlaylists: await ok(app, `/search?keywords=${encodeURIComponent('歌')}&type=1000&limit=30`),
+    searchArtists: await ok(app, `/search?keywords=zh&type=100&limit=30`),
   };
 }
 
@@ -213,6 +217,12 @@ describe('cloudtune migrate', () => {
       expect(after.cloud).toEqual(before.cloud);
       expect(after.likes).toEqual(before.likes);
       expect(after.account).toEqual(before.account);
+      expect((after.search as { result: { songCount: number } }).result.songCount).toBeGreaterThan(0);
+      expect([after.search, after.searchPlaylists, after.searchArtists]).toEqual([
+        before.search,
+        before.searchPlaylists,
+        before.searchArtists,
+      ]);
       // The uploaded song plays from the bucket, byte for byte.
       const songUrl = (await ok(app, `/song/url?id=${cloudSongId}`)).data[0].url as string;
       const song = await app.inject({

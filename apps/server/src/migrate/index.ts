@@ -105,8 +105,9 @@ export async function migrateLibrary(options: MigrateOptions): Promise<MigrateRe
       await advanceSequences(client, plans, source.sequences());
       // The planner's statistics, for a server about to start on a database filled in one go.
       await client.query('ANALYZE');
-      // TODO: once PostgreSQL has a search index, queue the whole copied catalogue for it here;
-      // until then a PostgreSQL library has no index to build.
+      // The search index is not copied (plan.ts) and the copy ran with the triggers that queue it
+      // off: every document is queued, and the first server on the copy indexes the catalogue.
+      await client.query('SELECT search_reindex()');
 
       let files: FilesCheck | null = null;
       if (options.storage) {

@@ -28,9 +28,11 @@ import { createRateWindowRepo } from './rate-windows.ts';
 import { createRatingRepo } from './ratings.ts';
 import { createRecommendationRepo } from './recommendations.ts';
 import { createSearchRepo } from './search.ts';
+import { createFts5Matcher } from './search-fts5.ts';
 import { createSearchIndexRepo } from './search-index.ts';
+import { createPostgresSearchIndexRepo } from './search-index-postgres.ts';
 import { createSearchKeywordRepo } from './search-keywords.ts';
-import { createUnavailableSearchRepos } from './search-unavailable.ts';
+import { createTrigramMatcher } from './search-trigram.ts';
 import { createSessionRepo } from './sessions.ts';
 import { createShareRepo } from './shares.ts';
 import { createSigninRepo } from './signins.ts';
@@ -87,10 +89,10 @@ export function createRepos(db: Database) {
     rateWindows: createRateWindowRepo(db),
     ratings: createRatingRepo(db),
     recommendations: createRecommendationRepo(db),
-    // SQLite's search is FTS5; PostgreSQL's is yet to come (repos/search-unavailable.ts).
-    ...(db.dialect === 'sqlite'
-      ? { search: createSearchRepo(db), searchIndex: createSearchIndexRepo(db), searchKeywords: createSearchKeywordRepo(db) }
-      : createUnavailableSearchRepos()),
+    // One search over two indexes: SQLite's FTS5 tables, PostgreSQL's pg_trgm ones (same documents, same answers).
+    search: createSearchRepo(db, db.dialect === 'sqlite' ? createFts5Matcher(db) : createTrigramMatcher(db)),
+    searchIndex: db.dialect === 'sqlite' ? createSearchIndexRepo(db) : createPostgresSearchIndexRepo(db),
+    searchKeywords: createSearchKeywordRepo(db),
     sessions: createSessionRepo(db),
     shares: createShareRepo(db),
     signins: createSigninRepo(db),

@@ -29,11 +29,14 @@ export function createSearchKeywordRepo(db: Database) {
     'INSERT INTO search_keywords (day, keyword, shown, count) VALUES (?, ?, ?, ?)',
   );
   const prune = db.prepare<[number]>('DELETE FROM search_keywords WHERE day < ?');
-  // The bare `shown` comes from the row of max(day): the latest spelling.
-  const top = db.prepare<[number, number, number], SearchedKeyword & { latest: number }>(`
-    SELECT keyword, shown, max(day) AS latest, SUM(count) AS searches FROM search_keywords WHERE day >= ?
-    GROUP BY keyword HAVING searches >= ? ORDER BY searches DESC, keyword LIMIT ?`);
-
+  // The latest spelling is the one of the keyword's latest day (a keyword has one row a day).
+  // Portable SQL: no output alias in HAVING, no bare column beside an aggregate.
+  const top = db.prepare<[number, number, number], SearchedKeyword>(`
+    SELECT k.keyword,
+      (SELECT l.shown FROM search_keywords l WHERE l.keyword = k.keyword ORDER BY l.day DESC LIMIT 1) AS shown,
+      SUM(k.count) AS searches
+    FROM search_keywords k WHERE k.day >= ?
+    GROUP BY k.keyword HAVING SUM(k.count) >= ? ORDER BY searches DESC, k.keyword LIMIT ?`);
   const add = async (day: number, counts: readonly KeywordCount[], maxPerDay: number, keepFrom: number) => {
     let room = maxPerDay - ((await keywordsOn.get(day)) ?? 0);
     for (const { keyword, shown, count } of counts) {

@@ -38,7 +38,25 @@ const MAX_EXPANDED_WORDS = 3;
 /** Short words whose expansion is kept (a few KB each). */
 const MAX_KEPT_EXPANSIONS = 2000;
 
-const phrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
+/**
+ * A search as both engines take it: documents holding, for every clause, one of its phrases.
+ * A phrase is text matched as written (after the tokenizer's folding: three characters or more,
+ * or it matches nothing), or the indexed trigrams starting with a 1–2 character word.
+ */
+export type Phrase = { text: string } | { startsWith: string; terms: readonly string[] };
+export type Clause = readonly Phrase[];
+export type Query = readonly Clause[];
+
+/**
+ * How an engine answers a Query over one of the index's tables (SQLite: search-fts5.ts,
+ * PostgreSQL: search-trigram.ts). Documents come most popular first (ascending doc id).
+ */
+export interface SearchMatcher {
+  /** Doc ids of up to `limit` documents of `table` matching `query`, those up to `upTo` when given. */
+  match(table: string, query: Query, limit: number, upTo?: number): Promise<number[]>;
+  /** Up to `limit` indexed trigrams of `table` (a whole-document table) from `from` (inclusive) to `to`. */
+  terms(table: string, from: string, to: string, limit: number): Promise<string[]>;
+}
 
 /** The words of a folded keyword, each once. */
 export const keywordWords = (keyword: string): string[] => [...new Set(keyword.split(' ').filter(Boolean))];
@@ -53,38 +71,13 @@ export const keywordWords = (keyword: string): string[] => [...new Set(keyword.s
  */
 export type MatchClass = 'exact' | 'prefix' | 'named' | 'phrase' | 'anywhere';
 
-/** A short word's trigrams OR-ed (null: too many to list) and how many there are. */
+/** A short word's trigrams (null: too many to list) and how many there are. */
 interface Expansion {
-  listed: string | null;
+  listed: readonly string[] | null;
   count: number;
 }
 
-export function createSearchRepo(db: Database) {
-  const matchIn = (table: string) =>
-    db.prepare<[string, number], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?`).pluck();
-  const tables = new Map(
-    Object.entries(TABLES).map(([kind, { table, names }]) => [
-      Number(kind) as SearchKind,
-      {
-        table,
-        match: matchIn(table),
-        terms: db.prepare<[string, string, number], string>(`SELECT term FROM ${table}_terms WHERE term >= ? AND term < ? LIMIT ?`).pluck(),
-        names: names
-          ? {
-              match: matchIn(names),
-              // Rowids up to a bound: FTS5 stops at the first match past it. The bound is bound as a
-              // BigInt: compared with a double, FTS5 would not use it and reads every match.
-              upTo: db
-                .prepare<[string, bigint, number], number>(
-                  `SELECT rowid FROM ${names} WHERE ${names} MATCH ? AND rowid <= ? ORDER BY rowid LIMIT ?`,
-                )
-                .pluck(),
-            }
-          : null,
-      },
-    ]),
-  );
-  type Table = NonNullable<ReturnType<typeof tables.get>>;
+export function createSearchRepo(db: Database, matcher: SearchMatcher) {
   const docId = db.prepare<[number, number], number>('SELECT doc_id FROM search_docs WHERE kind = ? AND id = ?').pluck();
   // Expanding a short word reads the vocabulary, which costs far more than the match itself;
   // the expansions are kept until the index changes (search_state's generation moves).
@@ -92,9 +85,9 @@ export function createSearchRepo(db: Database) {
   const generation = db.prepare<[], number>("SELECT value FROM search_state WHERE key = 'generation'").pluck();
   let expandedAt: number | undefined;
 
-  /** The indexed trigrams starting with a 1–2 character word, OR-ed (null when there are too many to list). */
-  async function expand(table: Table, word: string): Promise<Expansion> {
-    const key = `${table.table}\u0000${word}`;
+  /** The indexed trigrams starting with a 1–2 character word (null when there are too many to list). */
+  async function expand(table: string, word: string): Promise<Expansion> {
+    const key = `${table}\u0000${word}`;
     const current = await generation.get();
     if (current !== expandedAt || expansions.size >= MAX_KEPT_EXPANSIONS) {
       expansions.clear();
@@ -104,48 +97,57 @@ export function createSearchRepo(db: Database) {
     if (!expansion) {
       // Shorter than a trigram: every indexed character starts a trigram (the markers pad the
       // ends), so the trigrams starting with the word find each place it occurs.
-      const terms = await table.terms.all(word, word + '\u{10FFFF}', MAX_EXPANSION + 1);
-      expansion = { listed: terms.length > MAX_EXPANSION ? null : `(${terms.map(phrase).join(' OR ')})`, count: terms.length };
+      const terms = await matcher.terms(table, word, word + '\u{10FFFF}', MAX_EXPANSION + 1);
+      expansion = { listed: terms.length > MAX_EXPANSION ? null : terms, count: terms.length };
       expansions.set(key, expansion);
     }
     return expansion;
   }
 
+  /** A 1–2 character word's expansion; null for a longer word, which is matched as written. */
+  const expansionOf = async (table: string, word: string): Promise<Expansion | null> =>
+    [...word].length >= 3 ? null : await expand(table, word);
+
   /**
-   * The FTS5 query finding `word` anywhere in a table's documents, or null when nothing can
-   * match. A short word's trigrams are taken from `budget` (shared by a keyword's words).
+   * The clause finding `word` anywhere in a table's documents, or null when nothing can match.
+   * A short word's trigrams are taken from `budget` (shared by a keyword's words).
    */
-  async function wordQuery(table: Table, word: string, budget = { terms: MAX_EXPANSION, words: 1 }): Promise<string | null> {
-    if ([...word].length >= 3) return phrase(word);
-    const { listed, count } = await expand(table, word);
+  function wordClause(word: string, expansion: Expansion | null, budget = { terms: MAX_EXPANSION, words: 1 }): Clause | null {
+    if (expansion === null) return [{ text: word }];
+    const { listed, count } = expansion;
     if (count === 0) return null;
     if (listed === null || count > budget.terms || budget.words === 0) {
-      return `(${phrase(NAME_START + word)} OR ${phrase(RELATED_START + word)})`;
+      return [{ text: NAME_START + word }, { text: RELATED_START + word }];
     }
     budget.terms -= count;
     budget.words--;
-    return listed;
+    return [{ startsWith: word, terms: listed }];
   }
 
-  /** Every word of `keyword` somewhere in a document (FTS5 intersects them), or null: no match possible. */
-  async function everyWord(table: Table, keyword: string): Promise<string | null> {
+  /** Every word of `keyword` somewhere in a document (the engine intersects them), or null: no match possible. */
+  async function everyWord(table: string, keyword: string): Promise<Query | null> {
     const budget = { terms: MAX_EXPANSION, words: MAX_EXPANDED_WORDS };
     // Two-character words are expanded first: they are the more telling.
     const words = keywordWords(keyword).sort((a, b) => Math.min([...b].length, 3) - Math.min([...a].length, 3));
-    const queries = await Promise.all(words.map(async (word) => await wordQuery(table, word, budget)));
-    return queries.length && queries.every((q) => q !== null) ? queries.join(' AND ') : null;
+    // The vocabulary is read for every word at once, the budget handed out in the words' order:
+    // which words are expanded never depends on which answer came back first.
+    const expansions = await Promise.all(words.map(async (word) => await expansionOf(table, word)));
+    const clauses = words.map((word, i) => wordClause(word, expansions[i] ?? null, budget));
+    return clauses.length && clauses.every((c) => c !== null) ? clauses : null;
   }
 
-  const named = (keyword: string): string => phrase(NAME_START + keyword + NAME_END);
+  const named = (keyword: string): Phrase => ({ text: NAME_START + keyword + NAME_END });
 
-  async function query(table: Table, keyword: string, how: Exclude<MatchClass, 'named'>): Promise<string | null> {
+  async function query(table: string, keyword: string, how: Exclude<MatchClass, 'named'>): Promise<Query | null> {
     switch (how) {
       case 'exact':
-        return named(keyword);
+        return [[named(keyword)]];
       case 'prefix':
-        return phrase(NAME_START + keyword);
-      case 'phrase':
-        return await wordQuery(table, keyword);
+        return [[{ text: NAME_START + keyword }]];
+      case 'phrase': {
+        const clause = wordClause(keyword, await expansionOf(table, keyword));
+        return clause && [clause];
+      }
       case 'anywhere':
         return await everyWord(table, keyword);
     }
@@ -154,12 +156,12 @@ export function createSearchRepo(db: Database) {
   return {
     /** Ids of up to `limit` documents matching `keyword` as `how` says, most popular first. */
     async find(kind: SearchKind, keyword: string, how: Exclude<MatchClass, 'named'>, limit: number): Promise<number[]> {
-      const table = tables.get(kind)!;
+      const { table, names } = TABLES[kind];
       if (limit <= 0 || keyword === '') return [];
       const byName = how === 'exact' || how === 'prefix';
-      if (byName && !table.names) return [];
+      if (byName && !names) return [];
       const q = await query(table, keyword, how);
-      return q ? (await (byName ? table.names! : table).match.all(q, limit)).map((rowid) => rowid % ID_SPAN) : [];
+      return q ? (await matcher.match(byName ? names! : table, q, limit)).map((docId) => docId % ID_SPAN) : [];
     },
 
     /**
@@ -167,12 +169,12 @@ export function createSearchRepo(db: Database) {
      * own name is one of the words ("周星野 月光": the songs named 月光), in the same order.
      */
     async namedAmong(kind: SearchKind, keyword: string, among: readonly number[], limit: number): Promise<number[]> {
-      const { names } = tables.get(kind)!;
+      const { names } = TABLES[kind];
       const last = among.at(-1);
       const upTo = last === undefined ? undefined : await docId.get(kind, last);
       if (!names || limit <= 0 || upTo === undefined) return [];
       const found = new Set(
-        (await names.upTo.all(keywordWords(keyword).map(named).join(' OR '), BigInt(upTo), MAX_NAMED)).map((r) => r % ID_SPAN),
+        (await matcher.match(names, [keywordWords(keyword).map(named)], MAX_NAMED, upTo)).map((docId) => docId % ID_SPAN),
       );
       return among.filter((id) => found.has(id)).slice(0, limit);
     },
