@@ -34,18 +34,34 @@ export function createNowPlayingRepo(db: Database) {
     `SELECT ${COLUMNS} FROM now_playing WHERE user_id = ? AND player = ? AND expires_at > ?`,
   );
   const prune = db.prepare<[number]>('DELETE FROM now_playing WHERE expires_at <= ?');
-  const upsert = (guard: string) =>
+  // An update, else an insert of a player not seen yet: an upsert would spend an id of the table's
+  // sequence on every report where the engine draws it before the conflict (PostgreSQL), and a
+  // player's id is what clients see (playerId).
+  const update = (guard: string) =>
     db.prepare<NowPlayingWrite & { now: number }>(
-      `INSERT INTO now_playing (user_id, player, song_id, state, position_ms, playback_rate, updated_at, expires_at)
-       VALUES (@userId, @player, @songId, @state, @positionMs, @playbackRate, @updatedAt, @expiresAt)
-       ON CONFLICT (user_id, player) DO UPDATE SET song_id = excluded.song_id, state = excluded.state,
-         position_ms = excluded.position_ms, playback_rate = excluded.playback_rate, updated_at = excluded.updated_at,
-         expires_at = excluded.expires_at
-       WHERE ${guard}`,
+      `UPDATE now_playing SET song_id = @songId, state = @state, position_ms = @positionMs, playback_rate = @playbackRate,
+         updated_at = @updatedAt, expires_at = @expiresAt
+       WHERE user_id = @userId AND player = @player AND (${guard})`,
     );
+  const insert = db.prepare<NowPlayingWrite>(
+    `INSERT INTO now_playing (user_id, player, song_id, state, position_ms, playback_rate, updated_at, expires_at)
+     SELECT @userId, @player, @songId, @state, @positionMs, @playbackRate, @updatedAt, @expiresAt
+     WHERE NOT EXISTS (SELECT 1 FROM now_playing WHERE user_id = @userId AND player = @player)
+     ON CONFLICT (user_id, player) DO NOTHING`,
+  );
+  const upsert = (guard: string) => {
+    const changed = update(guard);
+    return {
+      run: async (row: NowPlayingWrite & { now: number }): Promise<void> => {
+        if ((await changed.run(row)).changes > 0 || (await insert.run(row)).changes > 0) return;
+        // Another process inserted this player's row between the two: it is there to update now.
+        await changed.run(row);
+      },
+    };
+  };
   const report = upsert('TRUE');
   // A player that reports its playback is believed over its own downloads (a stream may be the next song, fetched ahead).
-  const guess = upsert('now_playing.state IS NULL OR now_playing.expires_at <= @now');
+  const guess = upsert('state IS NULL OR expires_at <= @now');
   const remove = db.prepare<[number, string]>('DELETE FROM now_playing WHERE user_id = ? AND player = ?');
 
   return {
