@@ -8,7 +8,7 @@ import { loadMigrations } from '../src/db/migrate.ts';
 import { importFolder } from '../src/content/import/import-folder.ts';
 import { createRepos } from '../src/repos/index.ts';
 import { synthesizeSongMp3 } from '../src/media/song-audio.ts';
-import { expectContract, getJson, startTestApp, type TestApp } from './helpers.ts';
+import { expectContract, getJson, onPostgres, startTestApp, type TestApp } from './helpers.ts';
 
 /**
  * Import → search → display with the stamps real .lrc files use: what the lyric panel shows
@@ -96,7 +96,8 @@ describe('imported .lrc lyrics', () => {
     expect(await searchLyrics('plain words')).toMatchObject({ songCount: 0 });
   });
 
-  it('stored before normalization are normalized by migration 006, and searched as shown', async () => {
+  // SQLite's own migration of what its older builds stored: a PostgreSQL library begins after it (its baseline).
+  it.skipIf(onPostgres)('stored before normalization are normalized by migration 006, and searched as shown', async () => {
     const echo = songIds.get('echo')!;
     const plain = songIds.get('plain')!;
     // What the importer used to store: the file as it was.

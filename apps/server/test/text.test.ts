@@ -29,12 +29,13 @@ describe('pinyin forms', () => {
 });
 
 describe('SQL text functions', () => {
-  it('are available on every opened database', async () => {
+  // SQLite's views and triggers call them; PostgreSQL's documents are made in TypeScript with the same functions.
+  it('are available on every opened SQLite database, whatever engine the library uses', async () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { openDatabase } = await import('../src/db/connection.ts');
-    const db = await openDatabase(mkdtempSync(join(tmpdir(), 'cloudtune-text-')));
+    const { openSqliteDatabase } = await import('../src/db/connection.ts');
+    const db = await openSqliteDatabase(mkdtempSync(join(tmpdir(), 'cloudtune-text-')));
     const row = await db
       .prepare("SELECT text_fold('ＬＯＶＥ') f, pinyin_full('周杰伦') p, pinyin_initials('周杰伦') i, name_initial('周杰伦') n")
       .get();
