@@ -143,11 +143,12 @@ export function createSongRepo(db: Database) {
   const artistsOf = db.prepare<[number], number>('SELECT artist_id FROM song_artists WHERE song_id = ? ORDER BY position').pluck();
   const existsStmt = db.prepare<[number], number>('SELECT 1 FROM songs WHERE id = ?').pluck();
   const count = db.prepare<[], number>('SELECT COUNT(*) FROM songs').pluck();
-  const renderSource = db.prepare<[number], Omit<SongRenderSource, 'artistNames'> & { artistNames: string | null }>(`
-    SELECT s.id, s.name, s.duration_ms AS durationMs, s.audio_seed AS audioSeed, al.name AS albumName,
+  // What the synthesizer needs of a song (SongRenderSource), its artists' names as a JSON array.
+  const RENDER_SOURCE = `s.id, s.name, s.duration_ms AS durationMs, s.audio_seed AS audioSeed, al.name AS albumName,
       (SELECT json_group_array(a.name) FROM (SELECT a.name FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
-        WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames
-    FROM songs s JOIN albums al ON al.id = s.album_id WHERE s.id = ?`);
+        WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames`;
+  const renderSource = db.prepare<[number], Omit<SongRenderSource, 'artistNames'> & { artistNames: string | null }>(`
+    SELECT ${RENDER_SOURCE} FROM songs s JOIN albums al ON al.id = s.album_id WHERE s.id = ?`);
 
   // One statement for a whole /song/url list: the song, its artists' names, its files.
   const playables = db.prepare<
@@ -160,18 +161,12 @@ export function createSongRepo(db: Database) {
       renderedBitrate: number | null;
     }
   >(`
-    SELECT s.id, s.name, s.duration_ms AS durationMs, s.audio_seed AS audioSeed, al.name AS albumName,
-      (SELECT json_group_array(a.name) FROM (SELECT a.name FROM song_artists sa JOIN artists a ON a.id = sa.artist_id
-        WHERE sa.song_id = s.id ORDER BY sa.position) a) AS artistNames,
+    SELECT ${RENDER_SOURCE},
       lf.song_id IS NOT NULL AS imported,
       af.size AS renderedSize, af.md5 AS renderedMd5, af.bitrate AS renderedBitrate
     FROM songs s JOIN albums al ON al.id = s.album_id
       LEFT JOIN library_files lf ON lf.song_id = s.id LEFT JOIN audio_files af ON af.song_id = s.id
     WHERE s.id IN (SELECT value FROM json_each(?))`);
-  const namesOf = (text: string | null): string[] => {
-    const names: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(names) ? names.map(String) : [];
-  };
 
   /** Replaces an imported song's credits (a tag may name an artist twice: once is kept). */
   const credit = async (songId: number, artistIds: number[]) => {
@@ -217,7 +212,7 @@ export function createSongRepo(db: Database) {
     /** What the synthesizer needs to render a song, or undefined for an unknown id. */
     async renderSource(songId: number): Promise<SongRenderSource | undefined> {
       const row = await renderSource.get(songId);
-      return row && { ...row, artistNames: namesOf(row.artistNames) };
+      return row && { ...row, artistNames: parseStringArray(row.artistNames) };
     },
     /** The songs that exist among `ids` as /song/url needs them, keyed by id. */
     async playables(ids: readonly number[]): Promise<Map<number, PlayableSong>> {
@@ -228,7 +223,7 @@ export function createSongRepo(db: Database) {
           r.id,
           {
             ...r,
-            artistNames: namesOf(r.artistNames),
+            artistNames: parseStringArray(r.artistNames),
             imported: imported === 1,
             rendered:
               renderedSize === null || renderedMd5 === null || renderedBitrate === null

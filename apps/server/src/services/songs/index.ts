@@ -118,8 +118,7 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
           // An imported song's file never needs making: not on disk means deleted.
           if (quality.imported && !original) return unavailable(id);
           if (fitsCap(quality.bitrate, cap)) {
-            const planned = () => audio.plannedSizeOf(song);
-            const size = original?.size ?? planned() ?? estimatedSize(song.durationMs, quality.bitrate);
+            const size = original?.size ?? audio.plannedSizeOf(song) ?? estimatedSize(song.durationMs, quality.bitrate);
             const url = urls.audio(id, `.${quality.type}`);
             return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
           }
