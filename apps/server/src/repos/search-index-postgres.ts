@@ -60,7 +60,6 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
   // Claims what is queued now; rows queued by transactions committing later stay for the next refresh.
   const claim = db.prepare<[], { kind: number; id: number }>('DELETE FROM search_queue RETURNING kind, id');
   const bumpGeneration = db.prepare("UPDATE search_state SET value = value + 1 WHERE key = 'generation'");
-  const ids = (list: readonly number[]) => idsParam(list);
   const IN = 'IN (SELECT value FROM json_each(?))';
 
   const dropKeys = db.prepare<[string]>(`DELETE FROM search_artist_keys WHERE artist_id ${IN}`);
@@ -111,8 +110,8 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       kind: 100,
       tables: ['search_artists'],
       async build(list) {
-        await dropKeys.run(ids(list));
-        const rows = await artists.all(ids(list));
+        await dropKeys.run(idsParam(list));
+        const rows = await artists.all(idsParam(list));
         const keys = rows.map(artistKeys);
         if (rows.length) await keepKeys.run(pgArray(rows.map((r) => String(r.id))), pgArray(keys));
         return rows.map((r, i) => ({ id: r.id, docId: docId(r.popularity, r.id), docs: [artistDoc(keys[i]!)] }));
@@ -122,7 +121,7 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       kind: 10,
       tables: ['search_albums', 'search_album_names'],
       async build(list) {
-        return (await albums.all(ids(list))).map((r) => {
+        return (await albums.all(idsParam(list))).map((r) => {
           const name = titleNames(r.name, r.aliases);
           return { id: r.id, docId: docId(r.popularity, r.id), docs: [name + albumCredits(r.keys), name] };
         });
@@ -132,8 +131,8 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       kind: 1,
       tables: ['search_songs', 'search_song_names'],
       async build(list) {
-        const keys = grouped(await credits.all(ids(list)), (c) => c.songId);
-        return (await songs.all(ids(list))).map((r) => {
+        const keys = grouped(await credits.all(idsParam(list)), (c) => c.songId);
+        return (await songs.all(idsParam(list))).map((r) => {
           const name = titleNames(r.name, r.aliases);
           const related = songCredits(
             (keys.get(r.id) ?? []).map((c) => c.keys),
@@ -147,8 +146,8 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       kind: 1000,
       tables: ['search_playlists', 'search_playlist_names'],
       async build(list) {
-        const names = grouped(await tags.all(ids(list)), (t) => t.playlistId);
-        return (await playlists.all(ids(list))).map((r) => {
+        const names = grouped(await tags.all(idsParam(list)), (t) => t.playlistId);
+        return (await playlists.all(idsParam(list))).map((r) => {
           const name = playlistName(r.name);
           return {
             id: r.id,
@@ -162,7 +161,7 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       kind: 1006,
       tables: ['search_lyrics'],
       async build(list) {
-        return (await lyrics.all(ids(list))).map((r) => ({ id: r.id, docId: docId(r.popularity, r.id), docs: [lyricDoc(r.lrc)] }));
+        return (await lyrics.all(idsParam(list))).map((r) => ({ id: r.id, docId: docId(r.popularity, r.id), docs: [lyricDoc(r.lrc)] }));
       },
     },
   ];
@@ -188,7 +187,7 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
 
   /** Rebuilds one slice of a kind's queued ids: old documents out (their trigrams uncounted), new ones in. */
   async function rebuild({ kind, tables }: IndexedKind, list: readonly number[], built: Built[]): Promise<void> {
-    const old = await forgetDocs.all(kind, ids(list));
+    const old = await forgetDocs.all(kind, idsParam(list));
     const order = [...built].sort((a, b) => a.docId - b.docId);
     for (const [i, table] of tables.entries()) {
       const s = tableStatements.get(table)!;
