@@ -8,10 +8,13 @@ export const BOOKKEEPING_TABLES = ['migration_source', 'migration_progress', 'mi
 /**
  * Tables that are not copied: the schema's record of itself (each engine keeps its own) and the
  * search index, which is SQLite's FTS5 on one side and PostgreSQL's own on the other, and is
- * rebuilt on the target from the copied catalogue.
+ * rebuilt on the target from the copied catalogue. What people searched for (`search_keywords`,
+ * the 热搜 list's counts) is the library's own record, not the index's, and is copied.
  */
 const isSkipped = (table: string): boolean =>
-  table === 'schema_migrations' || table.startsWith('search_') || (BOOKKEEPING_TABLES as readonly string[]).includes(table);
+  table === 'schema_migrations' ||
+  (table.startsWith('search_') && table !== 'search_keywords') ||
+  (BOOKKEEPING_TABLES as readonly string[]).includes(table);
 
 export interface ColumnPlan {
   name: string;
