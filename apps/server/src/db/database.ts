@@ -36,10 +36,19 @@ export interface Statement<P extends unknown[] = unknown[], R = unknown> {
   pluck(): Statement<P, R>;
 }
 
+export interface PrepareOptions {
+  /**
+   * Planned for each call's own values instead of once for any values: for a statement whose best
+   * plan depends on them (a search pattern found in most documents, or in a handful). An engine
+   * that plans every call anyway (SQLite) ignores it.
+   */
+  planEachCall?: boolean;
+}
+
 export interface Database {
   readonly dialect: Dialect;
   /** Prepares `sql` once; preparing the same text again gives the same engine statement. */
-  prepare<P extends BindParameters = unknown[], R = unknown>(sql: string): Statement<Bound<P>, R>;
+  prepare<P extends BindParameters = unknown[], R = unknown>(sql: string, options?: PrepareOptions): Statement<Bound<P>, R>;
   /** One-off statements (prepared and kept by their text, like prepare). */
   all<R = unknown>(sql: string, ...params: unknown[]): Promise<R[]>;
   get<R = unknown>(sql: string, ...params: unknown[]): Promise<R | undefined>;

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { BindParameters, Database, RunResult, Statement } from './database.ts';
+import type { BindParameters, Database, PrepareOptions, RunResult, Statement } from './database.ts';
 import { aliasSpellings, hasReturning, insertTarget, numberPlaceholders, translateSqlite, withoutTrailingSemicolon } from './sql-text.ts';
 import type { ParameterSource } from './sql-text.ts';
 
@@ -120,8 +120,8 @@ export class PostgresDatabase implements Database {
     this.pool.on('error', () => {});
   }
 
-  prepare<P extends BindParameters = unknown[], R = unknown>(sql: string): Statement<Bound<P>, R> {
-    return new PostgresStatement<Bound<P>, R>(this, this.translate(sql), false);
+  prepare<P extends BindParameters = unknown[], R = unknown>(sql: string, options: PrepareOptions = {}): Statement<Bound<P>, R> {
+    return new PostgresStatement<Bound<P>, R>(this, this.translate(sql), false, options.planEachCall ?? false);
   }
 
   all<R = unknown>(sql: string, ...params: unknown[]): Promise<R[]> {
@@ -167,10 +167,17 @@ export class PostgresDatabase implements Database {
     return frame && !frame.root.closing ? frame.root.client : this.pool;
   }
 
-  /** Runs one statement; each distinct text is a named prepared statement on every connection. */
-  query(text: string, values: unknown[], arrayRows: boolean): Promise<pg.QueryResult> {
-    let name = this.names.get(text);
-    if (!name) this.names.set(text, (name = `cloudtune_${this.names.size + 1}`));
+  /**
+   * Runs one statement; each distinct text is a named prepared statement on every connection,
+   * whose plan PostgreSQL may keep for any values. `planEachCall` sends it unnamed instead: the
+   * server plans it for these values.
+   */
+  query(text: string, values: unknown[], arrayRows: boolean, planEachCall = false): Promise<pg.QueryResult> {
+    let name: string | undefined;
+    if (!planEachCall) {
+      name = this.names.get(text);
+      if (!name) this.names.set(text, (name = `cloudtune_${this.names.size + 1}`));
+    }
     const config: pg.QueryConfig & { rowMode?: 'array' } = { name, text, values };
     if (arrayRows) config.rowMode = 'array';
     return this.executor().query(config);
@@ -340,11 +347,17 @@ class PostgresStatement<P extends unknown[], R> implements Statement<P, R> {
     private readonly db: PostgresDatabase,
     private readonly sql: Prepared,
     private readonly plucked: boolean,
+    private readonly planEachCall: boolean,
   ) {}
 
   async all(...params: P): Promise<R[]> {
     const { spellings } = this.sql;
-    const result = await this.db.query(this.sql.text, bind(this.sql.parameters, params), this.plucked || spellings !== null);
+    const result = await this.db.query(
+      this.sql.text,
+      bind(this.sql.parameters, params),
+      this.plucked || spellings !== null,
+      this.planEachCall,
+    );
     if (this.plucked) return result.rows.map((row: unknown[]) => row[0] as R);
     if (!spellings) return result.rows as R[];
     // Rows keyed as the statement spells its columns (`durationMs`, not PostgreSQL's `durationms`).
@@ -364,7 +377,7 @@ class PostgresStatement<P extends unknown[], R> implements Statement<P, R> {
     const { text, insertInto } = this.sql;
     const values = bind(this.sql.parameters, params);
     const key = insertInto && !this.sql.hasReturning ? await this.db.keyColumn(insertInto) : null;
-    const result = await this.db.query(key ? `${withoutTrailingSemicolon(text)} RETURNING ${key}` : text, values, !!key);
+    const result = await this.db.query(key ? `${withoutTrailingSemicolon(text)} RETURNING ${key}` : text, values, !!key, this.planEachCall);
     const changes = result.rowCount ?? 0;
     if (key) return { changes, lastInsertId: Number((result.rows.at(-1) as unknown[] | undefined)?.[0] ?? 0) };
     const last = insertInto && this.sql.hasReturning ? (result.rows.at(-1) as { id?: unknown } | undefined) : undefined;
@@ -372,6 +385,6 @@ class PostgresStatement<P extends unknown[], R> implements Statement<P, R> {
   }
 
   pluck(): Statement<P, R> {
-    return new PostgresStatement<P, R>(this.db, this.sql, true);
+    return new PostgresStatement<P, R>(this.db, this.sql, true, this.planEachCall);
   }
 }
