@@ -40,7 +40,8 @@ export function loadPostgresMigrations(dir = postgresDir, sqlite = loadMigration
  */
 export async function migratePostgres(db: Database, migrations = loadPostgresMigrations()): Promise<number[]> {
   return db.lock(async () => {
-    // The search engine's trigram indexes; its own schema is created beside this one.
+    // Migration 041 made the search index's first indexes with pg_trgm (042 replaced them), so a
+    // database is migrated from the start only where the extension exists.
     await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);

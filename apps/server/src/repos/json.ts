@@ -12,3 +12,7 @@ export function parseStringArray(text: string | null | undefined): string[] {
 
 /** `IN (SELECT value FROM json_each(?))` takes any number of ids as one bound parameter. */
 export const idsParam = (ids: readonly number[]): string => JSON.stringify(ids);
+
+/** PostgreSQL's array literal of texts (`?::text[]`): every element quoted, `"` and `\\` escaped. */
+export const textArrayParam = (items: readonly string[]): string =>
+  `{${items.map((s) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { trigramFold } from '../text/trigram-fold.ts';
-import { idsParam } from './json.ts';
+import { trigramKeys, trigrams } from '../text/trigram-keys.ts';
+import { idsParam, textArrayParam as pgArray } from './json.ts';
 import {
   albumCredits,
   artistDoc,
@@ -45,14 +46,6 @@ const SLICE = 2000;
  * Its own key, next to db/postgres.ts's: writers taking writeTx's lock are not held up by it.
  */
 const REFRESH_LOCK_KEY = 0x636c6f7564_03n;
-
-/** The distinct trigrams of a folded document, as the tokenizer emits them (one per code point). */
-function trigrams(doc: string): Set<string> {
-  const chars = [...doc];
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars[i]! + chars[i + 1]! + chars[i + 2]!);
-  return out;
-}
 
 export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
   const pending = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM search_queue)').pluck();
@@ -175,7 +168,11 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       table,
       {
         drop: db.prepare<[string], string>(`DELETE FROM ${table} WHERE doc_id ${IN} RETURNING doc`).pluck(),
-        write: db.prepare<[string, string]>(`INSERT INTO ${table} (doc_id, doc) SELECT * FROM unnest(?::bigint[], ?::text[])`),
+        // Each document's trigram keys travel as the text of an integer array, one per document.
+        write: db.prepare<[string, string, string]>(
+          `INSERT INTO ${table} (doc_id, doc, grams)
+           SELECT doc_id, doc, grams::integer[] FROM unnest(?::bigint[], ?::text[], ?::text[]) AS d (doc_id, doc, grams)`,
+        ),
         count: db.prepare<[string, string]>(
           `INSERT INTO ${table}_terms (term, docs) SELECT * FROM unnest(?::text[], ?::bigint[])
            ON CONFLICT (term) DO UPDATE SET docs = ${table}_terms.docs + excluded.docs`,
@@ -193,12 +190,16 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       const s = tableStatements.get(table)!;
       const removed = old.length ? await s.drop.all(JSON.stringify(old)) : [];
       const docs = order.map((b) => trigramFold(b.docs[i]!));
-      if (docs.length) await s.write.run(pgArray(order.map((b) => String(b.docId))), pgArray(docs));
+      const grams = docs.map(trigrams);
+      if (docs.length) {
+        const keys = grams.map((g) => `{${trigramKeys(g).join(',')}}`);
+        await s.write.run(pgArray(order.map((b) => String(b.docId))), pgArray(docs), pgArray(keys));
+      }
       // Only whole documents have a vocabulary (FTS5's search_*_terms), as on SQLite.
       if (i > 0) continue;
       const delta = new Map<string, number>();
       for (const doc of removed) for (const t of trigrams(doc)) delta.set(t, (delta.get(t) ?? 0) - 1);
-      for (const doc of docs) for (const t of trigrams(doc)) delta.set(t, (delta.get(t) ?? 0) + 1);
+      for (const list of grams) for (const t of list) delta.set(t, (delta.get(t) ?? 0) + 1);
       const changed = [...delta].filter(([, d]) => d !== 0);
       if (!changed.length) continue;
       await s.count.run(pgArray(changed.map(([t]) => t)), pgArray(changed.map(([, d]) => String(d))));
@@ -235,9 +236,4 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       return (await pending.get()) === 1 ? await db.tx(apply) : 0;
     },
   };
-}
-
-/** A PostgreSQL array literal of texts: every element quoted, `"` and `\` escaped. */
-function pgArray(items: readonly string[]): string {
-  return `{${items.map((s) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
