@@ -19,8 +19,9 @@ const DEFAULT_SONGS = 1_000_000;
 /** Timed calls per query after its first (cold) one. */
 const REPEATS = 40;
 const SEARCH_TYPES = [1, 10, 100, 1000] as const;
-/** The issue's goal for a search on a million songs. */
-const GOAL_P95_MS = 20;
+/** The goals for a search on a million songs: SQLite's FTS5 index, and PostgreSQL's over HTTP. */
+const GOAL_P95_MS = { SQLite: 20, PostgreSQL: 30 } as const;
+type Engine = keyof typeof GOAL_P95_MS;
 
 const urls = mediaUrls('http://127.0.0.1/api');
 
@@ -81,10 +82,10 @@ async function pickQueries(db: Db): Promise<QueryGroup[]> {
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number): string => `${n.toFixed(2).padStart(7)} ms`;
 
-function summary(label: string, samples: number[], goal = false): string {
+function summary(label: string, samples: number[], goal?: number): string {
   const s = [...samples].sort((a, b) => a - b);
   const p95 = percentile(s, 95);
-  const verdict = goal ? `  goal p95 ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}` : '';
+  const verdict = goal === undefined ? '' : `  goal p95 ≤ ${goal} ms: ${p95 <= goal ? 'met' : 'MISSED'}`;
   return `  ${label.padEnd(54)} p50 ${ms(percentile(s, 50))}  p95 ${ms(p95)}  p99 ${ms(percentile(s, 99))}  (${s.length} calls)${verdict}`;
 }
 
@@ -159,8 +160,8 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
     for (const q of groups[0]!.queries)
       suggestSamples.push(...(await timeQuery(async () => await search.suggest(q.keywords.slice(0, 2), 'web', urls))).warm);
     await db.close();
-    for (const [title, samples] of songSamples) console.log(summary(`service, songs, ${title}`, samples, true));
-    console.log(summary('service, songs/albums/artists/playlists, all', allSamples, true));
+    for (const [title, samples] of songSamples) console.log(summary(`service, songs, ${title}`, samples, GOAL_P95_MS.SQLite));
+    console.log(summary('service, songs/albums/artists/playlists, all', allSamples, GOAL_P95_MS.SQLite));
     console.log(summary('service, /search/suggest (first 2 chars)', suggestSamples));
 
     const app = await buildApp({ dataDir, demo: false });
@@ -176,7 +177,7 @@ export async function measureSearch(songCount = Number(process.env.BENCH_SEARCH_
 }
 
 /** p50/p95/p99 of `GET /api/search` (songs, limit 30) for each query group, on a real server on loopback. */
-async function timeHttp(app: Awaited<ReturnType<typeof buildApp>>, groups: QueryGroup[], engine: string): Promise<void> {
+async function timeHttp(app: Awaited<ReturnType<typeof buildApp>>, groups: QueryGroup[], engine: Engine): Promise<void> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const all: number[] = [];
   for (const group of groups) {
@@ -190,9 +191,9 @@ async function timeHttp(app: Awaited<ReturnType<typeof buildApp>>, groups: Query
       }
     }
     all.push(...httpSamples);
-    console.log(summary(`${engine}: HTTP GET /api/search (loopback), ${group.title}`, httpSamples, true));
+    console.log(summary(`${engine}: HTTP GET /api/search (loopback), ${group.title}`, httpSamples, GOAL_P95_MS[engine]));
   }
-  console.log(summary(`${engine}: HTTP GET /api/search, songs/albums/artists/playlists, all`, all, true));
+  console.log(summary(`${engine}: HTTP GET /api/search, songs/albums/artists/playlists, all`, all, GOAL_P95_MS[engine]));
 }
 
 /**
