@@ -14,6 +14,7 @@ import {
   titleNames,
 } from './search-documents.ts';
 import type { SearchIndexRepo } from './search-index.ts';
+import { createPartitions } from './search-partitions.ts';
 
 /**
  * PostgreSQL: brings the search index (migrations-postgres/041) up to date with the catalog, as
@@ -182,6 +183,10 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
     ]),
   );
 
+  const partitions = createPartitions(db);
+  /** Documents written to each table by the refresh under way. */
+  const written = new Map<string, number>();
+
   /** Rebuilds one slice of a kind's queued ids: old documents out (their trigrams uncounted), new ones in. */
   async function rebuild({ kind, tables }: IndexedKind, list: readonly number[], built: Built[]): Promise<void> {
     const old = await forgetDocs.all(kind, idsParam(list));
@@ -194,6 +199,7 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
       if (docs.length) {
         const keys = grams.map((g) => `{${trigramKeys(g).join(',')}}`);
         await s.write.run(pgArray(order.map((b) => String(b.docId))), pgArray(docs), pgArray(keys));
+        written.set(table, (written.get(table) ?? 0) + docs.length);
       }
       // Only whole documents have a vocabulary (FTS5's search_*_terms), as on SQLite.
       if (i > 0) continue;
@@ -211,6 +217,7 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
 
   const apply = async (): Promise<number> => {
     await lock.run();
+    written.clear();
     const queued = grouped(await claim.all(), (q) => q.kind);
     let count = 0;
     for (const kind of KINDS) {
@@ -221,6 +228,7 @@ export function createPostgresSearchIndexRepo(db: Database): SearchIndexRepo {
         await rebuild(kind, slice, await kind.build(slice));
       }
     }
+    for (const [table, n] of written) await partitions.keepBalanced(table, n);
     if (queued.size) await bumpGeneration.run();
     return count;
   };

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.ts';
 import { trigramFold } from '../text/trigram-fold.ts';
 import { trigramKeys, trigrams } from '../text/trigram-keys.ts';
 import { textArrayParam } from './json.ts';
+import { createPartitions } from './search-partitions.ts';
 import type { Clause, Phrase, SearchMatcher } from './search.ts';
 
 /** A LIKE pattern matching `text` itself: backslash is LIKE's escape character. */
@@ -32,10 +33,8 @@ function condition(phrase: Phrase): Condition | null {
   return { needs: 'all', keys: trigramKeys(trigrams(folded)), pattern: `%${literal(folded)}%` };
 }
 
-/** The exact test alone, and with the keys' index in front of it. */
-const exact = (): string => 'doc ~~ ?';
+/** A phrase's test: the keys' index in front of the exact test. */
 const indexed = (c: Condition): string => `(grams ${c.needs === 'all' ? '@>' : '&&'} ?::integer[] AND doc ~~ ?)`;
-const exactParams = (c: Condition): unknown[] => [c.pattern];
 const indexedParams = (c: Condition): unknown[] => [`{${c.keys.join(',')}}`, c.pattern];
 
 /** Every clause (one of its conditions) as SQL, with its parameters. */
@@ -45,16 +44,16 @@ function where(clauses: Condition[][], sql: (c: Condition) => string, params: (c
 }
 
 /**
- * How a page is found. Along the primary key (most popular first), each row read costs about one
- * unit; through the keys' index, each document that may match costs about this many (a row read
- * out of order, tested, sorted). A phrase
- * in many documents has its first matches among the first rows; a rare one is found through the
- * index at once.
+ * How a page is found. GIN hands over every document of a table that may hold the phrases, in
+ * row order; a page wants the most popular (lowest doc_id) first. A rare phrase's documents are
+ * few, and are read and sorted at once (each costs about INDEX_ROW_COST rows read in order, and
+ * at once means at most AT_ONCE_ROWS). A common one's are read partition by partition, in doc_id
+ * order, each through its own keys' index, until the page is full — or until the partitions read
+ * so far show that the next WALK_AHEAD would not fill it: then the rest are read at once.
  */
 const INDEX_ROW_COST = 4;
-/** The scan reads this many times the rows that hold `limit` matches at the estimated share, and at least MIN_SCAN. */
-const SCAN_MARGIN = 2;
-const MIN_SCAN = 10_000;
+const AT_ONCE_ROWS = 20_000;
+const WALK_AHEAD = 4;
 
 /** The vocabulary (trigrams counted by document) of each table's whole documents: a names document's trigrams are all in its whole document too. */
 const VOCABULARY: Record<string, string> = {
@@ -80,7 +79,7 @@ const VOCABULARY: Record<string, string> = {
  * match a phrase than hold its rarest trigram.
  */
 export function createTrigramMatcher(db: Database): SearchMatcher {
-  const documents = db.prepare<[string], number>('SELECT GREATEST(reltuples, 0)::bigint FROM pg_class WHERE oid = ?::regclass').pluck();
+  const partitions = createPartitions(db);
 
   /** At most how many documents of `table` hold one of each clause's phrases. */
   async function atMost(table: string, clauses: readonly Clause[]): Promise<number> {
@@ -100,39 +99,55 @@ export function createTrigramMatcher(db: Database): SearchMatcher {
     return Math.min(...clauses.map((c) => c.reduce((sum, p) => sum + phrase(p), 0)));
   }
 
+  /**
+   * Up to `limit` doc ids of `table` matching `where`, from `from` (inclusive) to `to` (exclusive)
+   * and up to `upTo`. A read of one partition is planned for its own phrases and bounds (the
+   * bounds leave one partition to plan; a kept plan would suit one kind of phrase). A read of
+   * many partitions at once is only made for phrases in few documents, for which the keys' index
+   * is always the way; its plan is kept, since planning every partition costs more than the read.
+   */
+  async function read(
+    table: string,
+    [where, params]: [string, unknown[]],
+    limit: number,
+    { from, to, upTo }: { from?: number | null; to?: number; upTo?: number },
+    planEachCall = true,
+  ): Promise<number[]> {
+    const bounds: [string, number][] = [];
+    if (from !== undefined && from !== null) bounds.push(['doc_id >= ?', from]);
+    if (to !== undefined) bounds.push(['doc_id < ?', to]);
+    if (upTo !== undefined) bounds.push(['doc_id <= ?', upTo]);
+    const sql = `SELECT doc_id FROM ${table} WHERE ${[where, ...bounds.map(([b]) => b)].join(' AND ')} ORDER BY doc_id LIMIT ?`;
+    return await db
+      .prepare<unknown[], number>(sql, { planEachCall })
+      .pluck()
+      .all(...params, ...bounds.map(([, v]) => v), limit);
+  }
+
   return {
     async match(table, query, limit, upTo) {
       const clauses = query.map((c: Clause) => c.map(condition).filter((p): p is Condition => p !== null));
       if (!clauses.length || clauses.some((c) => c.length === 0)) return [];
       clauses.sort((a, b) => a.length - b.length);
-      const [total = 0, matching] = await Promise.all([documents.get(table), atMost(table, query)]);
+      const [matching, starts] = await Promise.all([atMost(table, query), partitions.starts(table)]);
       if (matching === 0) return [];
-      const scan = Math.max(MIN_SCAN, Math.ceil((SCAN_MARGIN * limit * total) / matching));
-      const [keyed, keyedParams] = where(clauses, indexed, indexedParams);
-      const below = upTo === undefined ? '' : ' AND doc_id <= ?';
-      const upToParams = upTo === undefined ? [] : [upTo];
-      let sql: string;
-      let params: unknown[];
-      if (Math.min(scan, total) > matching * INDEX_ROW_COST) {
-        sql = `SELECT doc_id FROM ${table} WHERE ${keyed}${below} ORDER BY doc_id LIMIT ?`;
-        params = [...keyedParams, ...upToParams, limit];
-      } else {
-        // The first `scan` rows are read in order and tested; whatever matches after them comes
-        // from the index. The second part runs only if the first leaves the page short. Its bound
-        // is written `doc_id + 0` so that PostgreSQL does not intersect the keys' matches with a
-        // bitmap of nearly every row of the primary key.
-        const [tested, testedParams] = where(clauses, exact, exactParams);
-        const first = `FROM ${table}${upTo === undefined ? '' : ' WHERE doc_id <= ?'} ORDER BY doc_id`;
-        sql =
-          `(SELECT doc_id FROM (SELECT doc_id, doc ${first} LIMIT ?) head WHERE ${tested} ORDER BY doc_id) UNION ALL ` +
-          `(SELECT doc_id FROM ${table} WHERE ${keyed} AND doc_id + 0 > (SELECT doc_id ${first} OFFSET ? LIMIT 1)${below} ORDER BY doc_id) LIMIT ?`;
-        params = [...upToParams, scan, ...testedParams, ...keyedParams, ...upToParams, scan - 1, ...upToParams, limit];
+      const test = where(clauses, indexed, indexedParams);
+      if (starts.length === 1) return await read(table, test, limit, { upTo });
+      if (matching * INDEX_ROW_COST <= AT_ONCE_ROWS) return await read(table, test, limit, { upTo }, false);
+      const found: number[] = [];
+      for (const [i, from] of starts.entries()) {
+        if (upTo !== undefined && from !== null && from > upTo) break;
+        const needed = limit - found.length;
+        if (i > 0 && (found.length / i) * WALK_AHEAD < needed) {
+          // At the pace of the partitions read so far the page would not fill soon: what the
+          // rest hold is little, and is read at once.
+          found.push(...(await read(table, test, needed, { from, upTo }, false)));
+          break;
+        }
+        found.push(...(await read(table, test, needed, { from, to: starts[i + 1] ?? undefined, upTo })));
+        if (found.length >= limit) break;
       }
-      // Each search is planned for its own phrases (a statement's kept plan suits one kind of phrase).
-      return await db
-        .prepare<unknown[], number>(sql, { planEachCall: true })
-        .pluck()
-        .all(...params);
+      return found;
     },
     async terms(table, from, to, limit) {
       return await db
