@@ -161,9 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await ensureDemoGenres(db);
       return account;
     };
-    // Two processes starting together on an empty library seed it once: the second waits for the
-    // database lock, then finds it seeded (a seeded library is prepared without taking the lock).
-    demoAccount = (await needsDemoLibrary(db)) ? await db.lock(prepareLibrary) : await prepareLibrary();
+    // Two processes starting together on one library prepare it once: the second waits for the
+    // database lock, then finds it seeded, its demo account made and its genres given (each
+    // written by whichever came first: checked outside the lock, the second could write them again).
+    demoAccount = await db.lock(prepareLibrary);
   } catch (err) {
     await db.close();
     storage.close();

@@ -1,7 +1,7 @@
 import type { ChartRecord } from '../../repos/charts.ts';
 import type { SongPlays } from '../../repos/plays.ts';
 import type { Repos } from '../../repos/index.ts';
-import { withTx } from '../../repos/tx.ts';
+import { withTx, withWriteTx } from '../../repos/tx.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { CHARTS, CHART_CURATOR } from './catalog.ts';
 import { libraryClock } from './clock.ts';
@@ -76,7 +76,8 @@ export async function createChartService(repos: Repos, leases: Leases, clock: Cl
   async function ensureCharts(): Promise<Map<string, ChartRecord>> {
     let rows = await repos.charts.all();
     if (rows.length < CHARTS.length) {
-      await withTx(repos.db, async () => {
+      // Under the write lock: two processes starting together on a new library create them once.
+      await withWriteTx(repos.db, async () => {
         const have = new Map((await repos.charts.all()).map((r) => [r.kind, r]));
         const existing = [...have.values()][0];
         const createdAt = now();

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -16,16 +16,24 @@ export function loadSecretKey(dataDir: string, fromEnv: string | undefined = pro
     return key;
   }
   const file = join(dataDir, SECRET_KEY_FILE);
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-    if (key.length === 32) return key;
-    throw new Error(`${file} must hold 64 hex digits`);
+  if (!existsSync(file)) {
+    // Written whole under a name of its own, then linked into place: of two processes starting
+    // together on one data directory, one makes it and the other reads it, never half of it.
+    mkdirSync(dirname(file), { recursive: true });
+    const made = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    writeFileSync(made, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    chmodSync(made, 0o600);
+    try {
+      linkSync(made, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(made);
+    }
   }
-  mkdirSync(dirname(file), { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return key;
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  if (key.length === 32) return key;
+  throw new Error(`${file} must hold 64 hex digits`);
 }
 
 /** `iv.tag.ciphertext`, each base64url. */
