@@ -141,6 +141,8 @@ ${servers}
       proxy_next_upstream error timeout non_idempotent;
       proxy_request_buffering off;
       proxy_buffering off;
+      proxy_buffer_size 64k;
+      proxy_buffers 4 64k;
     }
   }
 }

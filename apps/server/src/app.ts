@@ -30,6 +30,7 @@ import { hostPolicy } from './http/api-base.ts';
 import { installSessions } from './http/auth.ts';
 import { allowCrossOrigin } from './http/cors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
+import { installDataVersion } from './http/data-version.ts';
 import { loggerOptions, type LogStream } from './http/logging.ts';
 import { acceptMultipart } from './http/multipart.ts';
 import { originPolicy } from './http/origins.ts';
@@ -266,13 +267,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('hostPolicy', hosts);
     await allowCrossOrigin(app, origins);
     refuseCrossSiteWrites(app, origins);
-    await installSessions(app, async (token) => await services.sessions.lookup(token));
+    installDataVersion(app, services.catalogVersion);
+    await installSessions(app, async (token, version) => await services.sessions.lookup(token, version));
     await installRateLimits(app, async (limiter, key, windowMs) => await services.rateWindows.hit(limiter, key, windowMs));
     await app.register(apiRoutes, {
       prefix: apiPrefix,
       services,
       apiPrefix,
-      cached: { cache: new BodyCache(), version: services.catalogVersion },
+      cached: { cache: new BodyCache() },
     });
     // Subsonic apps are given the server's address: /rest sits at the root in both modes.
     await app.register(subsonicRoutes, { services, apiPrefix });

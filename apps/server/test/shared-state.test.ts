@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { call, getOk, loginByPhone, type Json } from './account-helpers.ts';
@@ -9,6 +9,9 @@ import { startTestApp, type TestApp } from './helpers.ts';
  * Two apps over one data directory: two connections to one SQLite file, as two server processes
  * behind a load balancer would be. What one acknowledges, the other answers alike.
  */
+/** How long a demo song's render may take to be recorded. */
+const RENDERED = { timeout: 15_000 };
+
 let a: TestApp;
 let b: FastifyInstance;
 let demoOnA: string;
@@ -94,6 +97,56 @@ describe('two processes on one database', () => {
     expect(await trackIds(b, liked)).toContain(songs[1]);
     await call(b, `/api/like?id=${songs[0]}&like=false`, { session: demoOnB });
     expect(await trackIds(a.app, liked)).not.toContain(songs[0]);
+  });
+
+  test('a logout through one ends the session on the other at once (no session kept from before it)', async () => {
+    const session = await loginByPhone(a.app, '13800000000', 'cloudtune');
+    const account = async (app: FastifyInstance) => (await call(app, '/api/user/account', { session })).status;
+    expect(await account(b)).toBe(200);
+    expect(await account(a.app)).toBe(200);
+    expect((await call(a.app, '/api/logout', { session })).body).toEqual({ code: 200 });
+    expect(await account(b)).toBe(301);
+    expect(await account(a.app)).toBe(301);
+  });
+
+  test('a playlist collected through one is collected in the other’s next /playlist/detail', async () => {
+    const db = await openDatabase(a.dataDir);
+    let id: number;
+    try {
+      id = (await db
+        .prepare<[], number>(
+          `SELECT id FROM playlists WHERE special_type = 0 AND privacy = 0 AND creator_id NOT IN (SELECT id FROM users WHERE phone = '13800000000')
+           AND id NOT IN (SELECT playlist_id FROM playlist_subscribers) ORDER BY id LIMIT 1`,
+        )
+        .pluck()
+        .get())!;
+    } finally {
+      await db.close();
+    }
+    const subscribed = async (app: FastifyInstance) =>
+      ((await getOk(app, `/playlist/detail?id=${id}`, app === b ? demoOnB : demoOnA)).playlist as Json).subscribed as boolean;
+    expect(await subscribed(b)).toBe(false);
+    expect(await subscribed(a.app)).toBe(false);
+    expect((await call(a.app, `/api/playlist/subscribe?t=1&id=${id}`, { session: demoOnA })).body).toEqual({ code: 200 });
+    expect(await subscribed(b)).toBe(true);
+    expect((await call(b, `/api/playlist/subscribe?t=2&id=${id}`, { session: demoOnB })).body).toEqual({ code: 200 });
+    expect(await subscribed(a.app)).toBe(false);
+  });
+
+  test('a song rendered through one has its file in the other’s next /song/url', async () => {
+    const id = 333;
+    const entry = async (app: FastifyInstance) => ((await getOk(app, `/song/url?id=${id}`, demoOnA)).data as Json[])[0]!;
+    expect((await entry(b)).md5).toBeNull();
+    const first = await entry(a.app);
+    expect(first.md5).toBeNull();
+    expect((await a.app.inject({ url: new URL(first.url as string).pathname })).statusCode).toBe(200);
+    // Recorded just after the file is in place: once the one answers with its md5, so does the other.
+    const rendered = await vi.waitFor(async () => {
+      const md5 = (await entry(a.app)).md5 as string | null;
+      expect(md5).not.toBeNull();
+      return md5;
+    }, RENDERED);
+    expect((await entry(b)).md5).toBe(rendered);
   });
 
   test('a play reported to both within 20 s counts once (the replay window is shared)', async () => {

@@ -18,8 +18,11 @@ export interface RequestUser {
   sessionId: number;
 }
 
-/** Finds the user of a session token; null for an unknown, expired or revoked one. */
-export type SessionLookup = (token: string) => Promise<RequestUser | null>;
+/**
+ * Finds the user of a session token; null for an unknown, expired or revoked one. `version` is
+ * the request's dataVersion() (http/data-version.ts): a session read at it may be answered again.
+ */
+export type SessionLookup = (token: string, version: () => Promise<string>) => Promise<RequestUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,7 +72,7 @@ export async function installSessions(app: FastifyInstance, lookup: SessionLooku
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config?.cookieless === true) return;
     const token = sessionToken(request);
-    request.user = token ? await lookup(token) : null;
+    request.user = token ? await lookup(token, () => request.dataVersion()) : null;
   });
 }
 

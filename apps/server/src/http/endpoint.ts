@@ -14,6 +14,8 @@ export interface EndpointContext {
   signal: AbortSignal;
   /** the logged-in user or null (never null with `auth: true`) */
   user: RequestUser | null;
+  /** the database's version this request reads at (http/data-version.ts): what was read at it may be answered again */
+  dataVersion: () => Promise<string>;
   /** the client's address: the socket's, or a trusted proxy's X-Forwarded-For (limits count against it) */
   ip: string;
   /** sets the MUSIC_U cookie of a new login; returns NetEase's `cookie` string for the body */
@@ -26,10 +28,9 @@ export interface EndpointContext {
 /** The context of an `auth: true` endpoint: the user is there. */
 export type AuthedContext = EndpointContext & { user: RequestUser };
 
-/** Answers kept serialized (and compressed) until `version()` changes: the catalog's version. */
+/** Answers kept serialized (and compressed) until the database's version (the request's dataVersion()) changes. */
 export interface CachedAnswers {
   cache: BodyCache;
-  version: () => Promise<string>;
 }
 
 export interface EndpointOptions<Params = never> {
@@ -96,6 +97,7 @@ export function endpoint<P extends EndpointPath>(
           return requestSignal(reply);
         },
         user: request.user,
+        dataVersion: () => request.dataVersion(),
         ip: request.ip,
         startSession: (session: SessionCookie) => setSessionCookie(request, reply, session),
         endSession: () => clearSessionCookie(request, reply),
@@ -103,7 +105,7 @@ export function endpoint<P extends EndpointPath>(
       } as AuthedContext;
       if (!cached) return handler(params, context);
       const variant = cacheVariant ? ` ${await cacheVariant(params, context)}` : '';
-      const key = `${path} ${JSON.stringify(params)} ${urls.image('album', 0)} ${await cached.version()}${variant}`;
+      const key = `${path} ${JSON.stringify(params)} ${urls.image('album', 0)} ${await request.dataVersion()}${variant}`;
       return cached.cache.send(request, reply, key, () => handler(params, context));
     },
   });

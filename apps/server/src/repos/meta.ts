@@ -16,8 +16,17 @@ export const META_KEYS = {
 export function createMetaRepo(db: Database) {
   const get = db.prepare<[string], string>('SELECT value FROM app_meta WHERE key = ?').pluck();
   const set = db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  // Commits by other connections (data_version) and by this one (total_changes): any write moves it.
-  const version = db.prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
+  // SQLite: commits by other connections (data_version) and by this one (total_changes). PostgreSQL:
+  // the statement's snapshot — which transactions it sees — changes exactly when a write becomes
+  // visible (the WAL position the baseline's pragma_data_version view reads moves when the commit
+  // is logged, before the write is visible: an answer read in between would be kept as current).
+  const version = db
+    .prepare<[], string>(
+      db.dialect === 'postgres'
+        ? 'SELECT pg_current_snapshot()::text'
+        : "SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()",
+    )
+    .pluck();
   return {
     get: async (key: string): Promise<string | undefined> => await get.get(key),
     set: async (key: string, value: string): Promise<void> => {

@@ -12,9 +12,8 @@ export function createSessionRepo(db: Database) {
   const insert = db.prepare(
     'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (@tokenHash, @userId, @createdAt, @expiresAt)',
   );
-  const live = db.prepare<[string, number], SessionRecord>(
-    `SELECT id, user_id AS userId, expires_at AS expiresAt FROM sessions
-     WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`,
+  const unrevoked = db.prepare<[string], SessionRecord>(
+    'SELECT id, user_id AS userId, expires_at AS expiresAt FROM sessions WHERE token_hash = ? AND revoked_at IS NULL',
   );
   const revoke = db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const extend = db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL');
@@ -28,8 +27,8 @@ export function createSessionRepo(db: Database) {
     async insert(session: { tokenHash: string; userId: number; createdAt: number; expiresAt: number }): Promise<number> {
       return Number((await insert.run(session)).lastInsertId);
     },
-    /** The session of this token hash when it is neither revoked nor expired at `now`. */
-    findLive: async (tokenHash: string, now: number): Promise<SessionRecord | undefined> => await live.get(tokenHash, now),
+    /** The session of this token hash unless revoked (whether it has expired is the caller's to compare, with expiresAt). */
+    findUnrevoked: async (tokenHash: string): Promise<SessionRecord | undefined> => await unrevoked.get(tokenHash),
     async revoke(id: number, now: number): Promise<void> {
       await revoke.run(now, id);
     },

@@ -16,7 +16,8 @@ export function songRoutes(app: FastifyInstance, { services, apiPrefix }: RouteO
     app,
     apiPrefix,
     '/song/url',
-    async (p, { urls, user }) => await services.cloud.withCloudUrls(user, await services.songs.urls(p.id, p.br ?? DEFAULT_BR, urls), urls),
+    async (p, { urls, user, dataVersion }) =>
+      await services.cloud.withCloudUrls(user, await services.songs.urls(p.id, p.br ?? DEFAULT_BR, urls, await dataVersion()), urls),
   );
   // Cloudtune's own: the client asks for the next song of its queue ahead (answers at once).
   endpoint(app, apiPrefix, '/song/prepare', (p) => services.songs.prepare(p.id));

@@ -1,12 +1,13 @@
 import { ApiError, notFound } from '../errors.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import type { Repos } from '../repos/index.ts';
-import { LIKED_SONGS_SPECIAL_TYPE, type PlaylistRecord } from '../repos/playlists.ts';
+import { LIKED_SONGS_SPECIAL_TYPE, type PlaylistRecord, type PlaylistView } from '../repos/playlists.ts';
 import { withTx } from '../repos/tx.ts';
 import type { UserRecord } from '../repos/users.ts';
 import type { Clock } from './rate-windows.ts';
 import { recordEvent } from './social/index.ts';
 import { creatorObject, NO_PLAYLIST_ARTWORK, privilegeOf, songObject } from './shapes.ts';
+import { VersionedMemo } from './versioned-memo.ts';
 
 /**
  * A user's own playlists and likes (docs/decisions/0015): /user/playlist, creating, editing and
@@ -15,6 +16,9 @@ import { creatorObject, NO_PLAYLIST_ARTWORK, privilegeOf, songObject } from './s
  * transaction, so a refused or failed call changes nothing. The Subsonic API calls the same
  * functions (likeSong, addTracks, …) with its own user.
  */
+
+/** Playlist views (playlist and viewer) a process keeps read for the database's current version. */
+const VIEWS_KEPT = 10_000;
 
 /** 10 = private: only the creator sees the playlist (NetEase's privacy). */
 export const PRIVATE_PLAYLIST = 10;
@@ -92,6 +96,8 @@ export function userPlaylistObject(p: PlaylistRecord, creator: UserRecord, subsc
 
 export function createMyPlaylistService(repos: Repos, clock: Clock) {
   const { playlists } = repos;
+  // Asked by every /playlist/detail, before its cached answer: kept for the database's version.
+  const views = new VersionedMemo<PlaylistView | undefined>(VIEWS_KEPT);
 
   /** The playlist as `viewerId` may see it: a private one of someone else is not there (404). */
   async function visible(id: number, viewerId: number | null): Promise<PlaylistRecord> {
@@ -276,9 +282,10 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     /**
      * What /playlist/detail's answer depends on about the caller: whether they collected it.
      * Throws 404 for a private playlist of someone else, before any cached answer is sent.
+     * `version`: the request's database version, for a view read at it already.
      */
-    async viewOf(playlistId: number, viewerId: number | null): Promise<{ subscribed: boolean }> {
-      const p = await playlists.viewOf(playlistId, viewerId);
+    async viewOf(playlistId: number, viewerId: number | null, version: string): Promise<{ subscribed: boolean }> {
+      const p = await views.get(version, `${playlistId} ${viewerId}`, () => playlists.viewOf(playlistId, viewerId));
       if (!p) return { subscribed: false }; // the detail answers its own 404
       if (p.privacy === PRIVATE_PLAYLIST && p.creatorId !== viewerId) throw notFound('playlist', playlistId);
       return { subscribed: viewerId !== null && p.subscribed };

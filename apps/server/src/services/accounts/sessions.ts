@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Repos } from '../../repos/index.ts';
+import type { SessionRecord } from '../../repos/sessions.ts';
 import type { Clock } from '../rate-windows.ts';
+import { VersionedMemo } from '../versioned-memo.ts';
 import { accountDisabled } from './errors.ts';
 
 /** A login lasts 30 days (the MUSIC_U cookie's Max-Age), unless refreshed or ended. */
@@ -28,11 +30,17 @@ export interface StartedSession {
   ttlMs: number;
 }
 
+/** Sessions a process keeps read for the database's current version (the logins active at once, give or take). */
+const KNOWN_SESSIONS = 10_000;
+
 const TOKEN = /^[0-9a-f]{64}$/;
 const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Sessions: random 32-byte tokens, kept as their SHA-256, with an expiry; logout revokes. */
 export function createSessionService(repos: Repos, clock: Clock) {
+  // Every request with a cookie asks; kept per version, a logout, refresh or login by any process
+  // (a write) moves the version, so it is read again then. Expiry is compared at each request.
+  const known = new VersionedMemo<SessionRecord | undefined>(KNOWN_SESSIONS);
   return {
     /** Starts a login for `userId`, ending its oldest beyond MAX_SESSIONS_PER_USER (and tidying expired and revoked ones). */
     async start(userId: number): Promise<StartedSession> {
@@ -47,11 +55,15 @@ export function createSessionService(repos: Repos, clock: Clock) {
       return { token, expiresAt, ttlMs: SESSION_TTL_MS };
     },
 
-    /** The user of a MUSIC_U token, or null (unknown, malformed, expired or revoked). */
-    async lookup(token: string): Promise<SessionUser | null> {
+    /**
+     * The user of a MUSIC_U token, or null (unknown, malformed, expired or revoked). `version`:
+     * the request's database version (http/data-version.ts), for a session read at it already.
+     */
+    async lookup(token: string, version: () => Promise<string>): Promise<SessionUser | null> {
       if (!TOKEN.test(token)) return null;
-      const session = await repos.sessions.findLive(tokenHash(token), clock());
-      return session ? { id: session.userId, sessionId: session.id } : null;
+      const hash = tokenHash(token);
+      const session = await known.get(await version(), hash, () => repos.sessions.findUnrevoked(hash));
+      return session && session.expiresAt > clock() ? { id: session.userId, sessionId: session.id } : null;
     },
 
     /**

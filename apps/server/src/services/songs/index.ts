@@ -3,12 +3,14 @@ import type { LyricRecord } from '../../repos/lyrics.ts';
 import { notFound } from '../../errors.ts';
 import type { AudioFile, AudioService, AudioSource } from '../audio.ts';
 import { TtlCache } from '../../media/ttl-cache.ts';
+import type { PlayableSong } from '../../repos/songs.ts';
 import type { MediaUrls } from '../../media/urls.ts';
 import { privilegeOf, songObject } from '../shapes.ts';
 import { mp3Variant, type TranscodeService } from '../transcode.ts';
 import type { Variant } from '../transcode-formats.ts';
 import { wordTimedLyric } from '../../text/word-lyrics.ts';
 import { capOf, fitsCap, kbpsOf, levelOf, type VariantBitrate } from '../transcode-levels.ts';
+import { VersionedMemo } from '../versioned-memo.ts';
 
 /** Constant-bitrate estimate, for files not made yet (give or take a frame and the tags). */
 const estimatedSize = (durationMs: number, bitrate: number): number => Math.round((durationMs * bitrate) / 8000);
@@ -50,11 +52,17 @@ export function playable(id: number, url: string, br: number, lossless: boolean,
   };
 }
 
+/** /song/url lists a process keeps read for the database's current version. */
+const PLAYABLE_LISTS_KEPT = 256;
+
 /** A player's Range requests for one song arrive in bursts: its file is looked up once per burst. */
 const RECENT_FILE_TTL_MS = 2000;
 
 export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService) {
   const recentFiles = new TtlCache<AudioFile>(RECENT_FILE_TTL_MS, 1024);
+  // A player asks /song/url for the same queue again and again: its rows are kept for the
+  // database's version (a render or an eviction writes its file's row, moving it).
+  const playableLists = new VersionedMemo<Map<number, PlayableSong>>(PLAYABLE_LISTS_KEPT);
 
   /** `verify`: the file found before turned out missing (see audio.ts renderedFile). */
   async function findAudioFile(id: number, bitrate: VariantBitrate | null, verify: boolean) {
@@ -102,13 +110,13 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
      * once: nothing is rendered or transcoded here. A file on disk gets its size and md5; one not
      * made yet gets md5 null and its size — exact for a demo song never played (see songMp3Size),
      * estimated for a variant never requested. Its URL makes it on first fetch, streaming it as
-     * it is made.
+     * it is made. `version`: the request's database version, for a list read at it already.
      */
-    async urls(ids: readonly number[], br: number, urls: MediaUrls) {
+    async urls(ids: readonly number[], br: number, urls: MediaUrls, version: string) {
       const cap = capOf(br);
       const unique = [...new Set(ids)];
       // A few queries for the whole list, whatever its length (a queue asks for dozens at once).
-      const songs = await repos.songs.playables(unique);
+      const songs = await playableLists.get(version, unique.join(','), () => repos.songs.playables(unique));
       const originals = await audio.originalsOf([...songs.values()]);
       const data = await Promise.all(
         unique.map(async (id) => {
