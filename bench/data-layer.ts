@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@cloudtune/e2e/server';
@@ -18,6 +18,10 @@ import { hasCommand, wrk } from './wrk.ts';
  * What makes the comparison fair:
  * - each build's server is a process of its own, on its own copy of one library; the load comes
  *   from outside both (wrk, C, one thread), and only the server being measured is sent requests;
+ * - both servers run on one CPU and wrk on another (taskset): each build meets the same core, and
+ *   whatever else runs there, in turn. Unpinned, the scheduler kept each server on a core of its
+ *   own for minutes, and one build measured against itself came out 0.89× or 1.06× by which core
+ *   had the busier neighbours;
  * - the figure is that process's CPU time, user + kernel (utime + stime of /proc/<pid>/stat,
  *   every thread of it: JavaScript, GC, libuv), over a round, divided by the answers wrk
  *   received; a round lasts a second or more, so the 10 ms clock tick is a small part of it.
@@ -48,6 +52,10 @@ const WARM_UP_SECONDS = 2;
 /** Within 10 %: CPU per answer at most 1.10× before's, answers per second at least 0.90× before's. */
 const COST_GOAL = 1.1;
 const RATE_GOAL = 0.9;
+/** Both servers on one CPU, wrk on another (see the comment above), when taskset is there and the machine has two. */
+const PINNED = cpus().length > 1 && hasCommand('taskset');
+const SERVER_CPU = cpus().length - 1;
+const WRK_CPU = 0;
 const thisBuild = fileURLToPath(new URL('../', import.meta.url));
 
 interface Server {
@@ -79,7 +87,10 @@ interface Path {
 
 async function serve(name: string, root: string, dataDir: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/cli.js', 'serve'], {
+  const command = [process.execPath, 'apps/server/dist/cli.js', 'serve'];
+  // taskset execs the server: the child's pid is the server's.
+  if (PINNED) command.unshift('taskset', '-c', String(SERVER_CPU));
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CLOUDTUNE_DATA: dataDir, CLOUDTUNE_DEMO: '1' },
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -120,7 +131,7 @@ async function answerBytes(server: Server, path: Path): Promise<number> {
 function round(server: Server, path: Path, seconds: number): Round {
   const { url, headers } = target(server, path);
   const at = cpuTimes(server.pid);
-  const r = wrk(url, CONNECTIONS, seconds, headers, 1)!;
+  const r = wrk(url, CONNECTIONS, seconds, headers, { threads: 1, cpu: PINNED ? WRK_CPU : undefined })!;
   const after = cpuTimes(server.pid);
   if (!(r.requests > 0) || r.errors > 0) throw new Error(`${server.name} ${path.label}: ${r.errors} failed of ${r.requests} answers`);
   const perAnswer = (s: number) => (s * 1000) / r.requests;
@@ -171,7 +182,7 @@ async function compare(before: string | null): Promise<void> {
     : `${MIN_PAIRS} rounds of ${SECONDS} s`;
   console.log(
     `\n## Data layer (SQLite): this build ("now")${before ? ` vs. ${before} ("before", the baseline)` : ''}; goal: now within 10 % of before\n` +
-      `  each server its own process, loaded by wrk (1 thread, ${CONNECTIONS} connections) from outside it; ${WARM_UP_SECONDS} s warm-up per path and build,\n` +
+      `  each server its own process${PINNED ? ` (both on CPU ${SERVER_CPU})` : ''}, loaded by wrk (1 thread${PINNED ? `, CPU ${WRK_CPU}` : ''}, ${CONNECTIONS} connections) from outside it; ${WARM_UP_SECONDS} s warm-up per path and build,\n` +
       `  then ${rounds}; CPU = the server's utime+stime per answer (/proc/<pid>/stat);\n` +
       `  figures are medians [lowest–highest] over the rounds, ratios over the pairs (load average ${loadavg()
         .map((l) => l.toFixed(2))
