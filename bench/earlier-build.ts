@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,8 @@ const repository = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * A checkout of `commit` with its server built, beside this one (a detached git worktree sharing
- * this checkout's node_modules), for benches that compare builds; `remove()` deletes it. Null
- * when this checkout has no git history holding the commit (an exported copy).
+ * this checkout's npm packages, see linkPackages), for benches that compare builds; `remove()`
+ * deletes it. Null when this checkout has no git history holding the commit (an exported copy).
  */
 export function earlierBuild(commit: string): { root: string; remove(): void } | null {
   const git = (...args: string[]) =>
@@ -29,11 +29,25 @@ export function earlierBuild(commit: string): { root: string; remove(): void } |
     rmSync(join(root, '..'), { recursive: true, force: true });
   };
   try {
-    symlinkSync(join(repository, 'node_modules'), join(root, 'node_modules'));
+    linkPackages(root);
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'ignore' });
     return { root, remove };
   } catch (err) {
     remove();
     throw err;
   }
+}
+
+/**
+ * The checkout's node_modules: a link to each of this checkout's npm packages (both builds run on
+ * the same dependencies, so only our code differs), but the workspaces (@cloudtune/…) linked the
+ * way npm links them, relative to node_modules, so the checkout bundles its own.
+ */
+function linkPackages(root: string): void {
+  const ours = join(repository, 'node_modules');
+  const theirs = join(root, 'node_modules');
+  mkdirSync(join(theirs, '@cloudtune'), { recursive: true });
+  for (const name of readdirSync(ours)) if (name !== '@cloudtune') symlinkSync(join(ours, name), join(theirs, name));
+  for (const name of readdirSync(join(ours, '@cloudtune')))
+    symlinkSync(readlinkSync(join(ours, '@cloudtune', name)), join(theirs, '@cloudtune', name));
 }
