@@ -265,7 +265,8 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
      * answer in request order; anyone else's stay unknown (left out, as NetEase leaves them).
      */
     async withCloudSongs(viewer: { id: number } | null, ids: readonly number[], answer: SongDetailResponse): Promise<SongDetailResponse> {
-      const own = viewer ? (await Promise.all([...new Set(ids)].map(async (id) => (await ownSong(viewer, id)) ?? []))).flat() : [];
+      if (!viewer || !ids.some(isCloudSongId)) return answer;
+      const own = (await Promise.all([...new Set(ids)].map(async (id) => (await ownSong(viewer, id)) ?? []))).flat();
       if (own.length === 0) return answer;
       const catalog = new Map(answer.songs.map((song, i) => [song.id, { song, privilege: answer.privileges[i]! }]));
       for (const s of own) catalog.set(s.id, { song: cloudSongObject(s), privilege: cloudPrivilege(s) });
