@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster, startNginx, type Cluster, type Nginx } from '@cloudtune/e2e/cluster';
+import { freePort } from '@cloudtune/e2e/server';
 import { cpuSeconds, machineBusySeconds, processTree } from './process-stats.ts';
 import { hasCommand } from './wrk.ts';
 
@@ -19,8 +20,10 @@ import { hasCommand } from './wrk.ts';
  *   own CPU is measured and printed, so a load generator starving the servers shows;
  * - a warm-up (the songs rendered, the answers cached, connections opened), then rounds that
  *   alternate 1 and 2 (1-2, 2-1, …, cancelling drift), the median of the rounds taken;
- * - a baseline of the same run: nginx alone serving a static file of the answer's size, what no
- *   server behind it can beat;
+ * - two baselines of the same run: nginx alone serving a static file of the answer's size, what no
+ *   server behind it can beat; and share-nothing servers (no database, nothing in common) doing as
+ *   much CPU work per answer as ours, one and two behind the same nginx: the two-over-one this
+ *   machine gives a server that scales perfectly, against which ours is read;
  * - where the cores went in each configuration (each server process, PostgreSQL, nginx, wrk,
  *   the bench itself — s3rver lives in it — and everything else on the machine): two processes
  *   can be 2× one only when each is CPU-bound on its own JavaScript and the rest stay small.
@@ -99,6 +102,82 @@ const safeCpu = (pid: number): number => {
     return 0;
   }
 };
+
+/**
+ * The machine's own two-over-one for this answer: share-nothing servers doing as much CPU work per
+ * answer as the server's process did with one process (`own`, CPU seconds per answer), behind the
+ * same nginx, under the same wrk, in the same alternating rounds. Their work is set from their
+ * cost with none (the HTTP and the kernel's part), so that in all they cost what the server did.
+ */
+async function shareNothingRounds(
+  t: Target,
+  own: number,
+  body: ArrayBuffer,
+  cookie: string,
+): Promise<{ work: number; runs: Record<1 | 2, Run[]> }> {
+  const servers = await shareNothingServers(Buffer.from(body));
+  try {
+    const groups = (nginx: number) => ({
+      'server 1': () => [servers.pids[0]],
+      'server 2': () => [servers.pids[1]],
+      nginx: () => processTree(nginx),
+    });
+    const url = (n: 1 | 2) => `${servers.fronts[n].origin}${t.path}`;
+    await wrk(url(1), WARM_UP_SECONDS, cookie);
+    const bare = await measured(groups(servers.fronts[1].pid), () => wrk(url(1), SECONDS, cookie));
+    const work = Math.max(0, own - bare.cores['server 1']! / bare.result.rps);
+    await servers.work(work * 1e6);
+    for (const n of [1, 2] as const) await wrk(url(n), WARM_UP_SECONDS, cookie);
+    const runs: Record<1 | 2, Run[]> = { 1: [], 2: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const n of round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
+        const { result, cores } = await measured(groups(servers.fronts[n].pid), () => wrk(url(n), SECONDS, cookie));
+        runs[n].push({ rps: result.rps, errors: result.errors, cores });
+      }
+    }
+    return { work: own, runs };
+  } finally {
+    await servers.stop();
+  }
+}
+
+/** Two share-nothing servers (bench/share-nothing-server.ts) answering with `body`, and nginx fronts to the first and to both. */
+async function shareNothingServers(body: Buffer): Promise<{
+  pids: [number, number];
+  fronts: Record<1 | 2, Nginx>;
+  work(us: number): Promise<void>;
+  stop(): Promise<void>;
+}> {
+  const dir = mkdtempSync(join(tmpdir(), 'cloudtune-bench-share-nothing-'));
+  writeFileSync(join(dir, 'body.json'), body);
+  const script = new URL('./share-nothing-server.ts', import.meta.url).pathname;
+  const children: ChildProcess[] = [];
+  const urls: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const child = fork(script, [String(port), join(dir, 'body.json')], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`the share-nothing server exited (${code})`)));
+    });
+    urls.push(`http://127.0.0.1:${port}`);
+  }
+  const fronts = { 1: await startNginx([urls[0]!]), 2: await startNginx(urls) };
+  return {
+    pids: [children[0]!.pid!, children[1]!.pid!],
+    fronts,
+    async work(us) {
+      for (const u of urls) await fetch(`${u}/__work?us=${us}`, { method: 'POST' });
+    },
+    async stop() {
+      await fronts[1].stop();
+      await fronts[2].stop();
+      for (const c of children) c.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** nginx alone serving files of the answers' sizes: the ceiling of this machine for such answers. */
 async function staticBaseline(targets: readonly Target[]): Promise<{ nginx: Nginx; dir: string }> {
@@ -181,6 +260,7 @@ export async function measureCluster(): Promise<void> {
     });
     const runs: Record<string, Record<1 | 2 | 'static', Run[]>> = {};
     for (const t of targets) runs[t.label] = { 1: [], 2: [], static: [] };
+    const baselines: Record<string, { work: number; runs: Record<1 | 2, Run[]> }> = {};
 
     console.log(`  warm-up (load average ${loadavg()[0]!.toFixed(1)})`);
     for (const t of targets) for (const n of [1, 2] as const) await wrk(`${fronts[n].origin}${t.path}`, WARM_UP_SECONDS, cookie);
@@ -208,6 +288,10 @@ export async function measureCluster(): Promise<void> {
       );
       runs[t.label]!.static.push({ rps: result.rps, errors: result.errors, cores });
     }
+    for (const t of targets) {
+      const own = median(runs[t.label]![1].map((x) => x.cores['server 1']! / x.rps));
+      baselines[t.label] = await shareNothingRounds(t, own, await (await fetch(`${cluster.origin}${t.path}`, { headers: { cookie } })).arrayBuffer(), cookie);
+    }
 
     console.log(
       `\n  ${'path'.padEnd(17)} ${'one'.padStart(7)} ${'two'.padStart(7)}  ratio  goal      baseline (nginx, static file of the answer's size)`,
@@ -228,6 +312,18 @@ export async function measureCluster(): Promise<void> {
         console.log(`    cores with ${n} (median round): ${coresLine(mid.cores)}`);
       }
       console.log(`    cores of the baseline: ${coresLine(r.static[0]!.cores)}`);
+      const b = baselines[t.label]!;
+      const [bOne, bTwo] = [median(b.runs[1].map((x) => x.rps)), median(b.runs[2].map((x) => x.rps))];
+      console.log(
+        `    share-nothing baseline (no database, the same answer, ${(b.work * 1e6).toFixed(0)} µs of CPU per answer in its process): one ${bOne.toFixed(0)}, two ${bTwo.toFixed(0)}, ${(bTwo / bOne).toFixed(2)}×; ours ÷ baseline ${(ratio / (bTwo / bOne)).toFixed(2)}`,
+      );
+      console.log(
+        `      rounds (req/s): one ${b.runs[1].map((x) => x.rps.toFixed(0)).join(' ')}; two ${b.runs[2].map((x) => x.rps.toFixed(0)).join(' ')}`,
+      );
+      for (const n of [1, 2] as const) {
+        const mid = [...b.runs[n]].sort((x, y) => x.rps - y.rps)[b.runs[n].length >> 1]!;
+        console.log(`      cores with ${n} (median round): ${coresLine(mid.cores)}`);
+      }
     }
     console.log(
       `  (load average at the end ${loadavg()
