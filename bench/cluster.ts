@@ -290,7 +290,12 @@ export async function measureCluster(): Promise<void> {
     }
     for (const t of targets) {
       const own = median(runs[t.label]![1].map((x) => x.cores['server 1']! / x.rps));
-      baselines[t.label] = await shareNothingRounds(t, own, await (await fetch(`${cluster.origin}${t.path}`, { headers: { cookie } })).arrayBuffer(), cookie);
+      baselines[t.label] = await shareNothingRounds(
+        t,
+        own,
+        await (await fetch(`${cluster.origin}${t.path}`, { headers: { cookie } })).arrayBuffer(),
+        cookie,
+      );
     }
 
     console.log(
