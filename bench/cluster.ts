@@ -45,6 +45,12 @@ interface Run {
   cores: Cores;
 }
 
+/** The share-nothing servers' rounds, and the CPU per answer (seconds) each spent in its process. */
+interface Baseline {
+  cpuPerAnswer: number;
+  runs: Record<1 | 2, Run[]>;
+}
+
 interface Target {
   label: string;
   path: string;
@@ -109,12 +115,7 @@ const safeCpu = (pid: number): number => {
  * same nginx, under the same wrk, in the same alternating rounds. Their work is set from their
  * cost with none (the HTTP and the kernel's part), so that in all they cost what the server did.
  */
-async function shareNothingRounds(
-  t: Target,
-  own: number,
-  body: ArrayBuffer,
-  cookie: string,
-): Promise<{ work: number; runs: Record<1 | 2, Run[]> }> {
+async function shareNothingRounds(t: Target, own: number, body: ArrayBuffer, cookie: string): Promise<Baseline> {
   const servers = await shareNothingServers(Buffer.from(body));
   try {
     const groups = (nginx: number) => ({
@@ -130,12 +131,12 @@ async function shareNothingRounds(
     for (const n of [1, 2] as const) await wrk(url(n), WARM_UP_SECONDS, cookie);
     const runs: Record<1 | 2, Run[]> = { 1: [], 2: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const n of round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
+      for (const n of roundOrder(round)) {
         const { result, cores } = await measured(groups(servers.fronts[n].pid), () => wrk(url(n), SECONDS, cookie));
         runs[n].push({ rps: result.rps, errors: result.errors, cores });
       }
     }
-    return { work: own, runs };
+    return { cpuPerAnswer: own, runs };
   } finally {
     await servers.stop();
   }
@@ -230,6 +231,26 @@ const coresLine = (cores: Cores): string =>
     .map(([name, c]) => `${name} ${c.toFixed(2)}`)
     .join(', ');
 
+/** Round `round`'s order of one and two processes: 1-2, 2-1, … (alternating cancels drift). */
+const roundOrder = (round: number) => (round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const));
+
+/** The median rounds' requests per second with one and with two processes, and two over one. */
+function twoOverOne(runs: Record<1 | 2, Run[]>): { one: number; two: number; ratio: number } {
+  const [one, two] = [median(runs[1].map((x) => x.rps)), median(runs[2].map((x) => x.rps))];
+  return { one, two, ratio: two / one };
+}
+
+/** Each round's requests per second, and where the cores went in the median round of each. */
+function printRounds(indent: string, runs: Record<1 | 2, Run[]>): void {
+  console.log(
+    `${indent}rounds (req/s): one ${runs[1].map((x) => x.rps.toFixed(0)).join(' ')}; two ${runs[2].map((x) => x.rps.toFixed(0)).join(' ')}`,
+  );
+  for (const n of [1, 2] as const) {
+    const mid = [...runs[n]].sort((a, b) => a.rps - b.rps)[runs[n].length >> 1]!;
+    console.log(`${indent}cores with ${n} (median round): ${coresLine(mid.cores)}`);
+  }
+}
+
 export async function measureCluster(): Promise<void> {
   console.log(`\n## Beyond one process: throughput through nginx, PostgreSQL + S3 (${cpus().length} cores, all on this machine)`);
   if (!hasCommand('wrk')) {
@@ -260,15 +281,14 @@ export async function measureCluster(): Promise<void> {
     });
     const runs: Record<string, Record<1 | 2 | 'static', Run[]>> = {};
     for (const t of targets) runs[t.label] = { 1: [], 2: [], static: [] };
-    const baselines: Record<string, { work: number; runs: Record<1 | 2, Run[]> }> = {};
+    const baselines: Record<string, Baseline> = {};
 
     console.log(`  warm-up (load average ${loadavg()[0]!.toFixed(1)})`);
     for (const t of targets) for (const n of [1, 2] as const) await wrk(`${fronts[n].origin}${t.path}`, WARM_UP_SECONDS, cookie);
 
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const);
       for (const t of targets) {
-        for (const n of order) {
+        for (const n of roundOrder(round)) {
           const { result, cores } = await measured(groupsFor(fronts[n].nginx), () => wrk(`${fronts[n].origin}${t.path}`, SECONDS, cookie));
           runs[t.label]![n].push({ rps: result.rps, errors: result.errors, cores });
           // What the errors were (a rate limit, nginx finding no live server…): one request tells.
@@ -303,32 +323,19 @@ export async function measureCluster(): Promise<void> {
     );
     for (const t of targets) {
       const r = runs[t.label]!;
-      const [oneRps, twoRps] = [median(r[1].map((x) => x.rps)), median(r[2].map((x) => x.rps))];
-      const ratio = twoRps / oneRps;
+      const { one: oneRps, two: twoRps, ratio } = twoOverOne(r);
       const errors = [...r[1], ...r[2]].reduce((sum, x) => sum + x.errors, 0);
       console.log(
         `  ${t.label.padEnd(17)} ${oneRps.toFixed(0).padStart(7)} ${twoRps.toFixed(0).padStart(7)}  ${ratio.toFixed(2)}×  ≥ ${GOAL}× ${ratio >= GOAL ? 'met    ' : 'NOT met'}  ${r.static[0]!.rps.toFixed(0)} req/s for ${t.bytes} bytes${errors ? `   (${errors} errors or non-2xx)` : ''}`,
       );
-      console.log(
-        `    rounds (req/s): one ${r[1].map((x) => x.rps.toFixed(0)).join(' ')}; two ${r[2].map((x) => x.rps.toFixed(0)).join(' ')}`,
-      );
-      for (const n of [1, 2] as const) {
-        const mid = [...r[n]].sort((a, b) => a.rps - b.rps)[r[n].length >> 1]!;
-        console.log(`    cores with ${n} (median round): ${coresLine(mid.cores)}`);
-      }
+      printRounds('    ', r);
       console.log(`    cores of the baseline: ${coresLine(r.static[0]!.cores)}`);
       const b = baselines[t.label]!;
-      const [bOne, bTwo] = [median(b.runs[1].map((x) => x.rps)), median(b.runs[2].map((x) => x.rps))];
+      const base = twoOverOne(b.runs);
       console.log(
-        `    share-nothing baseline (no database, the same answer, ${(b.work * 1e6).toFixed(0)} µs of CPU per answer in its process): one ${bOne.toFixed(0)}, two ${bTwo.toFixed(0)}, ${(bTwo / bOne).toFixed(2)}×; ours ÷ baseline ${(ratio / (bTwo / bOne)).toFixed(2)}`,
+        `    share-nothing baseline (no database, the same answer, ${(b.cpuPerAnswer * 1e6).toFixed(0)} µs of CPU per answer in its process): one ${base.one.toFixed(0)}, two ${base.two.toFixed(0)}, ${base.ratio.toFixed(2)}×; ours ÷ baseline ${(ratio / base.ratio).toFixed(2)}`,
       );
-      console.log(
-        `      rounds (req/s): one ${b.runs[1].map((x) => x.rps.toFixed(0)).join(' ')}; two ${b.runs[2].map((x) => x.rps.toFixed(0)).join(' ')}`,
-      );
-      for (const n of [1, 2] as const) {
-        const mid = [...b.runs[n]].sort((x, y) => x.rps - y.rps)[b.runs[n].length >> 1]!;
-        console.log(`      cores with ${n} (median round): ${coresLine(mid.cores)}`);
-      }
+      printRounds('      ', b.runs);
     }
     console.log(
       `  (load average at the end ${loadavg()
