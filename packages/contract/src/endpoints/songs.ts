@@ -31,6 +31,16 @@ export const songUrl = z.looseObject({
   type: z.string().nullable().optional(),
   fee: z.number().optional(),
   freeTrialInfo: z.looseObject({ start: z.number(), end: z.number() }).nullable().optional(),
+  /**
+   * Loudness normalisation, as NetEase sends it: the dB that bring the song to the ReplayGain 2.0
+   * reference level (−18 LUFS, EBU R128 integrated loudness), and its true peak as a linear
+   * amplitude (1 = full scale). A song not measured yet has gain 0 and peak 0 (peak unknown).
+   */
+  gain: z.number().optional(),
+  peak: z.number().optional(),
+  /** Cloudtune's own: the same for the song's whole album; null until every song of it is measured */
+  albumGain: z.number().nullable().optional(),
+  albumPeak: z.number().nullable().optional(),
 });
 export type SongUrl = z.infer<typeof songUrl>;
 export const songUrlResponse = z.looseObject({ code: z.literal(200), data: z.array(songUrl) });
