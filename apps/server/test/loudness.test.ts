@@ -283,3 +283,37 @@ describe('demo songs', () => {
     expect(subsonic.song.replayGain).toMatchObject({ trackGain: measured.gain, trackPeak: measured.peak });
   });
 });
+
+describe('two servers on one library', () => {
+  it('only one measures at a time, whichever holds the lease', async () => {
+    const dataDir = freshDataDir();
+    const a = await startTestApp({ dataDir });
+    const b = await startTestApp({ dataDir });
+    const db = await openDatabase(dataDir);
+    try {
+      const music = join(work, 'Shared');
+      for (const n of [1, 2, 3, 4, 5, 6]) {
+        const file = join(music, 'Two/Servers', `${n}.flac`);
+        mkdirSync(dirname(file), { recursive: true });
+        await runFfmpeg([...tone(-10 - n, 30), ...tags({ title: `Song ${n}`, artist: 'Two', album: 'Servers', track: String(n) }), file]);
+      }
+      await importFolder(db, dataDir, music);
+      const holders = new Set<string>();
+      const pending = async () => (await db.prepare<[], number>('SELECT COUNT(*) FROM loudness_queue').pluck().get())!;
+      await vi.waitFor(
+        async () => {
+          const holder = await db.prepare<[], string>("SELECT holder FROM leases WHERE name = 'loudness'").pluck().get();
+          if (holder) holders.add(holder);
+          expect(await pending()).toBe(0);
+        },
+        { timeout: 60_000, interval: 20 },
+      );
+      expect(holders.size).toBe(1);
+      expect(await db.prepare<[], number>("SELECT COUNT(*) FROM song_loudness WHERE origin = 'measured'").pluck().get()).toBe(6);
+    } finally {
+      await db.close();
+      await b.app.close();
+      await a.close();
+    }
+  });
+});
