@@ -172,6 +172,20 @@ async function playFromSearch(keywords: string, title: string) {
   await playedTo(ids.get(title)!, 1);
 }
 
+/** The loud then the quiet song, played one after the other with 音量均衡 set to `mode`: each one's steady level. */
+async function playBothWith(mode: '关闭' | '单曲') {
+  await openPlaybackSettings();
+  await setNormalization(mode);
+  await playFromSearch('均衡样曲', '均衡样曲 响');
+  await playedTo(ids.get('均衡样曲 响')!, 1.5);
+  const loud = await steadyLevel();
+  await page.getByRole('button', { name: '下一首' }).click();
+  await playedTo(ids.get('均衡样曲 轻')!, 1.5);
+  const quiet = await steadyLevel();
+  console.log(`[loudness] ${mode}: ${loud.db.toFixed(2)} dBFS and ${quiet.db.toFixed(2)} dBFS`);
+  return { loud, quiet };
+}
+
 describe('设置 → 播放: 音量均衡 and 淡入淡出, measured at the output', () => {
   it('the server measured the loudness of the tones', async () => {
     for (const title of ['均衡样曲 响', '均衡样曲 轻'])
@@ -184,15 +198,7 @@ describe('设置 → 播放: 音量均衡 and 淡入淡出, measured at the outp
   });
 
   it('音量均衡 关闭: the two songs play ~20 dB apart', async () => {
-    await openPlaybackSettings();
-    await setNormalization('关闭');
-    await playFromSearch('均衡样曲', '均衡样曲 响');
-    await playedTo(ids.get('均衡样曲 响')!, 1.5);
-    const loud = await steadyLevel();
-    await page.getByRole('button', { name: '下一首' }).click();
-    await playedTo(ids.get('均衡样曲 轻')!, 1.5);
-    const quiet = await steadyLevel();
-    console.log(`[loudness] 关闭: ${loud.db.toFixed(2)} dBFS and ${quiet.db.toFixed(2)} dBFS`);
+    const { loud, quiet } = await playBothWith('关闭');
     // A stereo sine's RMS is 3 dB under its peak: −13 and −33 dBFS.
     expect(loud.db).toBeGreaterThan(-14);
     expect(loud.db).toBeLessThan(-12);
@@ -201,15 +207,7 @@ describe('设置 → 播放: 音量均衡 and 淡入淡出, measured at the outp
   });
 
   it('音量均衡 单曲: the same two songs play within 1 dB of each other', async () => {
-    await openPlaybackSettings();
-    await setNormalization('单曲');
-    await playFromSearch('均衡样曲', '均衡样曲 响');
-    await playedTo(ids.get('均衡样曲 响')!, 1.5);
-    const loud = await steadyLevel();
-    await page.getByRole('button', { name: '下一首' }).click();
-    await playedTo(ids.get('均衡样曲 轻')!, 1.5);
-    const quiet = await steadyLevel();
-    console.log(`[loudness] 单曲: ${loud.db.toFixed(2)} dBFS and ${quiet.db.toFixed(2)} dBFS`);
+    const { loud, quiet } = await playBothWith('单曲');
     expect(Math.abs(loud.db - quiet.db)).toBeLessThan(1);
     // At −14 LUFS: the loud one a little down, the quiet one ~17 dB up (its peak allows 30).
     expect(loud.db).toBeLessThan(-14);
