@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '@cloudtune/e2e/browser';
 import type { RunningServer } from '@cloudtune/e2e/server';
 import type { Browser } from 'playwright-core';
+import { emulatePhone, PHONE_CONTEXT, PHONE_LABEL } from './phone.ts';
 
 /** First-screen JavaScript (shell + 个性推荐), gzipped. */
 const BUDGET_KB = 150;
@@ -33,8 +34,8 @@ interface PaintLog {
  * One cold load (a fresh context: empty cache, no storage) with the CPU slowed `throttle` times,
  * until the banner image — the screen's largest element on both pages — has painted.
  */
-async function loadOnce(browser: Browser, url: string, throttle: number): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function loadOnce(browser: Browser, url: string, { throttle, phone }: Condition): Promise<Load> {
+  const context = await browser.newContext(phone ? PHONE_CONTEXT : { viewport: { width: 1440, height: 900 } });
   try {
     await context.addInitScript(() => {
       const log = ((window as unknown as PaintLog).__lcp = [] as PaintLog['__lcp']);
@@ -47,8 +48,8 @@ async function loadOnce(browser: Browser, url: string, throttle: number): Promis
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    if (phone) await emulatePhone(page);
+    else await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as PaintLog).__lcp.some((e) => e.url.includes('/banner/')), undefined, {
       timeout: 60_000,
@@ -107,13 +108,15 @@ interface Condition {
   name: string;
   throttle: number;
   busy: boolean;
+  /** a phone (phone.ts): its screen, 4× CPU and a slow 4G network */
+  phone?: boolean;
 }
 
 /**
  * The first screen (shell + 个性推荐) in Chromium: the JavaScript it downloads, and its Largest
  * Contentful Paint over cold loads beside a static page showing the same screen, loaded
- * alternately in the same run — unthrottled, at 4× CPU throttling, and at 4× with another
- * process keeping a core busy. The goal is the ratio of the two.
+ * alternately in the same run — unthrottled, at 4× CPU throttling, at 4× with another process
+ * keeping a core busy, and on an emulated phone. The goal is the ratio of the two.
  */
 export async function measureFirstScreen(server: RunningServer): Promise<void> {
   const url = `${server.url}/music/recommend`;
@@ -139,6 +142,7 @@ export async function measureFirstScreen(server: RunningServer): Promise<void> {
       { name: 'unthrottled', throttle: 1, busy: false },
       { name: '4× CPU throttling', throttle: 4, busy: false },
       { name: '4× CPU throttling, a core busy', throttle: 4, busy: true },
+      { name: `phone: ${PHONE_LABEL}`, throttle: 4, busy: false, phone: true },
     ];
     try {
       for (const condition of conditions) {
@@ -148,8 +152,8 @@ export async function measureFirstScreen(server: RunningServer): Promise<void> {
           const baseline: Load[] = [];
           // Alternated, so both meet the same moments of the machine.
           for (let i = 0; i < LOADS; i++) {
-            app.push(await loadOnce(browser, url, condition.throttle));
-            baseline.push(await loadOnce(browser, `${server.url}/${STATIC_PAGE}`, condition.throttle));
+            app.push(await loadOnce(browser, url, condition));
+            baseline.push(await loadOnce(browser, `${server.url}/${STATIC_PAGE}`, condition));
           }
           const ratio = median(app.map((l) => l.lcp)) / median(baseline.map((l) => l.lcp));
           const goal = condition.throttle === 4 ? ` (goal ≤ ${RATIO_GOAL}×: ${ratio <= RATIO_GOAL ? 'met' : 'MISSED'})` : '';

@@ -7,6 +7,7 @@ import { freePort, type RunningServer } from '@cloudtune/e2e/server';
 import type { Browser, Page } from 'playwright-core';
 import type { PlayerMedia, PlayList } from './player-media.ts';
 import { SAMPLES } from './player-media.ts';
+import { emulatePhone, PHONE_CONTEXT, PHONE_LABEL } from './phone.ts';
 import { fmt, pause } from './process-stats.ts';
 import { hasCommand } from './wrk.ts';
 
@@ -14,6 +15,12 @@ import { hasCommand } from './wrk.ts';
 const GOAL_MEDIAN_MS = 150;
 const GOAL_P90_MS = 250;
 const VIEWPORT = { width: 1440, height: 900 };
+/**
+ * On an emulated phone the network's round trips alone exceed the absolute goals, for any page:
+ * the goal there is the ratio to the same pick of a static file from nginx, as the first screen's
+ * (first-screen.ts) is to a static page.
+ */
+const PHONE_RATIO_GOAL = 1.5;
 
 /**
  * Stamps, on the page's clock, the pick armed by the bench (its dblclick, or the click on 下一首)
@@ -106,9 +113,10 @@ const hearing = (page: Page) =>
   );
 
 /** A new context (no cache, no service worker, nothing warmed) on a playlist, once it is idle. */
-async function coldPage(browser: Browser, origin: string, list: PlayList) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+async function coldPage(browser: Browser, origin: string, list: PlayList, phone = false) {
+  const context = await browser.newContext(phone ? PHONE_CONTEXT : { viewport: VIEWPORT });
   const page = await context.newPage();
+  if (phone) await emulatePhone(page);
   await page.addInitScript({ content: PICK_PROBE });
   await page.goto(`${origin}/list/song/${list.playlistId}`);
   await page.getByTestId('song-row').first().waitFor();
@@ -118,10 +126,15 @@ async function coldPage(browser: Browser, origin: string, list: PlayList) {
 }
 
 /** One cold page per song, its first pick. `before` runs just before each pick (a busy server). */
-async function coldPicks(browser: Browser, origin: string, list: PlayList, before?: (i: number) => Promise<() => void>): Promise<Sample[]> {
+async function coldPicks(
+  browser: Browser,
+  origin: string,
+  list: PlayList,
+  { before, phone = false }: { before?: (i: number) => Promise<() => void>; phone?: boolean } = {},
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const [i, id] of list.ids.entries()) {
-    const { page, close } = await coldPage(browser, origin, list);
+    const { page, close } = await coldPage(browser, origin, list, phone);
     const done = before ? await before(i) : () => {};
     try {
       samples.push(await pick(page, 'dblclick', id));
@@ -226,6 +239,8 @@ interface Row {
   name: string;
   samples: Sample[];
   baseline?: Sample[];
+  /** the goal is this ratio of medians to the baseline, not the absolute goals */
+  ratioGoal?: number;
 }
 
 function report(rows: Row[]): void {
@@ -233,11 +248,14 @@ function report(rows: Row[]): void {
   console.log(
     `  ${'case'.padEnd(58)} ${'median'.padStart(8)} ${'p90'.padStart(8)}   goal ≤${GOAL_MEDIAN_MS}/≤${GOAL_P90_MS}   baseline med/p90    ratio (median, p90)`,
   );
-  for (const { name, samples, baseline } of rows) {
+  for (const { name, samples, baseline, ratioGoal } of rows) {
     const [m, p] = [median(samples.map((s) => s.total)), p90(samples.map((s) => s.total))];
-    const met = m <= GOAL_MEDIAN_MS && p <= GOAL_P90_MS ? 'met   ' : 'MISSED';
     const base = baseline ? [median(baseline.map((s) => s.total)), p90(baseline.map((s) => s.total))] : undefined;
-    const ratio = base ? `${(m / base[0]!).toFixed(2)}×, ${(p / base[1]!).toFixed(2)}×` : '';
+    const ratioMet = ratioGoal !== undefined && base !== undefined && m / base[0]! <= ratioGoal;
+    const met = ratioGoal !== undefined ? (ratioMet ? 'met   ' : 'MISSED') : m <= GOAL_MEDIAN_MS && p <= GOAL_P90_MS ? 'met   ' : 'MISSED';
+    const ratio = base
+      ? `${(m / base[0]!).toFixed(2)}×, ${(p / base[1]!).toFixed(2)}×${ratioGoal !== undefined ? ` (goal: median ≤ ${ratioGoal}×)` : ''}`
+      : '';
     console.log(
       `  ${name.padEnd(58)} ${ms(m)} ${ms(p)}   ${met}          ${base ? `${ms(base[0]!)} ${ms(base[1]!)}` : ' '.repeat(17)}  ${ratio}`,
     );
@@ -267,13 +285,13 @@ export async function measureFirstSound(server: RunningServer, media: PlayerMedi
   console.log(
     `\n## First sound: pick → playing (${SAMPLES} songs a case, each never played before; a new browser context per cold sample)`,
   );
-  const nginx = await startNginxFront(server, await render(server, media.baseline.ids));
+  const nginx = await startNginxFront(server, await render(server, [...media.baseline.ids, ...media.phoneBaseline.ids]));
   if (!nginx) console.log('  nginx is not installed (apt-get install nginx-light): no baseline');
   const browser = await launchBrowser();
   try {
     const baselineCold = nginx ? await coldPicks(browser, nginx.origin, media.baseline) : undefined;
     const cold = await coldPicks(browser, server.url, media.cold);
-    const busy = await coldPicks(browser, server.url, media.busy, busyWith(server, media.busyWork));
+    const busy = await coldPicks(browser, server.url, media.busy, { before: busyWith(server, media.busyWork) });
     const mp3 = await coldPicks(browser, server.url, media.mp3);
     const flac = await coldPicks(browser, server.url, media.flac);
     const freshBrowser: Sample[] = [];
@@ -288,6 +306,8 @@ export async function measureFirstSound(server: RunningServer, media: PlayerMedi
     const baselineWarm = nginx ? await warmPicks(browser, nginx.origin, media.baseline, 'dblclick') : undefined;
     const warm = await warmPicks(browser, server.url, media.warm, 'dblclick');
     const next = await warmPicks(browser, server.url, media.next, 'next');
+    const phoneBaseline = nginx ? await coldPicks(browser, nginx.origin, media.phoneBaseline, { phone: true }) : undefined;
+    const phone = await coldPicks(browser, server.url, media.phone, { phone: true });
 
     report([
       { name: 'baseline: cold page, first pick, static MP3 from nginx', samples: baselineCold ?? [] },
@@ -299,11 +319,20 @@ export async function measureFirstSound(server: RunningServer, media: PlayerMedi
       { name: 'baseline: warm page, next pick, static MP3 from nginx', samples: baselineWarm ?? [] },
       { name: 'warm page, next pick (double-click): demo never played', samples: warm, baseline: baselineWarm },
       { name: 'warm page, 下一首: demo song never played', samples: next, baseline: baselineWarm },
+      { name: `baseline: phone (${PHONE_LABEL}), cold page, nginx`, samples: phoneBaseline ?? [] },
+      {
+        name: 'phone, cold page, first pick: demo song never played',
+        samples: phone,
+        baseline: phoneBaseline,
+        ratioGoal: PHONE_RATIO_GOAL,
+      },
     ]);
     if (baselineCold) breakdown('baseline (cold, nginx)', baselineCold);
     breakdown('cold demo', cold);
     breakdown('busy', busy);
     breakdown('FLAC', flac);
+    if (phoneBaseline) breakdown('phone baseline (nginx)', phoneBaseline);
+    breakdown('phone', phone);
   } finally {
     await browser.close();
     await nginx?.stop();

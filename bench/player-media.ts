@@ -27,6 +27,10 @@ export interface PlayerMedia {
   next: PlayList;
   /** demo songs rendered before the run and served as static files by nginx: the baseline */
   baseline: PlayList;
+  /** demo songs never played, a cold page's first pick on an emulated phone (phone.ts) */
+  phone: PlayList;
+  /** the baseline's kind of songs (static files from nginx), picked on the emulated phone */
+  phoneBaseline: PlayList;
 }
 
 export interface PlayList {
@@ -87,6 +91,8 @@ export async function preparePlayerMedia(dataDir: string): Promise<PlayerMedia> 
       warm: await list('首音 · 连续点播', take(SAMPLES)),
       next: await list('首音 · 下一首', take(SAMPLES + 1)),
       baseline: await list('首音 · 基线（nginx 静态文件）', take(SAMPLES)),
+      phone: await list('首音 · 手机', take(SAMPLES)),
+      phoneBaseline: await list('首音 · 手机基线（nginx 静态文件）', take(SAMPLES)),
     };
   } finally {
     await db.close();

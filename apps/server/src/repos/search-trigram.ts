@@ -13,6 +13,8 @@ interface Condition {
   /** `all`: every key (a phrase's own trigrams); `any`: one of them (a short word's trigrams) */
   needs: 'all' | 'any';
   keys: number[];
+  /** `all`: the phrase's trigrams, from which its keys are chosen */
+  grams?: string[];
   pattern: string;
 }
 
@@ -30,7 +32,22 @@ function condition(phrase: Phrase): Condition | null {
   }
   const folded = trigramFold(phrase.text);
   if ([...folded].length < 3) return null;
-  return { needs: 'all', keys: trigramKeys(trigrams(folded)), pattern: `%${literal(folded)}%` };
+  const grams = [...trigrams(folded)];
+  return { needs: 'all', keys: trigramKeys(grams), grams, pattern: `%${literal(folded)}%` };
+}
+
+/**
+ * A phrase looks up only its RAREST_KEYS rarest trigrams in the index: a document holding all of
+ * those is worth the exact test, which keeps the same documents as all the keys would. GIN reads
+ * each key's whole list of documents, and one common trigram ("ing" is in a third of the songs)
+ * costs more than the rest together; three rare ones already leave few documents to test.
+ */
+const RAREST_KEYS = 3;
+
+function rarest(c: Condition, docs: ReadonlyMap<string, number>): Condition {
+  if (!c.grams || c.grams.length <= RAREST_KEYS) return c;
+  const chosen = [...c.grams].sort((a, b) => (docs.get(a) ?? 0) - (docs.get(b) ?? 0)).slice(0, RAREST_KEYS);
+  return { ...c, keys: trigramKeys(chosen) };
 }
 
 /** A phrase's test: the keys' index in front of the exact test. */
@@ -81,8 +98,8 @@ const VOCABULARY: Record<string, string> = {
 export function createTrigramMatcher(db: Database): SearchMatcher {
   const partitions = createPartitions(db);
 
-  /** At most how many documents of `table` hold one of each clause's phrases. */
-  async function atMost(table: string, clauses: readonly Clause[]): Promise<number> {
+  /** At most how many documents of `table` hold one of each clause's phrases, and how many hold each trigram. */
+  async function atMost(table: string, clauses: readonly Clause[]): Promise<{ matching: number; docs: Map<string, number> }> {
     const vocabulary = VOCABULARY[table]!;
     const counted = db.prepare<[string], { term: string; docs: number }>(
       `SELECT term, docs FROM ${vocabulary} WHERE term = ANY (?::text[])`,
@@ -96,7 +113,7 @@ export function createTrigramMatcher(db: Database): SearchMatcher {
       if (!counts.length) return 0; // under three characters: matches nothing
       return 'startsWith' in p ? counts.reduce((a, b) => a + b, 0) : Math.min(...counts);
     };
-    return Math.min(...clauses.map((c) => c.reduce((sum, p) => sum + phrase(p), 0)));
+    return { matching: Math.min(...clauses.map((c) => c.reduce((sum, p) => sum + phrase(p), 0))), docs };
   }
 
   /**
@@ -129,9 +146,13 @@ export function createTrigramMatcher(db: Database): SearchMatcher {
       const clauses = query.map((c: Clause) => c.map(condition).filter((p): p is Condition => p !== null));
       if (!clauses.length || clauses.some((c) => c.length === 0)) return [];
       clauses.sort((a, b) => a.length - b.length);
-      const [matching, starts] = await Promise.all([atMost(table, query), partitions.starts(table)]);
+      const [{ matching, docs }, starts] = await Promise.all([atMost(table, query), partitions.starts(table)]);
       if (matching === 0) return [];
-      const test = where(clauses, indexed, indexedParams);
+      const test = where(
+        clauses.map((c) => c.map((p) => rarest(p, docs))),
+        indexed,
+        indexedParams,
+      );
       if (starts.length === 1) return await read(table, test, limit, { upTo });
       if (matching * INDEX_ROW_COST <= AT_ONCE_ROWS) return await read(table, test, limit, { upTo }, false);
       const found: number[] = [];
