@@ -1,5 +1,5 @@
 -- Smart playlists (智能歌单): a playlist whose songs are chosen by rules, evaluated when it is
--- read (repos/playlists/smart-rules.ts), as in SQLite's migration 048. `smart_rules` is their JSON (the contract's
+-- read (repos/playlists/smart-rules.ts), as in SQLite's migration 047. `smart_rules` is their JSON (the contract's
 -- SmartRules); NULL is an ordinary playlist with stored tracks.
 --
 -- The indexes are those the rules' tests and sets read: songs by when they were added and by
