@@ -133,18 +133,31 @@ function ownedNumber(q: Sql, r: Range, rows: (test: (expr: string) => string) =>
   );
 }
 
-/** The sets of songs named by text: a genre's, an artist's; `names` is a test of the name column. */
+/**
+ * The sets of songs named by text: a genre's, an artist's, an album's; `names` is a test of the
+ * name column. The names are looked up first (a few thousand rows), then their songs by index, so
+ * a test no name passes costs no pass over the songs.
+ */
 const TEXT_SETS = {
   genre: (names: (col: string) => string) =>
-    `SELECT sg.song_id FROM song_genres sg JOIN genres g ON g.id = sg.genre_id WHERE ${names('g.name')}`,
+    `SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (SELECT g.id FROM genres g WHERE ${names('g.name')})`,
   artist: (names: (col: string) => string) =>
-    `SELECT sa.song_id FROM song_artists sa JOIN artists a ON a.id = sa.artist_id WHERE ${names('a.name')}`,
-  album: (names: (col: string) => string) => `SELECT s2.id FROM songs s2 JOIN albums al ON al.id = s2.album_id WHERE ${names('al.name')}`,
+    `SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT a.id FROM artists a WHERE ${names('a.name')})`,
+  album: (names: (col: string) => string) =>
+    `SELECT s2.id FROM songs s2 WHERE s2.album_id IN (SELECT al.id FROM albums al WHERE ${names('al.name')})`,
 };
 
 function namesEqual(q: Sql, values: readonly string[]): (col: string) => string {
   return (col) =>
     values.length === 1 ? `${col} = ${q.bind(values[0])} COLLATE NOCASE` : `${col} COLLATE NOCASE IN (${q.bind(...values)})`;
+}
+
+/** A test that a name contains any of `values` (case-blind): one pass over the names for all of them. */
+function namesContaining(q: Sql, values: readonly string[]): (col: string) => string {
+  return (col) => {
+    const tests = values.map((v) => `${likeText(col, q.ctx.dialect)} LIKE ${q.bind(likePattern(v))} ESCAPE '\\'`);
+    return tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`;
+  };
 }
 
 function playlistSet(q: Sql, ids: readonly number[]): string {
@@ -161,10 +174,7 @@ function compileRule(q: Sql, rule: SmartRule): string {
     case 'album': {
       const set = TEXT_SETS[rule.field];
       if (rule.op === 'is' || rule.op === 'isNot') return member(set(namesEqual(q, [rule.value])), rule.op === 'isNot');
-      return member(
-        set((col) => `${likeText(col, q.ctx.dialect)} LIKE ${q.bind(likePattern(rule.value))} ESCAPE '\\'`),
-        rule.op === 'notContains',
-      );
+      return member(set(namesContaining(q, [rule.value])), rule.op === 'notContains');
     }
     case 'fileType':
       q.files = true;
@@ -225,13 +235,17 @@ function compileRule(q: Sql, rule: SmartRule): string {
 
 /**
  * Rules of a group that are one set between them: in "any", the songs of genre A or B are the
- * songs of the genres {A, B}; in "all", not A and not B are outside that set. Keyed by field.
+ * songs of the genres {A, B}, and artists containing 星 or 月 one pass over the artists' names;
+ * in "all", not A and not B (not containing 星, not containing 月) are outside that set. Keyed by
+ * field and by equality or containment.
  */
 type Mergeable = Extract<SmartRule, { field: 'genre' | 'artist' | 'album' | 'playlist' }>;
 function mergeKey(group: SmartGroup, rule: SmartRule): string | null {
   const positive = group.match === 'any';
   if (rule.field === 'genre' || rule.field === 'artist' || rule.field === 'album') {
-    return (positive ? rule.op === 'is' : rule.op === 'isNot') ? rule.field : null;
+    if (positive ? rule.op === 'is' : rule.op === 'isNot') return `${rule.field}:is`;
+    if (positive ? rule.op === 'contains' : rule.op === 'notContains') return `${rule.field}:contains`;
+    return null;
   }
   if (rule.field === 'playlist') return (positive ? rule.op === 'in' : rule.op === 'notIn') ? rule.field : null;
   return null;
@@ -242,7 +256,8 @@ function compileMerged(q: Sql, group: SmartGroup, rules: Mergeable[]): string {
   const first = rules[0]!;
   if (first.field === 'playlist') return member(playlistSet(q, [...new Set(rules.map((r) => r.value as number))]), negate);
   const names = [...new Set(rules.map((r) => (r.value as string).toLowerCase()))];
-  return member(TEXT_SETS[first.field](namesEqual(q, names)), negate);
+  const contains = first.op === 'contains' || first.op === 'notContains';
+  return member(TEXT_SETS[first.field](contains ? namesContaining(q, names) : namesEqual(q, names)), negate);
 }
 
 function compileGroup(q: Sql, group: SmartGroup): string {
