@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../src/server.ts';
  * rules name, computed here from Subsonic's plain genre listing (each song's play count) and the
  * like list; one of them plays; and a Subsonic client library from npm finds the playlist and its
  * songs. Screens of the editor (新建歌单, 编辑) and the page, desktop and phone, light and dark,
- * go to e2e/artifacts/smart-*.png.
+ * go to the artifacts folder as smart-(journey|create|edit|page)-….png.
  */
 let server: RunningServer;
 let browser: Browser;
