@@ -11,6 +11,7 @@ import { measureMemory } from './memory.ts';
 import { measurePlayer } from './player.ts';
 import { preparePlayerMedia } from './player-media.ts';
 import { measureSearch } from './search.ts';
+import { measureSmartPlaylists } from './smart-playlists.ts';
 import { measureStreaming } from './streaming.ts';
 import { measureSubsonic } from './subsonic.ts';
 
@@ -34,6 +35,8 @@ await measureMemory();
 await measureLoudnessWork();
 // Builds its own catalog (1M songs, about a minute; BENCH_SEARCH_SONGS sets the size, 0 skips).
 await measureSearch();
+// Builds its own library (100,000 songs and the owner's plays; BENCH_SMART_SONGS sets it, 0 skips).
+await measureSmartPlaylists();
 // Builds its own catalogs (100,000 and 1,000,000 songs; BENCH_SUBSONIC_*_SONGS set them).
 await measureSubsonic();
 // This build's SQLite data layer, beside an earlier build's when BENCH_BEFORE names one.

@@ -21,6 +21,8 @@ export { mediaUrls, type MediaUrls } from './media/urls.ts';
 /** The login and SMS-code limits (docs/decisions/0026-login-limits-and-captcha.md): the reliability suite's attacks check against them. */
 export { ADDRESS_FAILURE_LIMIT, MAX_DELAY_MS, PHONE_CAPTCHA_FAILURE_LIMIT, PHONE_WINDOW_MS } from './services/login-limits.ts';
 export { CAPTCHA_DAILY_SENDS, CAPTCHA_DIGITS, CAPTCHA_RESEND_MS } from './services/accounts/captcha.ts';
+/** A smart playlist's evaluation, as playlist reads run it (the smart-playlist bench times it). */
+export { createSmartPlaylists } from './repos/playlists/smart.ts';
 export { SUBSONIC_METHODS } from './routes/subsonic/index.ts';
 export type { SearchQuery, SearchService } from './services/search/index.ts';
 

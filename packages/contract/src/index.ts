@@ -22,3 +22,4 @@ export * from './endpoints/cloud.ts';
 export * from './endpoints/subsonic-passwords.ts';
 export * from './endpoints/subsonic-api-keys.ts';
 export * from './endpoints/qr-login.ts';
+export * from './smart-playlists.ts';

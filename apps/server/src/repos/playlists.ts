@@ -1,13 +1,16 @@
+import type { SmartRules } from '@cloudtune/contract';
 import type { Database } from '../db/database.ts';
 import { idsParam } from './json.ts';
 import { CHART_SPECIAL_TYPE, LIKED_SONGS_SPECIAL_TYPE, likedSongsName } from './playlists/kinds.ts';
 import { createPlaylistSubscribers } from './playlists/subscribers.ts';
 import { createPlaylistTaste } from './playlists/taste.ts';
-import { createPlaylistTracks } from './playlists/tracks.ts';
+import { createSmartPlaylists, type SmartTrack } from './playlists/smart.ts';
+import { createPlaylistTracks, type PlaylistTrack } from './playlists/tracks.ts';
 
 export type { UserPlaylistEntry, UserPlaylistQuery } from './playlists/subscribers.ts';
 export type { PlaylistArtistCount, PlaylistCandidate, SongTag } from './playlists/taste.ts';
 export type { PlaylistTrack } from './playlists/tracks.ts';
+export type { SmartTrack } from './playlists/smart.ts';
 export { CHART_SPECIAL_TYPE, LIKED_SONGS_SPECIAL_TYPE, likedSongsName } from './playlists/kinds.ts';
 
 export interface PlaylistRecord {
@@ -25,15 +28,18 @@ export interface PlaylistRecord {
   privacy: number;
   createdAt: number;
   updatedAt: number;
+  /** a smart playlist's: the songs its rules select for its owner now */
   trackCount: number;
   tags: string[];
+  /** a smart playlist's rules (智能歌单); null: an ordinary playlist, its tracks stored */
+  smartRules: SmartRules | null;
 }
 
 /** A playlist's counters and marks a new one starts without: 0, null or false unless given. */
 type PlaylistDefaults = 'description' | 'copywriter' | 'playCount' | 'subscribedCount' | 'shareCount' | 'commentCount' | 'highQuality';
 
 /** A playlist as written: the stored fields less those the database derives; the rest as PlaylistDefaults says. */
-export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' | 'trackCount' | 'tags' | PlaylistDefaults> &
+export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' | 'trackCount' | 'tags' | 'smartRules' | PlaylistDefaults> &
   Partial<Pick<PlaylistRecord, PlaylistDefaults>> & {
     /** its place on the home page's recommended playlists; null or absent: not there */
     recommendRank?: number | null;
@@ -41,6 +47,8 @@ export type NewPlaylist = Omit<PlaylistRecord, 'id' | 'specialType' | 'privacy' 
     specialType?: number;
     /** 10 = private (only its creator sees it); default 0, public */
     privacy?: number;
+    /** a smart playlist's rules; absent or null: an ordinary playlist */
+    smartRules?: SmartRules | null;
   };
 
 /** A chart's playlist as first written (NetEase's `specialType` 10). */
@@ -81,18 +89,24 @@ export interface PlaylistSummary {
   durationMs: number;
   createdAt: number;
   updatedAt: number;
+  smartRules: SmartRules | null;
 }
 
-type PlaylistRow = Omit<PlaylistRecord, 'tags' | 'highQuality'> & { highQuality: number };
+type PlaylistRow = Omit<PlaylistRecord, 'tags' | 'highQuality' | 'smartRules'> & { highQuality: number; smartRules: string | null };
+type SummaryRow = Omit<PlaylistSummary, 'smartRules'> & { smartRules: string | null };
+
+/** A smart playlist's stored rules: JSON written only after the contract checked it. */
+const rulesOf = (text: string | null): SmartRules | null => (text === null ? null : (JSON.parse(text) as SmartRules));
 
 const COLUMNS = `p.id, p.name, p.creator_id AS creatorId, p.description, p.copywriter, p.play_count AS playCount,
   p.subscribed_count AS subscribedCount, p.share_count AS shareCount, p.comment_count AS commentCount,
   p.high_quality AS highQuality, p.special_type AS specialType, p.privacy, p.created_at AS createdAt,
-  p.updated_at AS updatedAt, (SELECT COUNT(*) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS trackCount`;
+  p.updated_at AS updatedAt, (SELECT COUNT(*) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS trackCount,
+  p.smart_rules AS smartRules`;
 const SUMMARY_COLUMNS = `p.id, p.name, p.description, p.creator_id AS creatorId, u.nickname AS creatorName, p.privacy,
   (SELECT COUNT(*) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS songCount,
   (SELECT COALESCE(SUM(s.duration_ms), 0) FROM playlist_tracks t JOIN songs s ON s.id = t.song_id WHERE t.playlist_id = p.id) AS durationMs,
-  p.created_at AS createdAt, p.updated_at AS updatedAt`;
+  p.created_at AS createdAt, p.updated_at AS updatedAt, p.smart_rules AS smartRules`;
 
 /**
  * Playlists (playlists, playlist_tags, playlist_tracks, playlist_subscribers): every statement that
@@ -110,9 +124,9 @@ export function createPlaylistRepo(db: Database) {
     WHERE pt.playlist_id IN (SELECT value FROM json_each(?)) ORDER BY pt.playlist_id, pt.position`);
   const insertStmt = db.prepare(`
     INSERT INTO playlists (name, creator_id, description, copywriter, play_count, subscribed_count, share_count,
-      comment_count, high_quality, recommend_rank, special_type, privacy, created_at, updated_at)
+      comment_count, high_quality, recommend_rank, special_type, privacy, created_at, updated_at, smart_rules)
     VALUES (@name, @creatorId, @description, @copywriter, @playCount, @subscribedCount, @shareCount,
-      @commentCount, @highQuality, @recommendRank, @specialType, @privacy, @createdAt, @updatedAt)`);
+      @commentCount, @highQuality, @recommendRank, @specialType, @privacy, @createdAt, @updatedAt, @smartRules)`);
   const insertChartStmt = db.prepare(`
     INSERT INTO playlists (id, name, creator_id, description, special_type, created_at, updated_at)
     VALUES (@id, @name, @creatorId, @description, ${CHART_SPECIAL_TYPE}, @createdAt, @createdAt)`);
@@ -175,13 +189,23 @@ export function createPlaylistRepo(db: Database) {
       FROM tags t
       WHERE NOT EXISTS (SELECT 1 FROM playlist_tags pt JOIN playlists p ON p.id = pt.playlist_id
                         WHERE pt.tag_id = t.id AND p.high_quality = 1))`);
-  const summariesOf = db.prepare<[number], PlaylistSummary>(`
+  const setSmartRules = db.prepare('UPDATE playlists SET smart_rules = ? WHERE id = ? AND smart_rules IS NOT NULL');
+  const summariesOf = db.prepare<[number], SummaryRow>(`
     SELECT ${SUMMARY_COLUMNS} FROM playlists p JOIN users u ON u.id = p.creator_id
     WHERE p.creator_id = ? AND p.special_type IN (0, ${LIKED_SONGS_SPECIAL_TYPE})
     ORDER BY p.special_type = ${LIKED_SONGS_SPECIAL_TYPE} DESC, p.created_at DESC, p.id DESC`);
-  const summary = db.prepare<[number], PlaylistSummary>(
+  const summary = db.prepare<[number], SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM playlists p JOIN users u ON u.id = p.creator_id WHERE p.id = ?`,
   );
+
+  const smart = createSmartPlaylists(db);
+
+  /** A smart playlist's songs, evaluated once for each row that has rules. */
+  async function smartTracksOf(rows: readonly { id: number; creatorId: number; smartRules: SmartRules | null }[]) {
+    const out = new Map<number, SmartTrack[]>();
+    for (const r of rows) if (r.smartRules) out.set(r.id, await smart.smartTracks(r.smartRules, r.creatorId));
+    return out;
+  }
 
   async function withTags(rows: PlaylistRow[]): Promise<PlaylistRecord[]> {
     const tags = new Map<number, string[]>();
@@ -190,7 +214,23 @@ export function createPlaylistRepo(db: Database) {
         tags.set(t.playlistId, [...(tags.get(t.playlistId) ?? []), t.name]);
       }
     }
-    return rows.map((r) => ({ ...r, highQuality: r.highQuality === 1, tags: tags.get(r.id) ?? [] }));
+    const records = rows.map((r) => ({
+      ...r,
+      highQuality: r.highQuality === 1,
+      tags: tags.get(r.id) ?? [],
+      smartRules: rulesOf(r.smartRules),
+    }));
+    const smartTracks = await smartTracksOf(records);
+    return records.map((r) => (r.smartRules ? { ...r, trackCount: smartTracks.get(r.id)!.length } : r));
+  }
+
+  async function summaries(rows: SummaryRow[]): Promise<PlaylistSummary[]> {
+    const records = rows.map((r) => ({ ...r, smartRules: rulesOf(r.smartRules) }));
+    const smartTracks = await smartTracksOf(records);
+    return records.map((r) => {
+      const tracks = smartTracks.get(r.id);
+      return tracks ? { ...r, songCount: tracks.length, durationMs: tracks.reduce((sum, t) => sum + t.durationMs, 0) } : r;
+    });
   }
 
   async function insert(playlist: NewPlaylist): Promise<number> {
@@ -208,15 +248,27 @@ export function createPlaylistRepo(db: Database) {
           specialType: playlist.specialType ?? 0,
           privacy: playlist.privacy ?? 0,
           highQuality: playlist.highQuality ? 1 : 0,
+          smartRules: playlist.smartRules ? JSON.stringify(playlist.smartRules) : null,
         })
       ).lastInsertId,
     );
   }
 
+  const tracks = createPlaylistTracks(db);
   return {
-    ...createPlaylistTracks(db),
+    ...tracks,
     ...createPlaylistSubscribers(db),
     ...createPlaylistTaste(db),
+    ...smart,
+
+    /**
+     * A playlist's songs in its order: a smart playlist's as its rules select them now, an
+     * ordinary one's as stored.
+     */
+    async songsOf(p: { id: number; creatorId: number; smartRules: SmartRules | null }): Promise<PlaylistTrack[]> {
+      if (!p.smartRules) return await tracks.tracksOf(p.id);
+      return (await smart.smartTracks(p.smartRules, p.creatorId)).map(({ songId, addedAt }) => ({ songId, addedAt }));
+    },
 
     async findById(id: number): Promise<PlaylistRecord | undefined> {
       const row = await byId.get(id);
@@ -252,8 +304,11 @@ export function createPlaylistRepo(db: Database) {
       await curateEveryTag.run();
     },
     /** The user's own playlists (liked songs first, then newest first), as Subsonic lists them. */
-    summariesOf: async (userId: number): Promise<PlaylistSummary[]> => await summariesOf.all(userId),
-    summary: async (id: number): Promise<PlaylistSummary | undefined> => await summary.get(id),
+    summariesOf: async (userId: number): Promise<PlaylistSummary[]> => await summaries(await summariesOf.all(userId)),
+    async summary(id: number): Promise<PlaylistSummary | undefined> {
+      const row = await summary.get(id);
+      return row && (await summaries([row]))[0];
+    },
     insert,
     /** Creates a chart's playlist; returns its id (the one asked for when it is free). */
     async insertChart(chart: NewChartPlaylist): Promise<number> {
@@ -292,6 +347,10 @@ export function createPlaylistRepo(db: Database) {
     /** Deletes a playlist; its tracks, tags and subscribers go with it (foreign keys). */
     async remove(id: number): Promise<void> {
       await removeStmt.run(id);
+    },
+    /** Replaces a smart playlist's rules (an ordinary playlist is left as it is). */
+    async setSmartRules(id: number, rules: SmartRules): Promise<void> {
+      await setSmartRules.run(JSON.stringify(rules), id);
     },
     async describe(id: number, description: string | null): Promise<void> {
       await describe.run(description, id);

@@ -18,7 +18,8 @@ export function myPlaylistRoutes(app: FastifyInstance, { services, apiPrefix }: 
     app,
     apiPrefix,
     '/playlist/create',
-    async (p, { user, urls }) => await my.createPlaylist(user.id, { name: p.name, privacy: p.privacy }, urls),
+    async (p, { user, urls }) =>
+      await my.createPlaylist(user.id, { name: p.name, privacy: p.privacy, ...(p.rules ? { rules: p.rules } : {}) }, urls),
     change,
   );
   endpoint(app, apiPrefix, '/playlist/delete', async (p, { user }) => await my.deletePlaylists(user.id, p.id), change);
@@ -29,7 +30,7 @@ export function myPlaylistRoutes(app: FastifyInstance, { services, apiPrefix }: 
     apiPrefix,
     '/playlist/update',
     async (p, { user }) => {
-      await my.updatePlaylist(user.id, p.id, { name: p.name, desc: p.desc, tags: p.tags });
+      await my.updatePlaylist(user.id, p.id, { name: p.name, desc: p.desc, tags: p.tags, rules: p.rules });
       return {
         ...(p.desc !== undefined ? { '/api/playlist/desc/update': { code: 200 } } : {}),
         ...(p.tags !== undefined ? { '/api/playlist/tags/update': { code: 200 } } : {}),

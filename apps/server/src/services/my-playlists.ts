@@ -1,4 +1,5 @@
-import { ApiError, notFound } from '../errors.ts';
+import { isSmartGroup, type SmartNode, type SmartRules } from '@cloudtune/contract';
+import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import type { Repos } from '../repos/index.ts';
 import { LIKED_SONGS_SPECIAL_TYPE, type PlaylistRecord, type PlaylistView } from '../repos/playlists.ts';
@@ -28,6 +29,8 @@ export const notOwner = (): ApiError => new ApiError(401, '只有歌单的创建
 export const likedCannotBeDeleted = (): ApiError => new ApiError(403, '我喜欢的音乐不能删除');
 export const likedCannotBeRenamed = (): ApiError => new ApiError(403, '我喜欢的音乐不能改名');
 export const cannotCollectOwn = (): ApiError => new ApiError(403, '不能收藏自己的歌单');
+export const smartTracksAreRuled = (): ApiError => new ApiError(403, '智能歌单的歌曲由规则决定，不能手动添加或删除');
+const ordinaryHasNoRules = (): ApiError => badRequest('rules: 普通歌单没有规则，只有智能歌单可以修改规则');
 const unknownSongs = (ids: readonly number[]): ApiError =>
   new ApiError(404, ids.length === 1 ? `song ${ids[0]} not found` : `songs ${ids.join(',')} not found`);
 const unknownTags = (names: readonly string[]): ApiError => new ApiError(400, `tags: no such tag ${names.map((n) => `「${n}」`).join('')}`);
@@ -39,12 +42,16 @@ export interface PlaylistChanges {
   desc?: string;
   /** tag names (at most 3, as the contract checks); [] clears them */
   tags?: readonly string[];
+  /** a smart playlist's new rules */
+  rules?: SmartRules;
 }
 
 export interface NewUserPlaylist {
   name: string;
   /** 0 public, 10 private */
   privacy: number;
+  /** present: a smart playlist (智能歌单) of these rules */
+  rules?: SmartRules;
 }
 
 /** /playlist/tracks' `body`: the ids of the call and the playlist's count after it. */
@@ -91,7 +98,15 @@ export function userPlaylistObject(p: PlaylistRecord, creator: UserRecord, subsc
     name: p.name,
     id: p.id,
     coverImgId_str: '0',
+    // Only a smart playlist has the field: an ordinary one's answer stays NetEase's.
+    ...(p.smartRules ? { smartRules: p.smartRules } : {}),
   };
+}
+
+/** The playlist ids a rule tree names (in playlist / not in playlist). */
+function playlistsNamed(node: SmartNode): number[] {
+  if (isSmartGroup(node)) return node.rules.flatMap(playlistsNamed);
+  return node.field === 'playlist' ? [node.value] : [];
 }
 
 export function createMyPlaylistService(repos: Repos, clock: Clock) {
@@ -127,6 +142,25 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     return tags.map((t) => t.tag!.id);
   }
 
+  /**
+   * Rules may name only ordinary playlists the owner can see: a smart one would make its songs
+   * depend on other rules (and could name itself); someone else's private one is not there.
+   */
+  async function checkRules(userId: number, rules: SmartRules): Promise<void> {
+    for (const id of new Set(playlistsNamed(rules))) {
+      const p = await playlists.findById(id);
+      if (!p || (p.privacy === PRIVATE_PLAYLIST && p.creatorId !== userId)) throw badRequest(`rules: 规则里的歌单 ${id} 不存在`);
+      if (p.smartRules) throw badRequest('rules: 规则不能引用智能歌单');
+    }
+  }
+
+  /** The playlist if `userId` made it and its tracks are stored: a smart playlist's are its rules' (403). */
+  async function ownedTracks(userId: number, id: number): Promise<PlaylistRecord> {
+    const p = await owned(userId, id);
+    if (p.smartRules) throw smartTracksAreRuled();
+    return p;
+  }
+
   /** The user's 我喜欢的音乐, made (empty) when they have none yet (demo listeners). */
   async function likedPlaylistOf(userId: number): Promise<number> {
     const existing = await playlists.likedOf(userId);
@@ -157,6 +191,11 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
       const renamed = changes.name !== undefined && changes.name !== p.name;
       if (renamed && p.specialType === LIKED_SONGS_SPECIAL_TYPE) throw likedCannotBeRenamed();
       const tagIds = changes.tags && (await tagIdsOf(changes.tags));
+      if (changes.rules) {
+        if (!p.smartRules) throw ordinaryHasNoRules();
+        await checkRules(userId, changes.rules);
+        await playlists.setSmartRules(id, changes.rules);
+      }
       if (renamed) await playlists.rename(id, changes.name!);
       if (changes.desc !== undefined) await playlists.describe(id, changes.desc === '' ? null : changes.desc);
       if (tagIds) await playlists.replaceTags(id, tagIds);
@@ -183,16 +222,18 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
       return { version: String(version), more: offset + entries.length < total, playlist: list, code: 200 as const };
     },
 
-    /** /playlist/create: an empty playlist of the user; answers it as /user/playlist lists it. */
+    /** /playlist/create: an empty playlist of the user, or a smart one of rules; answers it as /user/playlist lists it. */
     async createPlaylist(userId: number, input: NewUserPlaylist, urls: MediaUrls) {
       const now = clock();
       const id = await withTx(repos.db, async () => {
+        if (input.rules) await checkRules(userId, input.rules);
         const made = await playlists.insert({
           name: input.name,
           creatorId: userId,
           privacy: input.privacy,
           createdAt: now,
           updatedAt: now,
+          smartRules: input.rules ?? null,
         });
         // A public playlist shows in its creator's events (动态); a private one is nobody's news.
         if (input.privacy !== PRIVATE_PLAYLIST) await recordEvent(repos, userId, 'create-playlist', { resourceId: made }, now);
@@ -225,7 +266,7 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     /** /playlist/tracks op=add: songs not yet there go to the top; unknown songs → 404, nothing added. */
     async addTracks(userId: number, playlistId: number, songIds: readonly number[]): Promise<TracksChange> {
       return await withTx(repos.db, async () => {
-        await owned(userId, playlistId);
+        await ownedTracks(userId, playlistId);
         await checkSongs(songIds);
         await addToPlaylist(playlistId, songIds);
         return { trackIds: [...songIds], count: await playlists.trackCount(playlistId) };
@@ -235,7 +276,7 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
     /** /playlist/tracks op=del: songs not in the playlist are ignored. */
     async removeTracks(userId: number, playlistId: number, songIds: readonly number[]): Promise<TracksChange> {
       return await withTx(repos.db, async () => {
-        await owned(userId, playlistId);
+        await ownedTracks(userId, playlistId);
         await removeFromPlaylist(playlistId, songIds);
         return { trackIds: [...songIds], count: await playlists.trackCount(playlistId) };
       });
@@ -293,10 +334,8 @@ export function createMyPlaylistService(repos: Repos, clock: Clock) {
 
     /** /playlist/track/all: the playlist's songs in its order, `limit` from `offset`, as /song/detail. */
     async trackAll(playlistId: number, viewerId: number | null, offset: number, limit: number | undefined, urls: MediaUrls) {
-      await visible(playlistId, viewerId);
-      const ids = (await playlists.tracksOf(playlistId))
-        .slice(offset, limit === undefined ? undefined : offset + limit)
-        .map((t) => t.songId);
+      const p = await visible(playlistId, viewerId);
+      const ids = (await playlists.songsOf(p)).slice(offset, limit === undefined ? undefined : offset + limit).map((t) => t.songId);
       const found = await repos.songs.findByIds(ids);
       const records = ids.flatMap((id) => found.get(id) ?? []);
       return { songs: records.map((s) => songObject(s, urls)), privileges: records.map(privilegeOf), code: 200 as const };

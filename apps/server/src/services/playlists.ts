@@ -27,7 +27,7 @@ export function createPlaylistService(repos: Repos) {
       if (!p) throw notFound('playlist', id);
       const creator = await repos.users.findById(p.creatorId);
       if (!creator) throw new Error(`playlist ${id} has no creator ${p.creatorId}`);
-      const trackRows = await repos.playlists.tracksOf(id);
+      const trackRows = await repos.playlists.songsOf(p);
       const detailedIds = trackRows.slice(0, MAX_DETAILED_TRACKS).map((t) => t.songId);
       const songs = await repos.songs.findByIds(detailedIds);
       const records = detailedIds.flatMap((sid) => songs.get(sid) ?? []);
@@ -69,6 +69,8 @@ export function createPlaylistService(repos: Repos) {
         trackIds: trackRows.map((t) => ({ id: t.songId, v: 1, t: 0, at: t.addedAt, alg: null, uid: p.creatorId, rcmdReason: '' })),
         shareCount: p.shareCount,
         commentCount: p.commentCount,
+        // Only a smart playlist has the field: an ordinary one's answer stays NetEase's.
+        ...(p.smartRules ? { smartRules: p.smartRules } : {}),
       };
       return {
         code: 200 as const,

@@ -51,7 +51,7 @@ export function createShareService(repos: Repos, clock: Clock, newId: () => stri
     const access = await repos.playlists.accessOf(item.id);
     const playlist = access && (access.creatorId === userId || access.privacy === 0) ? await repos.playlists.findById(item.id) : undefined;
     if (!playlist) throw new ApiError(404, 'Playlist not found');
-    return { name: playlist.name, songIds: (await repos.playlists.tracksOf(item.id)).map((t) => t.songId) };
+    return { name: playlist.name, songIds: (await repos.playlists.songsOf(playlist)).map((t) => t.songId) };
   }
 
   /** The user's own share (someone else's is not found: its id is all the link holds). */

@@ -7,7 +7,8 @@ import { notify } from './notice.ts';
  * cache-buster (the NetEase API caches GETs otherwise), times out after 30 s, turns a body
  * `code` other than 200 into an error and strips `code: 200` from the data.
  */
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+/** A param's value; an object (a smart playlist's rules) is sent as its JSON. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | object;
 
 export interface RequestOptions {
   params?: Record<string, QueryValue>;
@@ -75,7 +76,10 @@ export function retryParkedRequests(): void {
 /** Params as text: a list comma-joined, an absent value (undefined, null) left out. */
 export function paramEntries(params: RequestOptions['params']): [string, string][] {
   return Object.entries(params ?? {}).flatMap(([key, value]): [string, string][] =>
-    value === undefined || value === null ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]],
+    value === undefined || value === null
+      ? []
+      : // A list is comma-joined; a structure (a smart playlist's rules) goes as its JSON.
+        [[key, Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value)]],
   );
 }
 

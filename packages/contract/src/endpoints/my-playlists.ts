@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { okResponse, userRef } from '../entities.ts';
 import { enumParam, idListParam, idParam, intParam, ownUidParam } from '../params.ts';
+import { smartRules, smartRulesParam } from '../smart-playlists.ts';
 import { songDetailResponse } from './songs.ts';
 
 /**
@@ -74,6 +75,8 @@ export const playlistSummary = z.looseObject({
   tags: z.array(z.string()),
   createTime: z.number(),
   updateTime: z.number(),
+  /** a smart playlist's rules (智能歌单); an ordinary playlist has none */
+  smartRules: smartRules.optional(),
 });
 export type PlaylistSummary = z.infer<typeof playlistSummary>;
 
@@ -109,6 +112,8 @@ export const playlistCreateParams = z.object({
     .default(0),
   /** NetEase's NORMAL | VIDEO | SHARED: only NORMAL (songs) playlists exist here */
   type: enumParam('type', ['NORMAL'], '(video and shared playlists are not supported)').default('NORMAL'),
+  /** a smart playlist's rules (JSON): its songs are chosen by them, never added by hand */
+  rules: smartRulesParam.optional(),
 });
 export const playlistCreateResponse = z.looseObject({ code: z.literal(200), id: z.number(), playlist: playlistSummary });
 export const playlistDeleteParams = z.object({ id: idListParam('id', 100) });
@@ -121,6 +126,8 @@ export const playlistUpdateParams = z.object({
   name: nameParam.optional(),
   desc: descParam.optional(),
   tags: tagsParam.optional(),
+  /** a smart playlist's new rules (JSON); an ordinary playlist takes none */
+  rules: smartRulesParam.optional(),
 });
 export const playlistUpdateResponse = z.looseObject({
   code: z.literal(200),

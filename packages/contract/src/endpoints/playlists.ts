@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.ts';
 import { idParam, intParam } from '../params.ts';
 import { privilege, song, trackId, userRef } from '../entities.ts';
+import { smartRules } from '../smart-playlists.ts';
 
 // GET /playlist/detail ---------------------------------------------------------------------
 export const playlistDetailParams = z.object({
@@ -27,6 +28,8 @@ export const playlistDetail = z.looseObject({
   trackIds: z.array(trackId),
   specialType: z.number().optional(),
   subscribed: z.boolean().nullable().optional(),
+  /** a smart playlist's rules (智能歌单): its songs are the ones they select now; an ordinary playlist has none */
+  smartRules: smartRules.optional(),
 });
 export type PlaylistDetail = z.infer<typeof playlistDetail>;
 export const playlistDetailResponse = z.looseObject({

@@ -217,6 +217,8 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
       created: iso(p.createdAt),
       changed: iso(p.updatedAt),
       coverArt: playlistCover(p.id),
+      // OpenSubsonic: a smart playlist's songs are its rules', no client can change them.
+      ...(p.smartRules ? { readonly: true } : {}),
     };
   }
 
@@ -361,7 +363,7 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
     async playlist(id: number, userId: number) {
       const p = await repos.playlists.summary(id);
       if (!p || (p.creatorId !== userId && p.privacy !== 0)) throw notFoundError('Playlist');
-      const ids = (await repos.playlists.tracksOf(id)).map((t) => t.songId);
+      const ids = (await repos.playlists.songsOf(p)).map((t) => t.songId);
       return { ...playlistEntry(p), entry: await songs(ids, userId) };
     },
 

@@ -5,7 +5,7 @@ import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { LibraryDialogs, LikeButton, likesQuery, splitUserPlaylists, syncLikes, toggleSongLiked } from '../../features/my-music/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { useUserPlaylists } from './use-user-playlists.ts';
-import { changePlaylistTracks, playlistKeys } from '../../features/playlist/index.ts';
+import { changePlaylistTracks, playlistKeys, SmartRulesEditor } from '../../features/playlist/index.ts';
 
 /**
  * The library joined to auth, player and playlist pages: the logged-in user's likes are loaded
@@ -54,7 +54,15 @@ export function LibraryHost() {
     }
     lastUid.current = uid;
   }, [uid, client]);
-  return <LibraryDialogs uid={uid} playlists={playlists} onPlaylistsChanged={(id) => void refresh(id)} addTracks={addTracks} />;
+  return (
+    <LibraryDialogs
+      uid={uid}
+      playlists={playlists}
+      onPlaylistsChanged={(id) => void refresh(id)}
+      addTracks={addTracks}
+      SmartRulesEditor={SmartRulesEditor}
+    />
+  );
 }
 
 const addTracks = (pid: number, songIds: readonly number[]) => changePlaylistTracks('add', pid, songIds);

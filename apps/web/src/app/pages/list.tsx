@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@cloudtune/contract';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
+import { allUserPlaylistsQuery } from '../../features/account/data.ts';
 import { catlistQueryOptions } from '../../features/discover/index.ts';
 import { downloadSongs } from '../../features/downloads/index.ts';
 import { DailySongsPage } from '../../features/my-music/screens.ts';
@@ -33,6 +34,11 @@ export default function ListRoute() {
         void navigate('/music/recommend');
       }}
       onDownloadAll={downloadSongs}
+      loadPlaylistChoices={async () =>
+        uid === null
+          ? []
+          : (await client.fetchQuery(allUserPlaylistsQuery(uid))).filter((p) => !p.smartRules).map(({ id, name }) => ({ id, name }))
+      }
       loadTagNames={() => client.fetchQuery(catlistQueryOptions()).then((catlist) => catlist.sub.map((tag) => tag.name))}
     />
   );

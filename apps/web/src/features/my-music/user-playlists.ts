@@ -11,7 +11,7 @@ type Item = ApiResult<'/user/playlist'>['playlist'][number];
 
 /** The fields of a /user/playlist item this feature reads (an older server may leave some out). */
 export type UserPlaylistItem = Pick<Item, 'id' | 'name'> &
-  Partial<Pick<Item, 'coverImgUrl' | 'trackCount' | 'subscribed' | 'specialType' | 'userId' | 'creator'>>;
+  Partial<Pick<Item, 'coverImgUrl' | 'trackCount' | 'subscribed' | 'specialType' | 'userId' | 'creator' | 'smartRules'>>;
 
 export interface SplitPlaylists<P extends UserPlaylistItem> {
   /** the liked-songs playlist, renamed, or null when the list has none */
@@ -41,3 +41,6 @@ export function splitUserPlaylists<P extends UserPlaylistItem>(playlists: readon
 /** Where a song can be added (收藏到歌单): the user's own playlists, liked songs first. */
 export const ownPlaylists = <P extends UserPlaylistItem>(playlists: readonly P[], uid: number): P[] =>
   splitUserPlaylists(playlists, uid).created;
+
+/** Playlists whose songs are stored (a smart playlist's are its rules'): where songs can be added, what a rule may name. */
+export const ordinaryPlaylists = <P extends UserPlaylistItem>(playlists: readonly P[]): P[] => playlists.filter((p) => !p.smartRules);

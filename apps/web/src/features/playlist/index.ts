@@ -6,3 +6,4 @@ export { usePlaylistDetail, fetchPlaylistDetail, playlistDetailQueryOptions } fr
 export { useAlbum, fetchAlbum, albumQueryOptions } from './api/album.ts';
 export { changePlaylistTracks } from './api/edit-playlist.ts';
 export { playlistKeys } from './api/keys.ts';
+export { SmartRulesEditor, type PlaylistChoice, type SmartRulesEditorProps } from './components/smart-rules-editor.tsx';

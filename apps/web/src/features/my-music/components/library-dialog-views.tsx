@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { SmartRules } from '@cloudtune/contract';
 import { Button } from '../../../components/button.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { Dialog, dialogStyles } from '../../../components/dialog.tsx';
@@ -23,28 +24,38 @@ async function addSongs(addTracks: LibraryDialogsProps['addTracks'], pid: number
   }
 }
 
+/** 新建歌单: a name, 隐私, and — for a 智能歌单 — its rules (songs to add make an ordinary playlist). */
 export function CreatePlaylistDialog({
   songIds,
   onPlaylistsChanged,
   addTracks,
+  SmartRulesEditor,
+  ruleChoices,
 }: {
   songIds?: readonly number[];
   onPlaylistsChanged: LibraryDialogsProps['onPlaylistsChanged'];
   addTracks: LibraryDialogsProps['addTracks'];
+  SmartRulesEditor: LibraryDialogsProps['SmartRulesEditor'];
+  ruleChoices: readonly UserPlaylistItem[];
 }) {
   const [name, setName] = useState('');
   const [privacy, setPrivacy] = useState(false);
+  const [smart, setSmart] = useState(false);
+  // The editor's rules, or what is wrong with them in words; it starts with one empty rule.
+  const [rules, setRules] = useState<SmartRules | string>('第 1 条规则：请填写风格');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const trimmed = name.trim();
+  const canSmart = !songIds?.length;
+  const rulesError = smart && typeof rules === 'string' ? rules : null;
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (!trimmed || busy) return;
+    if (!trimmed || busy || rulesError) return;
     setBusy(true);
     setError(null);
     try {
-      const created = await createPlaylist(trimmed, privacy);
+      const created = await createPlaylist(trimmed, privacy, smart && typeof rules === 'object' ? rules : undefined);
       if (songIds?.length) await addSongs(addTracks, created.id, songIds);
       else notify({ kind: 'success', message: '歌单创建成功' });
       onPlaylistsChanged(created.id);
@@ -60,12 +71,14 @@ export function CreatePlaylistDialog({
       title="新建歌单"
       onClose={closeLibraryDialog}
       testId="create-playlist-dialog"
+      width={smart ? 680 : 380}
+      closeOnBackdrop={!smart}
       footer={
         <>
           <Button variant="secondary" onClick={closeLibraryDialog}>
             取消
           </Button>
-          <Button variant="primary" disabled={!trimmed || busy} loading={busy} onClick={() => void submit()}>
+          <Button variant="primary" disabled={!trimmed || busy || !!rulesError} loading={busy} onClick={() => void submit()}>
             创建
           </Button>
         </>
@@ -83,6 +96,18 @@ export function CreatePlaylistDialog({
           <input type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} />
           设置为隐私歌单
         </label>
+        {canSmart ? (
+          <label className={dialogStyles.check}>
+            <input type="checkbox" checked={smart} onChange={(e) => setSmart(e.target.checked)} />
+            智能歌单（按规则自动选歌）
+          </label>
+        ) : null}
+        {smart ? (
+          <div className={styles.smart}>
+            <SmartRulesEditor playlists={ruleChoices} onChange={setRules} />
+            {rulesError ? <p className={dialogStyles.error}>{rulesError}</p> : null}
+          </div>
+        ) : null}
         {error ? (
           <p className={dialogStyles.error} role="alert">
             {error}

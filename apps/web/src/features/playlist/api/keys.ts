@@ -6,4 +6,6 @@ export const playlistKeys = {
   album: (id: number) => ['album', id] as const,
   /** the catalogue's tag names, for the edit dialog */
   tagNames: () => ['playlist-tag-names'] as const,
+  /** the playlists a smart playlist's rule may name, for the edit dialog */
+  playlistChoices: () => ['playlist-choices'] as const,
 };

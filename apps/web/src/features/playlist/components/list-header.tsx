@@ -8,7 +8,7 @@ import { Description } from './description.tsx';
 import styles from './list-header.module.css';
 
 export interface ListHeaderProps {
-  badge: '歌单' | '专辑';
+  badge: '歌单' | '智能歌单' | '专辑';
   cover: string | null | undefined;
   name: string;
   /** the creator line (playlist) or the artist line (album) */

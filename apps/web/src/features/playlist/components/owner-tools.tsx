@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlaylistDetail } from '@cloudtune/contract';
+import type { PlaylistDetail, SmartRules } from '@cloudtune/contract';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, Dialog, dialogStyles } from '../../../components/dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
@@ -9,6 +9,7 @@ import { deletePlaylist, updatePlaylist } from '../api/edit-playlist.ts';
 import type { ListPageProps } from '../pages/list-page-props.ts';
 import { playlistEdit, PLAYLIST_TAGS_MAX, toggleTag } from '../edit-rules.ts';
 import { playlistKeys } from '../api/keys.ts';
+import { SmartRulesEditor } from './smart-rules-editor.tsx';
 import styles from './owner-tools.module.css';
 
 const reason = (error: unknown) => (error as { msg?: string }).msg ?? (error as Error).message;
@@ -20,10 +21,11 @@ interface OwnerToolsProps {
   onChanged?: (id: number) => void;
   onDeleted?: (id: number) => void;
   loadTagNames?: ListPageProps['loadTagNames'];
+  loadPlaylistChoices?: ListPageProps['loadPlaylistChoices'];
 }
 
 /** One's own playlist: 编辑 (name, 简介, tags) and 删除 with a confirmation. */
-export function OwnerTools({ playlist, liked, onChanged, onDeleted, loadTagNames }: OwnerToolsProps) {
+export function OwnerTools({ playlist, liked, onChanged, onDeleted, loadTagNames, loadPlaylistChoices }: OwnerToolsProps) {
   const [open, setOpen] = useState<'edit' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
@@ -56,6 +58,7 @@ export function OwnerTools({ playlist, liked, onChanged, onDeleted, loadTagNames
           onClose={() => setOpen(null)}
           onChanged={onChanged}
           loadTagNames={loadTagNames}
+          loadPlaylistChoices={loadPlaylistChoices}
         />
       ) : null}
       {open === 'delete' ? (
@@ -78,12 +81,14 @@ function EditPlaylistDialog({
   onClose,
   onChanged,
   loadTagNames,
+  loadPlaylistChoices,
 }: {
   playlist: PlaylistDetail;
   liked: boolean;
   onClose: () => void;
   onChanged?: (id: number) => void;
   loadTagNames?: ListPageProps['loadTagNames'];
+  loadPlaylistChoices?: ListPageProps['loadPlaylistChoices'];
 }) {
   const before = { name: playlist.name, desc: playlist.description ?? '', tags: playlist.tags ?? [] };
   const [name, setName] = useState(before.name);
@@ -97,8 +102,20 @@ function EditPlaylistDialog({
     enabled: loadTagNames !== undefined,
     staleTime: 30 * 60_000,
   });
+  const smart = playlist.smartRules;
+  // A smart playlist's rules as the editor has them, or what is wrong with them in words.
+  const [rules, setRules] = useState<SmartRules | string | undefined>(smart);
+  const choices = useQuery({
+    queryKey: playlistKeys.playlistChoices(),
+    queryFn: () => loadPlaylistChoices?.() ?? [],
+    enabled: smart !== undefined && loadPlaylistChoices !== undefined,
+  });
   const client = useQueryClient();
-  const edit = playlistEdit(before, { name, desc, tags }, liked);
+  const rulesChanged = typeof rules === 'object' && JSON.stringify(rules) !== JSON.stringify(smart);
+  const fieldsEdit = playlistEdit(before, { name, desc, tags }, liked);
+  const rulesError = typeof rules === 'string' ? rules : null;
+  const edit =
+    rulesError || (!fieldsEdit && !rulesChanged) ? null : { ...fieldsEdit, ...(rulesChanged ? { rules: rules as SmartRules } : {}) };
 
   const save = async () => {
     if (!edit || busy) return;
@@ -121,7 +138,8 @@ function EditPlaylistDialog({
       title="编辑歌单信息"
       onClose={onClose}
       testId="edit-playlist-dialog"
-      width={520}
+      width={smart ? 680 : 520}
+      closeOnBackdrop={!smart}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -166,6 +184,13 @@ function EditPlaylistDialog({
           ))}
         </div>
       </fieldset>
+      {smart ? (
+        <fieldset className={styles.tags}>
+          <legend className={styles.label}>智能歌单规则</legend>
+          <SmartRulesEditor initial={smart} playlists={(choices.data ?? []).filter((c) => c.id !== playlist.id)} onChange={setRules} />
+          {rulesError ? <p className={dialogStyles.error}>{rulesError}</p> : null}
+        </fieldset>
+      ) : null}
       {error ? (
         <p className={dialogStyles.error} role="alert">
           {error}

@@ -1,4 +1,5 @@
 import type { Song } from '@cloudtune/contract';
+import type { PlaylistChoice } from '../components/smart-rules-editor.tsx';
 
 /** What the app layer hands a list page: the player and auth live in other features. */
 export interface ListPageProps {
@@ -18,6 +19,8 @@ export interface ListPageProps {
   onPlaylistDeleted?: (id: number) => void;
   /** the catalogue's tag names (a playlist's tags must be among them) for the edit dialog: the discover feature's /playlist/catlist */
   loadTagNames?: () => Promise<string[]>;
+  /** the playlists a smart playlist's rule may name (the user's ordinary ones), for the edit dialog: the account feature's list */
+  loadPlaylistChoices?: () => Promise<PlaylistChoice[]>;
   /** 下载全部: the list's songs join the download queue */
   onDownloadAll?: (songs: readonly Song[]) => void;
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { EmptyList } from '../../../components/empty-list.tsx';
@@ -13,6 +13,7 @@ import { OwnerTools } from '../components/owner-tools.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePlaylistDetail } from '../api/playlist-detail.ts';
 import { ListHeader } from '../components/list-header.tsx';
+import { SmartRulesFacts } from '../components/smart-rules-facts.tsx';
 import { ListSkeleton } from '../components/list-skeleton.tsx';
 import { useCollectToggle } from '../hooks/use-collect-toggle.ts';
 import { usePlaylistTracks } from '../hooks/use-playlist-tracks.ts';
@@ -32,6 +33,7 @@ export function PlaylistView({
   onPlaylistDeleted,
   onDownloadAll,
   loadTagNames,
+  loadPlaylistChoices,
 }: ListPageProps & { id: number }) {
   const query = usePlaylistDetail(id);
   const playlist = query.data;
@@ -39,6 +41,12 @@ export function PlaylistView({
   const collect = useCollectToggle('song', id, !!playlist?.subscribed, requireLogin, onCollectChange);
   useDocumentTitle(playlist?.name);
   const client = useQueryClient();
+  // A smart playlist's rule may name playlists: their names for the rules in words.
+  const choices = useQuery({
+    queryKey: playlistKeys.playlistChoices(),
+    queryFn: () => loadPlaylistChoices?.() ?? [],
+    enabled: !!playlist?.smartRules && loadPlaylistChoices !== undefined,
+  });
   // One's own playlist: the song menu also takes a song out of it.
   const removeMenu = useCallback(
     (song: SongRowData) => [
@@ -68,11 +76,12 @@ export function PlaylistView({
   const own = currentUserId != null && (creator.userId === currentUserId || p.userId === currentUserId);
   // On one's own list the liked-songs playlist is 我喜欢的音乐.
   const liked = own && p.specialType === 5;
+  const smart = p.smartRules;
 
   return (
     <>
       <ListHeader
-        badge="歌单"
+        badge={smart ? '智能歌单' : '歌单'}
         cover={p.coverImgUrl}
         name={liked ? '我喜欢的音乐' : p.name}
         byline={
@@ -94,20 +103,29 @@ export function PlaylistView({
         onCollect={own ? undefined : collect.toggle}
         ownerActions={
           own ? (
-            <OwnerTools playlist={p} liked={liked} onChanged={onPlaylistChange} onDeleted={onPlaylistDeleted} loadTagNames={loadTagNames} />
+            <OwnerTools
+              playlist={p}
+              liked={liked}
+              onChanged={onPlaylistChange}
+              onDeleted={onPlaylistDeleted}
+              loadTagNames={loadTagNames}
+              loadPlaylistChoices={loadPlaylistChoices}
+            />
           ) : undefined
         }
+        extra={smart ? <SmartRulesFacts rules={smart} playlistName={(pid) => choices.data?.find((c) => c.id === pid)?.name} /> : undefined}
       />
       <section className={styles.tracks} aria-label="歌曲列表">
         <SongTable
           songs={tracks}
           playingId={playingId}
           onPlay={(_song, index) => onPlay(tracks, index)}
-          extraMenu={own ? removeMenu : undefined}
+          extraMenu={own && !smart ? removeMenu : undefined}
         />
         {loadingRest ? <p className={styles.more}>正在加载其余歌曲…</p> : null}
         {restError ? <LoadError onRetry={() => void retryRest()} /> : null}
         {tracks.length === 0 && p.trackIds.length > 0 && !loadingRest ? <EmptyList /> : null}
+        {smart && p.trackIds.length === 0 ? <EmptyList text="没有符合规则的歌曲" /> : null}
       </section>
     </>
   );

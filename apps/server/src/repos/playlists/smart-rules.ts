@@ -1,0 +1,330 @@
+import {
+  isSmartGroup,
+  SMART_MAX_LIMIT,
+  type SmartGroup,
+  type SmartNode,
+  type SmartNumberField,
+  type SmartRule,
+  type SmartRules,
+  type SmartSortField,
+} from '@cloudtune/contract';
+import type { Dialect } from '../../db/database.ts';
+import { LIKED_SONGS_SPECIAL_TYPE } from './kinds.ts';
+
+/**
+ * A smart playlist's rules compiled to one SELECT over `songs s`: each rule is a test of the
+ * song's own columns (an index range) or a membership `s.id IN (…)` of a set the engine builds
+ * once per statement from an index (the owner's plays, ratings, likes; a genre's, an artist's or
+ * a playlist's songs), so the cost is one pass over the songs whatever the number of rules, and
+ * rules of one field that a group would OR together (genre is A, or B, or C) are one set. Values
+ * are bound, never written into the text. The same text runs on SQLite and PostgreSQL but for
+ * the two marked places.
+ */
+
+/** What a demo song (synthesized, no file) is: the media layer's DEMO_QUALITY. */
+export const DEMO_BITRATE = 128_000;
+export const DEMO_FILE_TYPE = 'mp3';
+
+const DAY_MS = 86_400_000;
+
+/** Who owns the rules (their plays, likes, ratings) and the library clock's now (for "in the last N days"). */
+export interface SmartContext {
+  ownerId: number;
+  now: number;
+  dialect: Dialect;
+}
+
+export interface CompiledSmartRules {
+  /** selects `id`, `durationMs`, `createdAt` of the songs, in the playlist's order */
+  sql: string;
+  params: unknown[];
+}
+
+/** The first moment of a day (YYYY-MM-DD) in China Standard Time, where the client's days are. */
+export const dayStart = (day: string): number => Date.parse(`${day}T00:00:00+08:00`);
+
+/** The first moment of a year, UTC (a song's year is its release time's UTC year, as Subsonic reports it). */
+export function yearStart(year: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, 0, 1);
+  return d.getTime();
+}
+
+/**
+ * Where a number field's value starts, in the stored unit: a song "is 2001" when its release
+ * time is in [yearStart(2001), yearStart(2002)); lasts 200 s when its length in ms is in
+ * [200000, 201000). Every number rule is such a range of the stored value.
+ */
+const UNIT_START: Record<SmartNumberField, (v: number) => number> = {
+  year: yearStart,
+  duration: (v) => v * 1000,
+  bitrate: (v) => v * 1000,
+  playCount: (v) => v,
+  rating: (v) => v,
+};
+
+/** A half-open range of a stored value [lo, hi) (null: unbounded), or all values outside it. */
+interface Range {
+  lo: number | null;
+  hi: number | null;
+  outside: boolean;
+}
+
+function rangeOf(rule: Extract<SmartRule, { field: SmartNumberField }>): Range {
+  const start = UNIT_START[rule.field];
+  switch (rule.op) {
+    case 'is':
+      return { lo: start(rule.value), hi: start(rule.value + 1), outside: false };
+    case 'isNot':
+      return { lo: start(rule.value), hi: start(rule.value + 1), outside: true };
+    case 'gt':
+      return { lo: start(rule.value + 1), hi: null, outside: false };
+    case 'lt':
+      return { lo: null, hi: start(rule.value), outside: false };
+    case 'between':
+      return { lo: start(rule.value[0]), hi: start(rule.value[1] + 1), outside: false };
+  }
+}
+
+const inRange = (r: Range, x: number): boolean => ((r.lo === null || x >= r.lo) && (r.hi === null || x < r.hi)) !== r.outside;
+
+/** Text to compare case-blind: lower-cased; on PostgreSQL out of the case-blind collation names have, which LIKE refuses. */
+const likeText = (expr: string, dialect: Dialect): string => (dialect === 'postgres' ? `LOWER(${expr}) COLLATE "C"` : `LOWER(${expr})`);
+const likePattern = (value: string): string => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL and values of one statement, written left to right. */
+class Sql {
+  readonly params: unknown[] = [];
+  /** uses the song's library file (its bitrate and type): joined once */
+  files = false;
+  /** sorts by the owner's plays or rating: their stats joined once */
+  stats = false;
+  rating = false;
+  constructor(readonly ctx: SmartContext) {}
+  bind(...values: unknown[]): string {
+    this.params.push(...values);
+    return values.map(() => '?').join(', ');
+  }
+}
+
+/** Songs of a set: the owner's, a genre's… `negate`: the songs outside it. */
+const member = (set: string, negate: boolean): string => `s.id ${negate ? 'NOT IN' : 'IN'} (${set})`;
+
+function rangeTest(q: Sql, expr: string, r: Range): string {
+  const parts = [...(r.lo === null ? [] : [`${expr} >= ${q.bind(r.lo)}`]), ...(r.hi === null ? [] : [`${expr} < ${q.bind(r.hi)}`])];
+  const test = parts.length ? parts.join(' AND ') : '1 = 1';
+  return r.outside ? `NOT (${test})` : `(${test})`;
+}
+
+/**
+ * A number only some songs have a row for (the owner's play count, rating): a song without one
+ * has 0. When 0 passes, the songs are those outside the set of rows that fail, so the unplayed
+ * and the unrated come in without reading every song's row.
+ */
+function ownedNumber(q: Sql, r: Range, rows: (test: (expr: string) => string) => string): string {
+  if (!inRange(r, 0))
+    return member(
+      rows((expr) => rangeTest(q, expr, r)),
+      false,
+    );
+  return member(
+    rows((expr) => rangeTest(q, expr, { ...r, outside: !r.outside })),
+    true,
+  );
+}
+
+/**
+ * The sets of songs named by text: a genre's, an artist's, an album's; `names` is a test of the
+ * name column. The names are looked up first (a few thousand rows), then their songs by index, so
+ * a test no name passes costs no pass over the songs.
+ */
+const TEXT_SETS = {
+  genre: (names: (col: string) => string) =>
+    `SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (SELECT g.id FROM genres g WHERE ${names('g.name')})`,
+  artist: (names: (col: string) => string) =>
+    `SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT a.id FROM artists a WHERE ${names('a.name')})`,
+  album: (names: (col: string) => string) =>
+    `SELECT s2.id FROM songs s2 WHERE s2.album_id IN (SELECT al.id FROM albums al WHERE ${names('al.name')})`,
+};
+
+function namesEqual(q: Sql, values: readonly string[]): (col: string) => string {
+  return (col) =>
+    values.length === 1 ? `${col} = ${q.bind(values[0])} COLLATE NOCASE` : `${col} COLLATE NOCASE IN (${q.bind(...values)})`;
+}
+
+/** A test that a name contains any of `values` (case-blind): one pass over the names for all of them. */
+function namesContaining(q: Sql, values: readonly string[]): (col: string) => string {
+  return (col) => {
+    const tests = values.map((v) => `${likeText(col, q.ctx.dialect)} LIKE ${q.bind(likePattern(v))} ESCAPE '\\'`);
+    return tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`;
+  };
+}
+
+function playlistSet(q: Sql, ids: readonly number[]): string {
+  // Only a playlist the owner may see: their own, or a public one (it may have turned private since).
+  return `SELECT pt.song_id FROM playlist_tracks pt JOIN playlists p ON p.id = pt.playlist_id
+    WHERE pt.playlist_id IN (${q.bind(...ids)}) AND (p.creator_id = ${q.bind(q.ctx.ownerId)} OR p.privacy = 0)`;
+}
+
+function compileRule(q: Sql, rule: SmartRule): string {
+  const owner = q.ctx.ownerId;
+  switch (rule.field) {
+    case 'genre':
+    case 'artist':
+    case 'album': {
+      const set = TEXT_SETS[rule.field];
+      if (rule.op === 'is' || rule.op === 'isNot') return member(set(namesEqual(q, [rule.value])), rule.op === 'isNot');
+      return member(set(namesContaining(q, [rule.value])), rule.op === 'notContains');
+    }
+    case 'fileType':
+      q.files = true;
+      return `COALESCE(lf.type, '${DEMO_FILE_TYPE}') ${rule.op === 'is' ? '=' : '<>'} ${q.bind(rule.value.toLowerCase())}`;
+    case 'year':
+      return rangeTest(q, 's.publish_time', rangeOf(rule));
+    case 'duration':
+      return rangeTest(q, 's.duration_ms', rangeOf(rule));
+    case 'bitrate':
+      q.files = true;
+      return rangeTest(q, `COALESCE(lf.bitrate, ${DEMO_BITRATE})`, rangeOf(rule));
+    case 'playCount':
+      return ownedNumber(
+        q,
+        rangeOf(rule),
+        (test) => `SELECT song_id FROM play_records WHERE user_id = ${q.bind(owner)} GROUP BY song_id HAVING ${test('COUNT(*)')}`,
+      );
+    case 'rating':
+      return ownedNumber(
+        q,
+        rangeOf(rule),
+        (test) => `SELECT song_id FROM song_ratings WHERE user_id = ${q.bind(owner)} AND ${test('rating')}`,
+      );
+    case 'addedAt':
+      switch (rule.op) {
+        case 'inLast':
+        case 'notInLast':
+          return `${rule.op === 'notInLast' ? 'NOT ' : ''}(s.created_at >= ${q.bind(q.ctx.now - rule.value * DAY_MS)})`;
+        case 'before':
+          return `s.created_at < ${q.bind(dayStart(rule.value))}`;
+        case 'after':
+          return `s.created_at >= ${q.bind(dayStart(rule.value) + DAY_MS)}`;
+      }
+      break;
+    case 'lastPlayed': {
+      const plays = `SELECT song_id FROM play_records WHERE user_id = ${q.bind(owner)}`;
+      switch (rule.op) {
+        case 'inLast':
+        case 'notInLast':
+          return member(`${plays} AND played_at >= ${q.bind(q.ctx.now - rule.value * DAY_MS)}`, rule.op === 'notInLast');
+        case 'before':
+          return member(`${plays} GROUP BY song_id HAVING MAX(played_at) < ${q.bind(dayStart(rule.value))}`, false);
+        case 'after':
+          return member(`${plays} AND played_at >= ${q.bind(dayStart(rule.value) + DAY_MS)}`, false);
+      }
+      break;
+    }
+    case 'liked':
+      return member(
+        `SELECT pt.song_id FROM playlist_tracks pt JOIN playlists p ON p.id = pt.playlist_id
+         WHERE p.creator_id = ${q.bind(owner)} AND p.special_type = ${LIKED_SONGS_SPECIAL_TYPE}`,
+        rule.op === 'isNot',
+      );
+    case 'playlist':
+      return member(playlistSet(q, [rule.value]), rule.op === 'notIn');
+  }
+}
+
+/**
+ * Rules of a group that are one set between them: in "any", the songs of genre A or B are the
+ * songs of the genres {A, B}, and artists containing 星 or 月 one pass over the artists' names;
+ * in "all", not A and not B (not containing 星, not containing 月) are outside that set. Keyed by
+ * field and by equality or containment.
+ */
+type Mergeable = Extract<SmartRule, { field: 'genre' | 'artist' | 'album' | 'playlist' }>;
+function mergeKey(group: SmartGroup, rule: SmartRule): string | null {
+  const positive = group.match === 'any';
+  if (rule.field === 'genre' || rule.field === 'artist' || rule.field === 'album') {
+    if (positive ? rule.op === 'is' : rule.op === 'isNot') return `${rule.field}:is`;
+    if (positive ? rule.op === 'contains' : rule.op === 'notContains') return `${rule.field}:contains`;
+    return null;
+  }
+  if (rule.field === 'playlist') return (positive ? rule.op === 'in' : rule.op === 'notIn') ? rule.field : null;
+  return null;
+}
+
+function compileMerged(q: Sql, group: SmartGroup, rules: Mergeable[]): string {
+  const negate = group.match === 'all';
+  const first = rules[0]!;
+  if (first.field === 'playlist') return member(playlistSet(q, [...new Set(rules.map((r) => r.value as number))]), negate);
+  const names = [...new Set(rules.map((r) => (r.value as string).toLowerCase()))];
+  const contains = first.op === 'contains' || first.op === 'notContains';
+  return member(TEXT_SETS[first.field](contains ? namesContaining(q, names) : namesEqual(q, names)), negate);
+}
+
+function compileGroup(q: Sql, group: SmartGroup): string {
+  const merged = new Map<string, Mergeable[]>();
+  for (const node of group.rules) {
+    const key = isSmartGroup(node) ? null : mergeKey(group, node);
+    if (key) merged.set(key, [...(merged.get(key) ?? []), node as Mergeable]);
+  }
+  const parts: string[] = [];
+  const done = new Set<string>();
+  for (const node of group.rules) {
+    const key = isSmartGroup(node) ? null : mergeKey(group, node);
+    if (key) {
+      if (!done.has(key)) parts.push(compileMerged(q, group, merged.get(key)!));
+      done.add(key);
+    } else parts.push(compileNode(q, node));
+  }
+  if (parts.length === 0) return group.match === 'all' ? '1 = 1' : '1 = 0';
+  return `(${parts.join(group.match === 'all' ? ' AND ' : ' OR ')})`;
+}
+
+const compileNode = (q: Sql, node: SmartNode): string => (isSmartGroup(node) ? compileGroup(q, node) : compileRule(q, node));
+
+/** The expression each sort field orders by (ties: the song's id). */
+function sortExpr(q: Sql, field: SmartSortField): string {
+  switch (field) {
+    case 'name':
+      // Code-point order on both engines (PostgreSQL's default collation follows the locale).
+      return q.ctx.dialect === 'postgres' ? 's.name COLLATE "C"' : 's.name';
+    case 'year':
+      return 's.publish_time';
+    case 'addedAt':
+      return 's.created_at';
+    case 'duration':
+      return 's.duration_ms';
+    case 'bitrate':
+      q.files = true;
+      return `COALESCE(lf.bitrate, ${DEMO_BITRATE})`;
+    case 'playCount':
+      q.stats = true;
+      return 'COALESCE(st.plays, 0)';
+    case 'lastPlayed':
+      q.stats = true;
+      return 'COALESCE(st.last_played, 0)';
+    case 'rating':
+      q.rating = true;
+      return 'COALESCE(r.rating, 0)';
+  }
+}
+
+/** The statement selecting a smart playlist's songs for its owner. */
+export function compileSmartRules(rules: SmartRules, ctx: SmartContext): CompiledSmartRules {
+  // The WHERE and ORDER BY are compiled first (they decide the joins), the joins' values bound before theirs.
+  const where = new Sql(ctx);
+  const test = compileGroup(where, rules);
+  const order = sortExpr(where, rules.sort.field);
+  const head = new Sql(ctx);
+  const joins = [
+    where.files ? 'LEFT JOIN library_files lf ON lf.song_id = s.id' : '',
+    where.stats
+      ? `LEFT JOIN (SELECT song_id, COUNT(*) AS plays, MAX(played_at) AS last_played FROM play_records
+          WHERE user_id = ${head.bind(ctx.ownerId)} GROUP BY song_id) st ON st.song_id = s.id`
+      : '',
+    where.rating ? `LEFT JOIN song_ratings r ON r.user_id = ${head.bind(ctx.ownerId)} AND r.song_id = s.id` : '',
+  ].filter(Boolean);
+  const limit = Math.min(rules.limit ?? SMART_MAX_LIMIT, SMART_MAX_LIMIT);
+  const sql = `SELECT s.id, s.duration_ms AS durationMs, s.created_at AS createdAt FROM songs s ${joins.join(' ')}
+    WHERE ${test} ORDER BY ${order} ${rules.sort.order === 'desc' ? 'DESC' : 'ASC'}, s.id LIMIT ?`;
+  return { sql, params: [...head.params, ...where.params, limit] };
+}
