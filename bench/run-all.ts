@@ -6,6 +6,7 @@ import { measureDataLayer } from './data-layer.ts';
 import { prepareBigLibrary } from './big-library.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { measureImages } from './images.ts';
+import { measureLoudnessWork } from './loudness.ts';
 import { measureMemory } from './memory.ts';
 import { measurePlayer } from './player.ts';
 import { preparePlayerMedia } from './player-media.ts';
@@ -29,6 +30,8 @@ try {
   await server.stop();
 }
 await measureMemory();
+// Makes its own music folder (BENCH_LOUDNESS_FILES songs, 0 skips) and servers in this process.
+await measureLoudnessWork();
 // Builds its own catalog (1M songs, about a minute; BENCH_SEARCH_SONGS sets the size, 0 skips).
 await measureSearch();
 // Builds its own catalogs (100,000 and 1,000,000 songs; BENCH_SUBSONIC_*_SONGS set them).

@@ -124,6 +124,8 @@ export interface BuildAppOptions {
   storage?: StorageConfig;
   /** how media kept in S3 reaches clients (CLOUDTUNE_S3_MEDIA; default proxy) */
   s3Media?: S3MediaMode;
+  /** false: songs' loudness is not measured in the background (the bench's baseline); default true */
+  measureLoudness?: boolean;
 }
 
 declare module 'fastify' {
@@ -209,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: (line) => app.log.warn(line),
     storage,
     remoteMedia: options.s3Media ?? DEFAULT_S3_MEDIA,
+    ...(options.measureLoudness === undefined ? {} : { measureLoudness: options.measureLoudness }),
   });
   app.decorate('storage', storage);
   filesBeyondBudget = () => services.files.beyondBudget;
@@ -229,8 +232,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (err) => app.log.warn(`sweep failed: ${String(err)}`),
     ),
   ];
+  // Songs whose tags gave no loudness are measured in the background, by one process at a time.
+  services.loudness.start();
   app.addHook('onClose', async () => {
     for (const stop of stopTimers) await stop();
+    await services.loudness.stop();
     await services.podcasts.close();
     // An import scan writes the catalog: it ends (after the file in hand) before the database closes.
     await services.importScans.stop();

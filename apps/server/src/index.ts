@@ -13,6 +13,8 @@ export { startServer, servingLine, type RunningServer } from './server.ts';
 export { openDatabase, openSqliteDatabase, databaseFile, type Db } from './db/connection.ts';
 export { PostgresDatabase } from './db/postgres.ts';
 export { migrateLibrary } from './migrate/index.ts';
+/** The folder importer (the loudness bench times it with the background measurement off and on). */
+export { importFolder } from './content/import/import-folder.ts';
 export { seedDemoLibrary, needsDemoLibrary, DEFAULT_SEED, type DemoLibraryOptions, type DemoLibrarySummary } from './content/demo/index.ts';
 export type { NewPlaylistInput } from './services/playlists.ts';
 export { mediaUrls, type MediaUrls } from './media/urls.ts';

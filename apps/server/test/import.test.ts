@@ -326,6 +326,8 @@ describe('/song/url br', () => {
     // A variant once made (a variant not made yet has md5 null, as /song/url renders nothing).
     await fetchPath((await songUrl(ids.flac!, '&br=128000')).url!);
     await vi.waitFor(async () => expect((await songUrl(ids.flac!, '&br=128000')).md5).not.toBeNull(), { timeout: 15_000 });
+    // Once its album is measured in the background, the album's gain is a number too.
+    await vi.waitFor(async () => expect((await songUrl(ids.flac!)).albumGain).not.toBeNull(), { timeout: 30_000 });
     const shapes = await Promise.all([songUrl(ids.flac!), songUrl(ids.flac!, '&br=128000')]);
     expect(shapes.map(shapeOf)).toMatchSnapshot();
   });

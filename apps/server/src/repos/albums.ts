@@ -61,10 +61,13 @@ type AlbumRow = Omit<AlbumRecord, 'aliases'> & { aliases: string };
  * seeder and the folder importer alike. Subsonic's album lists are in albums/lists.ts.
  */
 export function createAlbumRepo(db: Database) {
-  const byId = db.prepare<[number], AlbumRow>(`
+  const ALBUM = `
     SELECT id, name, aliases, artist_id AS artistId, type, sub_type AS subType, company, description,
       publish_time AS publishTime, (SELECT COUNT(*) FROM songs s WHERE s.album_id = albums.id) AS songCount
-    FROM albums WHERE id = ?`);
+    FROM albums`;
+  const byId = db.prepare<[number], AlbumRow>(`${ALBUM} WHERE id = ?`);
+  const byIds = db.prepare<[string], AlbumRow>(`${ALBUM} WHERE id IN (SELECT value FROM json_each(?))`);
+  const record = (row: AlbumRow): AlbumRecord => ({ ...row, aliases: parseStringArray(row.aliases) });
   const insertStmt = db.prepare(`
     INSERT INTO albums (name, name_latin, artist_id, type, sub_type, company, description, aliases, publish_time, created_at)
     VALUES (@name, @nameLatin, @artistId, @type, @subType, @company, @description, @aliases, @publishTime, @createdAt)`);
@@ -99,7 +102,11 @@ export function createAlbumRepo(db: Database) {
 
     async findById(id: number): Promise<AlbumRecord | undefined> {
       const row = await byId.get(id);
-      return row && { ...row, aliases: parseStringArray(row.aliases) };
+      return row && record(row);
+    },
+    async findByIds(ids: readonly number[]): Promise<Map<number, AlbumRecord>> {
+      const rows = ids.length ? await byIds.all(idsParam(ids)) : [];
+      return new Map(rows.map((row) => [row.id, record(row)]));
     },
     exists: async (id: number): Promise<boolean> => (await existsStmt.get(id)) !== undefined,
     /** Ids of the newest albums whose artist is of `area` (null: any), newest first. */

@@ -15,6 +15,7 @@ import { createImportFolderRepo } from './import-folders.ts';
 import { createImportScanRepo } from './import-scans.ts';
 import { createLoginFailureRepo } from './login-failures.ts';
 import { createLeaseRepo } from './leases.ts';
+import { createLoudnessRepo } from './loudness.ts';
 import { createLyricRepo } from './lyrics.ts';
 import { createMetaRepo } from './meta.ts';
 import { createNowPlayingRepo } from './now-playing.ts';
@@ -77,6 +78,7 @@ export function createRepos(db: Database) {
     importScans: createImportScanRepo(db),
     leases: createLeaseRepo(db),
     loginFailures: createLoginFailureRepo(db),
+    loudness: createLoudnessRepo(db),
     lyrics: createLyricRepo(db),
     meta: createMetaRepo(db),
     nowPlaying: createNowPlayingRepo(db),

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import type { Loudness } from '../media/loudness.ts';
 import type { AudioFileRecord } from './audio-files.ts';
 import { idsParam, parseStringArray } from './json.ts';
 import { createSongFilters } from './songs/filters.ts';
@@ -30,6 +31,9 @@ export interface SongRecord {
   artists: ArtistCredit[];
   /** the imported file's quality; null for a demo song (rendered as a 128 kbit/s MP3) */
   original: OriginalAudio | null;
+  /** its loudness, null until known; its album's, null until every song of the album has one */
+  loudness: Loudness | null;
+  albumLoudness: Loudness | null;
 }
 
 export interface OriginalAudio {
@@ -79,6 +83,9 @@ export interface PlayableSong extends SongRenderSource {
   imported: boolean;
   /** its rendered MP3 as recorded (audio_files), or null */
   rendered: AudioFileRecord | null;
+  /** as SongRecord's */
+  loudness: Loudness | null;
+  albumLoudness: Loudness | null;
 }
 
 export interface SongCredit {
@@ -91,13 +98,23 @@ export interface SongCredit {
 /** Imported songs sit in the middle of the popularity range until play counts exist. */
 const IMPORTED_POPULARITY = 50;
 
-type SongRow = Omit<SongRecord, 'aliases' | 'albumAliases' | 'artists' | 'original'> & {
-  aliases: string;
-  albumAliases: string;
-  fileBitrate: number | null;
-  fileLossless: number | null;
-  fileSize: number | null;
-};
+/** A song's and its album's loudness as the statements below read them (song_loudness, album_loudness). */
+type LoudnessColumns = { loudness: number | null; peak: number | null; albumLoudness: number | null; albumPeak: number | null };
+const LOUDNESS_COLUMNS = 'sl.loudness, sl.peak, alo.loudness AS albumLoudness, alo.peak AS albumPeak';
+const LOUDNESS_JOINS = 'LEFT JOIN song_loudness sl ON sl.song_id = s.id LEFT JOIN album_loudness alo ON alo.album_id = s.album_id';
+const loudnessOf = ({ loudness, peak, albumLoudness, albumPeak }: LoudnessColumns) => ({
+  loudness: loudness === null ? null : { loudness, peak },
+  albumLoudness: albumLoudness === null ? null : { loudness: albumLoudness, peak: albumPeak },
+});
+
+type SongRow = Omit<SongRecord, 'aliases' | 'albumAliases' | 'artists' | 'original' | 'loudness' | 'albumLoudness'> &
+  LoudnessColumns & {
+    aliases: string;
+    albumAliases: string;
+    fileBitrate: number | null;
+    fileLossless: number | null;
+    fileSize: number | null;
+  };
 type CreditRow = { songId: number; id: number; name: string; trans: string | null; aliases: string };
 
 /**
@@ -110,8 +127,8 @@ export function createSongRepo(db: Database) {
     SELECT s.id, s.name, s.aliases, s.album_id AS albumId, al.name AS albumName, al.aliases AS albumAliases,
       s.disc_no AS discNo, s.track_no AS trackNo, s.duration_ms AS durationMs, s.popularity,
       s.publish_time AS publishTime, s.audio_seed AS audioSeed,
-      lf.bitrate AS fileBitrate, lf.lossless AS fileLossless, lf.size AS fileSize
-    FROM songs s JOIN albums al ON al.id = s.album_id LEFT JOIN library_files lf ON lf.song_id = s.id
+      lf.bitrate AS fileBitrate, lf.lossless AS fileLossless, lf.size AS fileSize, ${LOUDNESS_COLUMNS}
+    FROM songs s JOIN albums al ON al.id = s.album_id LEFT JOIN library_files lf ON lf.song_id = s.id ${LOUDNESS_JOINS}
     WHERE s.id IN (SELECT value FROM json_each(?))`);
   const creditsOf = db.prepare<[string], CreditRow>(`
     SELECT sa.song_id AS songId, a.id, a.name, a.trans, a.aliases
@@ -153,19 +170,20 @@ export function createSongRepo(db: Database) {
   // One statement for a whole /song/url list: the song, its artists' names, its files.
   const playables = db.prepare<
     [string],
-    Omit<SongRenderSource, 'artistNames'> & {
-      artistNames: string | null;
-      imported: number;
-      renderedSize: number | null;
-      renderedMd5: string | null;
-      renderedBitrate: number | null;
-    }
+    Omit<SongRenderSource, 'artistNames'> &
+      LoudnessColumns & {
+        artistNames: string | null;
+        imported: number;
+        renderedSize: number | null;
+        renderedMd5: string | null;
+        renderedBitrate: number | null;
+      }
   >(`
     SELECT ${RENDER_SOURCE},
       lf.song_id IS NOT NULL AS imported,
-      af.size AS renderedSize, af.md5 AS renderedMd5, af.bitrate AS renderedBitrate
+      af.size AS renderedSize, af.md5 AS renderedMd5, af.bitrate AS renderedBitrate, ${LOUDNESS_COLUMNS}
     FROM songs s JOIN albums al ON al.id = s.album_id
-      LEFT JOIN library_files lf ON lf.song_id = s.id LEFT JOIN audio_files af ON af.song_id = s.id
+      LEFT JOIN library_files lf ON lf.song_id = s.id LEFT JOIN audio_files af ON af.song_id = s.id ${LOUDNESS_JOINS}
     WHERE s.id IN (SELECT value FROM json_each(?))`);
 
   /** Replaces an imported song's credits (a tag may name an artist twice: once is kept). */
@@ -189,10 +207,11 @@ export function createSongRepo(db: Database) {
         artistsBySong.set(c.songId, list);
       }
       return new Map(
-        (await byIds.all(param)).map(({ fileBitrate, fileLossless, fileSize, ...r }) => [
+        (await byIds.all(param)).map(({ fileBitrate, fileLossless, fileSize, loudness, peak, albumLoudness, albumPeak, ...r }) => [
           r.id,
           {
             ...r,
+            ...loudnessOf({ loudness, peak, albumLoudness, albumPeak }),
             aliases: parseStringArray(r.aliases),
             albumAliases: parseStringArray(r.albumAliases),
             artists: artistsBySong.get(r.id) ?? [],
@@ -219,10 +238,11 @@ export function createSongRepo(db: Database) {
       if (ids.length === 0) return new Map();
       const rows = await playables.all(idsParam(ids));
       return new Map(
-        rows.map(({ imported, renderedSize, renderedMd5, renderedBitrate, ...r }) => [
+        rows.map(({ imported, renderedSize, renderedMd5, renderedBitrate, loudness, peak, albumLoudness, albumPeak, ...r }) => [
           r.id,
           {
             ...r,
+            ...loudnessOf({ loudness, peak, albumLoudness, albumPeak }),
             artistNames: parseStringArray(r.artistNames),
             imported: imported === 1,
             rendered:

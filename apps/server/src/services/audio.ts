@@ -107,6 +107,8 @@ export interface AudioServiceOptions {
   lastPlayedEveryMs?: number;
   /** a failure writing them (tried again later) */
   onError?: (err: unknown) => void;
+  /** a demo song's MP3 was rendered and recorded (its loudness is measured next) */
+  onRendered?: (songId: number, md5: string) => Promise<void>;
 }
 
 /** A song's original as a list needs it: its quality, and its file when that exists. */
@@ -140,7 +142,7 @@ const qualityOfImported = ({ bitrate, lossless, type, sampleRate, channels, bitD
 export function createAudioService(
   repos: Repos,
   storage: Storage,
-  { encoder, cacheBytes, lastPlayedEveryMs, onError }: AudioServiceOptions,
+  { encoder, cacheBytes, lastPlayedEveryMs, onError, onRendered }: AudioServiceOptions,
 ) {
   const played = lastPlayed<number>({
     idOf: String,
@@ -263,6 +265,7 @@ export function createAudioService(
           const done = await live.commit((tmp) => storage.putFile(key, tmp, { contentType: 'audio/mpeg' }));
           const encoded = { ...done, bitrate: MP3_BITRATE };
           await repos.audioFiles.save({ songId, ...encoded });
+          await onRendered?.(songId, encoded.md5);
           await evict(songId);
           return rendered(songId, encoded);
         },

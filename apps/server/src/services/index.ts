@@ -39,6 +39,7 @@ import { createQrLoginService } from './qr-login.ts';
 import { createFmService } from './fm.ts';
 import { createMvService } from './mvs.ts';
 import { createLeases } from './leases.ts';
+import { createLoudnessService } from './loudness.ts';
 import { createRateWindows, type Clock } from './rate-windows.ts';
 import { createTranscodeService } from './transcode.ts';
 
@@ -73,6 +74,8 @@ export interface ServiceOptions {
   storage: Storage;
   /** how media in remote storage reaches clients (CLOUDTUNE_S3_MEDIA) */
   remoteMedia: RemoteMediaMode;
+  /** false: songs' loudness is not measured (the bench's import without it); default true */
+  measureLoudness?: boolean;
 }
 
 /** Media work waiting beyond this many jobs is refused (503, retry) rather than queued without end. */
@@ -83,13 +86,22 @@ export async function createServices(db: Db, dataDir: string, options: ServiceOp
   const repos = createRepos(db);
   const { storage } = options;
   const encoder = new WorkQueue(options.encodeSlots, MAX_WAITING_MEDIA_WORK);
+  const leases = createLeases(repos, options.clock);
+  const loudness = createLoudnessService(repos, leases, storage, {
+    clock: options.clock,
+    log: options.log,
+    ...(options.measureLoudness === undefined ? {} : { measure: options.measureLoudness }),
+  });
   const encoding = {
     encoder,
     cacheBytes: options.audioCacheBytes,
     ...(options.lastPlayedEveryMs === undefined ? {} : { lastPlayedEveryMs: options.lastPlayedEveryMs }),
     onError: (err: unknown) => options.log(`last-played times not written (tried again in a second): ${String(err)}`),
   };
-  const audio = createAudioService(repos, storage, encoding);
+  const audio = createAudioService(repos, storage, {
+    ...encoding,
+    onRendered: (songId: number, md5: string) => loudness.rendered(songId, md5),
+  });
   const transcodes = createTranscodeService(repos, storage, encoding);
   const artistAbout = createArtistAboutService(repos);
   const limits = createLoginLimits(repos, options.clock);
@@ -101,7 +113,6 @@ export async function createServices(db: Db, dataDir: string, options: ServiceOp
     admins: options.admins,
     limits,
   });
-  const leases = createLeases(repos, options.clock);
   const rateWindows = createRateWindows(repos, options.clock);
   const qrLogin = createQrLoginService(repos, accounts.sessions, options.clock);
   const charts = await createChartService(repos, leases, options.clock);
@@ -111,7 +122,7 @@ export async function createServices(db: Db, dataDir: string, options: ServiceOp
     discover: createDiscoverService(repos),
     playlists: createPlaylistService(repos),
     myPlaylists: createMyPlaylistService(repos, options.clock),
-    songs: createSongService(repos, audio, transcodes),
+    songs: createSongService(repos, audio, transcodes, loudness),
     albums: createAlbumService(repos, subsonic.stars),
     audio,
     transcodes,
@@ -137,7 +148,9 @@ export async function createServices(db: Db, dataDir: string, options: ServiceOp
     shares: createShareService(repos, options.clock, options.newShareId),
     fm: createFmService(repos, options.clock),
     ...accounts,
-    cloud: await createCloudService(repos, storage, options),
+    cloud: await createCloudService(repos, storage, { ...options, loudness }),
+    /** songs' loudness, measured in the background by one process at a time */
+    loudness,
     radioStations: createRadioStationService(repos, options.clock),
     chat: createChatService(repos, options.clock),
     podcasts: await createPodcastService(repos, { storage, clock: options.clock, allowPrivate: options.podcastAllowPrivate }),

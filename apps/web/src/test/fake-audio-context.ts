@@ -14,6 +14,14 @@ export class FakeParam {
     this.value = v;
     return this;
   }
+  /** recorded as the curve's last value and its length */
+  setValueCurveAtTime(values: ArrayLike<number>, t: number, duration: number) {
+    this.events.push(['curve', values[values.length - 1]!, duration]);
+    this.curves.push({ values: Array.from(values), start: t, duration });
+    this.value = values[values.length - 1]!;
+    return this;
+  }
+  readonly curves: { values: number[]; start: number; duration: number }[] = [];
   linearRampToValueAtTime(v: number, t: number) {
     this.events.push(['ramp', v, t]);
     this.value = v;

@@ -78,6 +78,18 @@ export async function createCatalogWriter(repos: Repos, now = Date.now()) {
     placement.artistIds.forEach((id) => touchedArtists.add(id));
   }
 
+  /**
+   * The loudness its tags state, else (new or changed bytes) it waits for the server to measure
+   * it. Its album's is settled again at the end of the batch.
+   */
+  async function noteLoudness(songId: number, { info, md5 }: PreparedTrack): Promise<void> {
+    if (info.loudness) await repos.loudness.save(songId, { ...info.loudness, md5, origin: 'tags' }, now);
+    else if ((await repos.loudness.md5Of(songId)) !== md5) {
+      await repos.loudness.forget(songId);
+      await repos.loudness.queue([songId], 'background', now);
+    }
+  }
+
   return {
     /** Adds the track as a new song, or rewrites song `songId` in place (same id); returns the id. */
     async write(track: PreparedTrack, songId?: number): Promise<number> {
@@ -118,6 +130,7 @@ export async function createCatalogWriter(repos: Repos, now = Date.now()) {
       });
       await repos.lyrics.set(id, track.lrc);
       await repos.genres.setSongGenres(id, info.genres);
+      await noteLoudness(id, track);
       await touch(id);
       touchedArtists.add(owner);
       return id;
@@ -131,12 +144,16 @@ export async function createCatalogWriter(repos: Repos, now = Date.now()) {
     async remove(songId: number): Promise<void> {
       await touch(songId);
       await repos.songs.remove(songId);
+      await repos.loudness.forget(songId);
     },
 
     /** Deletes albums and artists left empty; the others get their covers (re)chosen. */
     async settle(): Promise<void> {
       for (const id of touchedAlbums) {
-        if (!(await repos.albums.removeIfEmpty(id))) await repos.storedCovers.set('album', id, await repos.importFiles.albumCover(id));
+        if (await repos.albums.removeIfEmpty(id)) continue;
+        await repos.storedCovers.set('album', id, await repos.importFiles.albumCover(id));
+        // Known once every song of it is: at once when tags say it, else after the last measurement.
+        await repos.loudness.settleAlbum(id);
       }
       for (const id of touchedArtists) {
         if (!(await repos.artists.removeIfUnused(id)))

@@ -1,5 +1,6 @@
 import { normalizeLrc } from '@cloudtune/lrc';
-import type { IPicture } from 'music-metadata';
+import type { IAudioMetadata, IPicture } from 'music-metadata';
+import { loudnessOfR128Gain, loudnessOfReplayGain, type TaggedLoudness } from '../../media/loudness.ts';
 import { audioFormatOf } from './audio-format.ts';
 import { embeddedLyricText } from './embedded-lyrics.ts';
 import { guessFromPath } from './file-names.ts';
@@ -30,6 +31,8 @@ export interface TrackInfo {
   picture: IPicture | null;
   /** timed (LRC) lyrics embedded in the tags, normalized (@cloudtune/lrc), if any */
   embeddedLrc: string | null;
+  /** the loudness its ReplayGain or R128 tags state; null when they state none (the server measures it) */
+  loudness: TaggedLoudness | null;
 }
 
 /** A file the importer cannot use; the message says why, for the import report. */
@@ -42,6 +45,40 @@ const clean = (text: string | undefined | null): string => (text ?? '').replace(
 function splitNames(names: readonly (string | undefined)[]): string[] {
   const out = names.flatMap((n) => clean(n).split(/\s*[;；、]\s*/)).filter(Boolean);
   return [...new Set(out)];
+}
+
+/** The first value of a native tag (any tag format of the file), case-insensitive: Opus's R128 gains. */
+function nativeTag(meta: IAudioMetadata, id: string): string | undefined {
+  for (const tags of Object.values(meta.native))
+    for (const tag of tags) if (tag.id.toUpperCase() === id && typeof tag.value === 'string') return tag.value;
+  return undefined;
+}
+
+const finite = (n: number | undefined): number | null => (n !== undefined && Number.isFinite(n) ? n : null);
+const r128 = (text: string | undefined): number | null =>
+  text !== undefined && /^-?\d+$/.test(text.trim()) ? loudnessOfR128Gain(Number(text)) : null;
+
+/**
+ * The loudness a file's tags state: ReplayGain's track gain and peak (taken as ReplayGain 2.0,
+ * relative to −18 LUFS), else Opus's R128_TRACK_GAIN (no peak); the album's likewise.
+ */
+export function taggedLoudness(meta: IAudioMetadata): TaggedLoudness | null {
+  const { common } = meta;
+  const rgTrack = finite(common.replaygain_track_gain?.dB);
+  const rgAlbum = finite(common.replaygain_album_gain?.dB);
+  const loudness = rgTrack !== null ? loudnessOfReplayGain(rgTrack) : r128(nativeTag(meta, 'R128_TRACK_GAIN'));
+  if (loudness === null) return null;
+  const albumLoudness = rgAlbum !== null ? loudnessOfReplayGain(rgAlbum) : r128(nativeTag(meta, 'R128_ALBUM_GAIN'));
+  const peakOf = (ratio: number | undefined) => {
+    const n = finite(ratio);
+    return n !== null && n > 0 ? n : null;
+  };
+  return {
+    loudness,
+    peak: rgTrack !== null ? peakOf(common.replaygain_track_peak?.ratio) : null,
+    albumLoudness,
+    albumPeak: albumLoudness !== null && rgAlbum !== null ? peakOf(common.replaygain_album_peak?.ratio) : null,
+  };
 }
 
 /**
@@ -93,5 +130,6 @@ export async function readTrack(root: string, path: string, size: number, named 
     bitDepth: format.lossless === true ? positive(format.bitsPerSample) : null,
     picture: pictures.find((p) => /front/i.test(p.type ?? '')) ?? pictures[0] ?? null,
     embeddedLrc: lyric,
+    loudness: taggedLoudness(meta),
   };
 }

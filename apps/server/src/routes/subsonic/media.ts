@@ -65,6 +65,8 @@ export async function stream(request: FastifyRequest, reply: FastifyReply, servi
   const id = parseId('song', params.required('id'));
   const song = await services.subsonic.browsing.record(id);
   if (startsPlaying(request)) await services.nowPlaying.started(userId, params.string('c'), id);
+  // Played before it is measured: measured first.
+  if (startsPlaying(request) && song.loudness === null) await services.loudness.want([id]);
   const original = await services.audio.quality(id);
   const chosen = chooseVariant(original, streamWish(params));
   const offsetS = offsetInto(song, params.seconds('timeOffset'), 'timeOffset');

@@ -12,7 +12,9 @@ import { isCloudSongId } from '../../repos/cloud-songs.ts';
 import type { Repos } from '../../repos/index.ts';
 import { cloudItem, cloudPrivilege, cloudSongObject } from './shapes.ts';
 import type { Clock } from '../rate-windows.ts';
+import { songUrlLoudness } from '../loudness-shapes.ts';
 import { playable } from '../songs/index.ts';
+import type { TaggedLoudness } from '../../media/loudness.ts';
 
 export const CLOUD_FULL_MSG = '云盘空间不足';
 export const NOT_AUDIO_MSG = 'songFile must be an audio file (MP3, FLAC, Ogg, M4A, AAC or WAV)';
@@ -25,15 +27,26 @@ export const CLOUD_URL_TTL_S = 1200;
 export type CloudTags = Pick<CloudSongRecord, 'album' | 'durationMs' | 'bitrate' | 'lossless' | 'type' | 'mimeType'> & {
   title: string;
   artists: string[];
+  /** what its ReplayGain / R128 tags state; null: the server measures it */
+  loudness: TaggedLoudness | null;
 };
 /** Reads an uploaded file's tags; rejects when the file is no audio it can serve. `fileName` stands in for missing tags. */
 export type CloudTagReader = (path: string, size: number, fileName: string) => Promise<CloudTags>;
+
+/** The background loudness measurement, as the cloud drive tells it what to do (services/loudness.ts). */
+export interface CloudLoudness {
+  /** songs were queued: measure them soon */
+  wake(): void;
+  /** a listener plays these songs: measure them first */
+  want(songIds: readonly number[]): Promise<void>;
+}
 
 export interface CloudOptions {
   /** bytes each user may keep */
   cloudQuotaBytes: number;
   readTags: CloudTagReader;
   clock: Clock;
+  loudness: CloudLoudness;
 }
 
 /** An upload as it arrives: the part's byte stream (busboy's, `truncated` once past the route's size limit) and its name. */
@@ -95,7 +108,11 @@ function serialize() {
  * user only: through their session, or a URL /song/url signed for them that expires like
  * NetEase's.
  */
-export async function createCloudService(repos: Repos, storage: Storage, { cloudQuotaBytes: quotaBytes, readTags, clock }: CloudOptions) {
+export async function createCloudService(
+  repos: Repos,
+  storage: Storage,
+  { cloudQuotaBytes: quotaBytes, readTags, clock, loudness }: CloudOptions,
+) {
   const exclusive = serialize();
   // Signs play URLs; a restart ends the URLs handed out before it (clients ask /song/url again).
   const urlKey = randomBytes(32);
@@ -143,7 +160,11 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
           mimeType: tags.mimeType,
           addedAt: clock(),
         };
-        return { song: { ...song, id: await repos.cloudSongs.insert(song) }, needUpload: !stored };
+        const id = await repos.cloudSongs.insert(song);
+        // Its tags' loudness, else it is measured in the background (within seconds when played at once).
+        if (tags.loudness) await repos.loudness.save(id, { ...tags.loudness, md5, origin: 'tags' }, clock());
+        else await repos.loudness.queue([id], 'background', clock());
+        return { song: { ...song, id }, needUpload: !stored };
       } catch (err) {
         if ((await repos.cloudSongs.hashUsers(sha256)) === 0) await storage.delete(key);
         throw err;
@@ -202,6 +223,7 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
         if (stream.truncated) throw cloudFull();
         const tags = await readTags(tmp, size, fileName).catch(() => Promise.reject(notAudio()));
         const placed = await place(user.id, tmp, fileName, size, sha.digest('hex'), md5.digest('hex'), tags);
+        loudness.wake();
         return { code: 200 as const, songId: String(placed.song.id), needUpload: placed.needUpload, privateCloud: cloudItem(placed.song) };
       } finally {
         // A pipeline that failed early can reject before the file is even opened: the scratch
@@ -247,6 +269,7 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
             continue;
           }
           succIds.push(id);
+          await repos.loudness.forget(id);
           if ((await repos.cloudSongs.hashUsers(song.sha256)) === 0) await storage.delete(cloudKey(song.sha256, song.type));
         }
       });
@@ -282,14 +305,18 @@ export async function createCloudService(repos: Repos, storage: Storage, { cloud
      */
     async withCloudUrls(viewer: { id: number } | null, answer: SongUrlResponse, urls: MediaUrls): Promise<SongUrlResponse> {
       if (!viewer || !answer.data.some((d) => isCloudSongId(d.id))) return answer;
+      const cloudIds = answer.data.filter((d) => isCloudSongId(d.id)).map((d) => d.id);
+      const levels = await repos.loudness.ofSongs(cloudIds);
       const data = await Promise.all(
         answer.data.map(async (d) => {
           const s = await ownSong(viewer, d.id);
           if (!s) return d;
           const url = `${urls.cloudAudio(s.id, `.${s.type}`)}?t=${tokenFor(s)}`;
-          return playable(s.id, url, s.bitrate, s.lossless, s.type, s.fileSize, s.md5);
+          // A cloud song is no catalog album's: its album's loudness stays unknown.
+          return playable(s.id, url, s.bitrate, s.lossless, s.type, s.fileSize, s.md5, songUrlLoudness(levels.get(s.id) ?? null, null));
         }),
       );
+      await loudness.want(data.filter((d) => isCloudSongId(d.id) && d.url && !levels.has(d.id)).map((d) => d.id));
       return { ...answer, data };
     },
 

@@ -41,16 +41,22 @@ export async function rankedPage(
   limit: number,
   countUpTo = MAX_RESULTS,
 ): Promise<RankedPage> {
-  const anywhere = await repo.find(kind, keyword, 'anywhere', countUpTo);
+  // The classes that need no count are read beside the count, each up to offset + limit (a page
+  // never ends later): a search costs its slowest read, not their sum. Documents named by one of
+  // the words are looked for among the counted matches (a name alone says nothing of the other
+  // words), so that class waits for the count.
+  const classes = classesBefore(kind, keyword);
+  const beside = new Map(
+    classes.filter((how) => how !== 'named').map((how) => [how, repo.find(kind, keyword, how, offset + limit)] as const),
+  );
+  const [anywhere] = await Promise.all([repo.find(kind, keyword, 'anywhere', countUpTo), ...beside.values()]);
   const total = anywhere.length;
   const end = Math.min(offset + limit, total);
   if (offset >= end) return { ids: [], total };
-  // A class is only read while the page is not full. Documents named by one of the words are
-  // looked for among the counted matches (a name alone says nothing of the other words).
   const read = (how: MatchClass) => async () =>
-    how === 'named' ? await repo.namedAmong(kind, keyword, anywhere, end) : await repo.find(kind, keyword, how, end);
+    how === 'named' ? await repo.namedAmong(kind, keyword, anywhere, end) : await beside.get(how)!;
   const ordered = new Set<number>();
-  for (const ids of [...classesBefore(kind, keyword).map(read), () => anywhere]) {
+  for (const ids of [...classes.map(read), () => anywhere]) {
     for (const id of await ids()) {
       ordered.add(id);
       if (ordered.size === end) return { ids: [...ordered].slice(offset, end), total };

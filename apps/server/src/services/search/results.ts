@@ -14,15 +14,6 @@ export function createResultLoader(repos: Repos) {
       const record = found.get(id);
       return record === undefined ? [] : [shape(record)];
     });
-  const byId = async <R>(ids: readonly number[], find: (id: number) => Promise<R | undefined>): Promise<Map<number, R>> => {
-    const found = new Map<number, R>();
-    for (const id of ids) {
-      const record = await find(id);
-      if (record !== undefined) found.set(id, record);
-    }
-    return found;
-  };
-
   return {
     /** Old-format songs (/search type 1, suggestions). */
     async songs(ids: readonly number[], urls: MediaUrls) {
@@ -34,8 +25,9 @@ export function createResultLoader(repos: Repos) {
     /** Full songs with their privilege and the lyric lines around the keyword (type 1006). */
     async lyricSongs(ids: readonly number[], keyword: string, urls: MediaUrls) {
       const songs = await repos.songs.findByIds(ids);
-      const lyrics = new Map<number, string>();
-      for (const id of songs.keys()) lyrics.set(id, (await repos.lyrics.find(id))?.lrc ?? '');
+      const lyrics = new Map(
+        await Promise.all([...songs.keys()].map(async (id) => [id, (await repos.lyrics.find(id))?.lrc ?? ''] as const)),
+      );
       return inOrder(ids, songs, (s) => ({
         ...songObject(s, urls),
         privilege: privilegeOf(s),
@@ -45,7 +37,7 @@ export function createResultLoader(repos: Repos) {
 
     /** type 10 albums. */
     async albums(ids: readonly number[], urls: MediaUrls) {
-      const albums = await byId(ids, repos.albums.findById);
+      const albums = await repos.albums.findByIds(ids);
       const artists = await repos.artists.findByIds([...new Set([...albums.values()].map((a) => a.artistId))]);
       return inOrder(ids, albums, (a) => a).flatMap((a) => {
         const artist = artists.get(a.artistId);
@@ -56,7 +48,7 @@ export function createResultLoader(repos: Repos) {
     /** Old-format albums, as /search/suggest lists them. */
     async albumRefs(ids: readonly number[], urls: MediaUrls) {
       const facts = await repos.albums.facts(ids);
-      return inOrder(ids, await byId(ids, repos.albums.findById), (a) => searchAlbumRef(a, facts.get(a.id), urls));
+      return inOrder(ids, await repos.albums.findByIds(ids), (a) => searchAlbumRef(a, facts.get(a.id), urls));
     },
 
     async artists(ids: readonly number[], urls: MediaUrls) {
@@ -64,7 +56,7 @@ export function createResultLoader(repos: Repos) {
     },
 
     async playlists(ids: readonly number[], urls: MediaUrls) {
-      const playlists = await byId(ids, repos.playlists.findById);
+      const playlists = await repos.playlists.findByIds(ids);
       const creators = await repos.users.findByIds([...new Set([...playlists.values()].map((p) => p.creatorId))]);
       return inOrder(ids, playlists, (p) => searchPlaylistObject(p, creators.get(p.creatorId), urls));
     },

@@ -5,6 +5,8 @@ import type { AudioFile, AudioService, AudioSource } from '../audio.ts';
 import { TtlCache } from '../../media/ttl-cache.ts';
 import type { PlayableSong } from '../../repos/songs.ts';
 import type { MediaUrls } from '../../media/urls.ts';
+import type { LoudnessService } from '../loudness.ts';
+import { songUrlLoudness } from '../loudness-shapes.ts';
 import { privilegeOf, songObject } from '../shapes.ts';
 import { mp3Variant, type TranscodeService } from '../transcode.ts';
 import type { Variant } from '../transcode-formats.ts';
@@ -16,7 +18,7 @@ import { VersionedMemo } from '../versioned-memo.ts';
 const estimatedSize = (durationMs: number, bitrate: number): number => Math.round((durationMs * bitrate) / 8000);
 
 /** The fee fields of every /song/url entry: nothing here is paid for, trialled or flagged. */
-const FREE_TO_PLAY = { gain: 0, fee: 0, uf: null, payed: 0, flag: 0, canExtend: false, freeTrialInfo: null } as const;
+const FREE_TO_PLAY = { fee: 0, uf: null, payed: 0, flag: 0, canExtend: false, freeTrialInfo: null } as const;
 
 /** NetEase's answer for a song it cannot play. */
 const unavailable = (id: number) => ({
@@ -29,12 +31,22 @@ const unavailable = (id: number) => ({
   expi: 0,
   type: null,
   ...FREE_TO_PLAY,
+  ...songUrlLoudness(null, null),
   level: null,
   encodeType: null,
 });
 
-/** A playable /song/url entry (cloud songs answer in the same shape, services/cloud/). */
-export function playable(id: number, url: string, br: number, lossless: boolean, type: string, size: number, md5: string | null) {
+/** A playable /song/url entry (cloud songs answer in the same shape, services/cloud/), with its loudness fields. */
+export function playable(
+  id: number,
+  url: string,
+  br: number,
+  lossless: boolean,
+  type: string,
+  size: number,
+  md5: string | null,
+  loudness: ReturnType<typeof songUrlLoudness>,
+) {
   return {
     id,
     url,
@@ -45,6 +57,7 @@ export function playable(id: number, url: string, br: number, lossless: boolean,
     expi: 1200,
     type,
     ...FREE_TO_PLAY,
+    ...loudness,
     level: levelOf(br, lossless),
     encodeType: type,
     freeTrialPrivilege: { resConsumable: false, userConsumable: false, listenType: null },
@@ -58,7 +71,7 @@ const PLAYABLE_LISTS_KEPT = 256;
 /** A player's Range requests for one song arrive in bursts: its file is looked up once per burst. */
 const RECENT_FILE_TTL_MS = 2000;
 
-export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService) {
+export function createSongService(repos: Repos, audio: AudioService, transcodes: TranscodeService, loudness: LoudnessService) {
   const recentFiles = new TtlCache<AudioFile>(RECENT_FILE_TTL_MS, 1024);
   // A player asks /song/url for the same queue again and again: its rows are kept for the
   // database's version (a render or an eviction writes its file's row, moving it).
@@ -118,6 +131,8 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
       // A few queries for the whole list, whatever its length (a queue asks for dozens at once).
       const songs = await playableLists.get(version, unique.join(','), () => repos.songs.playables(unique));
       const originals = await audio.originalsOf([...songs.values()]);
+      // Songs played before they are measured are measured first (a demo song is once rendered).
+      await loudness.want([...songs.values()].filter((s) => s.loudness === null && (s.imported || s.rendered)).map((s) => s.id));
       const data = await Promise.all(
         unique.map(async (id) => {
           const song = songs.get(id);
@@ -125,15 +140,17 @@ export function createSongService(repos: Repos, audio: AudioService, transcodes:
           if (!song || !quality) return unavailable(id);
           // An imported song's file never needs making: not on disk means deleted.
           if (quality.imported && !original) return unavailable(id);
+          const levels = songUrlLoudness(song.loudness, song.albumLoudness);
           if (fitsCap(quality.bitrate, cap)) {
             const size = original?.size ?? audio.plannedSizeOf(song) ?? estimatedSize(song.durationMs, quality.bitrate);
             const url = urls.audio(id, `.${quality.type}`);
-            return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null);
+            return playable(id, url, quality.bitrate, quality.lossless, quality.type, size, original?.md5 ?? null, levels);
           }
           const bitrate = cap!;
           const file = original && (await transcodes.cached(original, mp3Variant(bitrate)));
           const url = urls.audio(id, `-${kbpsOf(bitrate)}k.mp3`);
-          return playable(id, url, bitrate, false, 'mp3', file?.size ?? estimatedSize(song.durationMs, bitrate), file?.md5 ?? null);
+          const size = file?.size ?? estimatedSize(song.durationMs, bitrate);
+          return playable(id, url, bitrate, false, 'mp3', size, file?.md5 ?? null, levels);
         }),
       );
       return { data, code: 200 as const };

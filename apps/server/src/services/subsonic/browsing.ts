@@ -5,6 +5,7 @@ import type { AlbumListKind, AlbumSummary } from '../../repos/albums.ts';
 import type { ArtistIndexEntry } from '../../repos/artists.ts';
 import type { PlaylistSummary } from '../../repos/playlists.ts';
 import type { AudioService } from '../audio.ts';
+import { replayGain } from '../loudness-shapes.ts';
 import { searchKeyword } from '../search/keywords.ts';
 import { rankedPage } from '../search/ranking.ts';
 import { notFoundError } from './errors.ts';
@@ -105,6 +106,8 @@ export function createSubsonicBrowsing(repos: Repos, audio: AudioService) {
       isVideo: false,
       artists: song.artists.map((a) => ({ id: artistId(a.id), name: a.name })),
       displayArtist: artist,
+      // OpenSubsonic's: the song's and its album's gain and peak, as far as they are known.
+      replayGain: replayGain(song.loudness, song.albumLoudness),
     };
   }
 

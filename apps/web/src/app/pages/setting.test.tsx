@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DownloadSettings } from '../../features/settings/components/download-settings.tsx';
@@ -23,9 +23,18 @@ describe('设置', () => {
     renderApp('/setting/source');
     expect(await screen.findByRole('heading', { level: 1, name: '设置' })).toBeTruthy();
     const menu = within(screen.getByRole('navigation', { name: '设置分类' }));
-    expect(menu.getAllByRole('link').map((a) => a.textContent)).toEqual(['播放源', '音质', '音效', '快捷键', '下载', '外观', 'Subsonic']);
+    expect(menu.getAllByRole('link').map((a) => a.textContent)).toEqual([
+      '播放源',
+      '音质',
+      '播放',
+      '音效',
+      '快捷键',
+      '下载',
+      '外观',
+      'Subsonic',
+    ]);
     expect(menu.getByRole('link', { name: '播放源' }).getAttribute('aria-current')).toBe('page');
-    for (const name of ['播放源', '音质', '音效', '快捷键', '下载', '外观', 'Subsonic'])
+    for (const name of ['播放源', '音质', '播放', '音效', '快捷键', '下载', '外观', 'Subsonic'])
       expect(screen.getByRole('region', { name })).toBeTruthy();
   });
 
@@ -57,6 +66,31 @@ describe('设置', () => {
     expect(usePlaybackSettings.getState().bitRate).toBe(128000);
     await user.click(quality.getByRole('radio', { name: /无损/ }));
     expect(usePlaybackSettings.getState().bitRate).toBe(999000);
+  });
+
+  it('播放: 音量均衡 (自动 by default, −14 LUFS) and 淡入淡出 (关闭 by default, 1–12 秒)', async () => {
+    const user = userEvent.setup();
+    renderApp('/setting/playback');
+    await screen.findByRole('heading', { level: 1, name: '设置' });
+    const playback = section('播放');
+    const modes = within(playback.getByRole('radiogroup', { name: '音量均衡' }));
+    expect(modes.getAllByRole('radio').map((r) => r.nextElementSibling!.textContent)).toEqual(['关闭', '单曲', '专辑', '自动']);
+    expect(modes.getByRole('radio', { name: /^自动/ })).toHaveProperty('checked', true);
+    const target = within(playback.getByRole('radiogroup', { name: '目标响度' }));
+    expect(target.getByRole('radio', { name: /−14 LUFS/ })).toHaveProperty('checked', true);
+    await user.click(target.getByRole('radio', { name: /−18 LUFS/ }));
+    await user.click(modes.getByRole('radio', { name: /^单曲/ }));
+    expect(usePlaybackSettings.getState()).toMatchObject({ normalization: 'track', targetLufs: -18 });
+    // 关闭 leaves nothing to aim at.
+    await user.click(modes.getByRole('radio', { name: /^关闭/ }));
+    expect(target.getByRole('radio', { name: /−16 LUFS/ })).toHaveProperty('disabled', true);
+
+    const fade = playback.getByRole('slider', { name: '淡入淡出' });
+    expect(fade.getAttribute('aria-valuetext')).toBe('关闭');
+    fireEvent.change(fade, { target: { value: '4' } });
+    expect(usePlaybackSettings.getState().crossfadeSeconds).toBe(4);
+    expect(fade.getAttribute('aria-valuetext')).toBe('4 秒');
+    expect(playback.getByText('4 秒', { selector: 'output' })).toBeTruthy();
   });
 
   it('音效 holds the same controls as the player bar’s panel', async () => {

@@ -1,13 +1,16 @@
 import { notify } from '../../lib/notice.ts';
 import { createPrepareAhead } from './api/song-prepare.ts';
-import { fetchSongSource, type SongSource } from './api/song-url.ts';
+import { fetchSongSource, ownSource, type SongSource } from './api/song-url.ts';
 import { createAudioGraph, type AudioGraph } from './audio-graph.ts';
 import { bindEffects } from './effects/bind-effects.ts';
 import { createFader } from './effects/fade.ts';
+import { crossfadeCurves, crossfadeStartsIn, shouldCrossfade } from './crossfade.ts';
 import { createNextSong, PREPARE_AFTER_SECONDS, shouldPrepare } from './gapless.ts';
+import { isAlbumInOrder, loudnessGain, type Loudness } from './loudness.ts';
 import { bindMediaSession, setMediaMetadata, setMediaPosition } from './media-session.ts';
 import type { PlayableSong } from './playable-song.ts';
 import { createFailureGuard } from './playback-failures.ts';
+import { usePlaybackSettings } from './playback-settings.store.ts';
 import { usePlaybackTime } from './playback-time.store.ts';
 import { selectUpcoming, usePlayerStore } from './player.store.ts';
 import { useTransportStore } from './transport.store.ts';
@@ -56,9 +59,150 @@ export function setLocalSource(resolver: ((id: number) => Promise<string | null>
 async function songSource(id: number): Promise<SongSource> {
   const remote = fetchSongSource(id);
   const local = await localSource?.(id).catch(() => null);
-  return local ? { url: local, trial: null } : remote;
+  return local ? ownSource(local) : remote;
 }
 const prepareAhead = createPrepareAhead();
+
+// 音量均衡 ---------------------------------------------------------------------------------------
+
+/** what each element's song measured, for its loudness gain */
+const loudnessOf = new Map<HTMLMediaElement, Loudness | null>();
+/** a setting or the queue changed while a song plays: its level moves over this, not at once */
+const LOUDNESS_CHANGE_SECONDS = 0.5;
+
+/** Sets the element's loudness gain from its song's loudness, the settings and the queue. */
+function applyLoudness(element: HTMLMediaElement | null, rampSeconds = 0): void {
+  if (!graph || !element) return;
+  const { normalization, targetLufs } = usePlaybackSettings.getState();
+  const { queue, playMode } = usePlayerStore.getState();
+  graph.setElementLoudness(
+    element,
+    loudnessGain(loudnessOf.get(element) ?? null, normalization, targetLufs, isAlbumInOrder(queue, playMode)),
+    rampSeconds,
+  );
+}
+
+/** The element starts a song: its loudness is known before its first sound. */
+function startLoudness(element: HTMLMediaElement, loudness: Loudness | null): void {
+  loudnessOf.set(element, loudness);
+  applyLoudness(element);
+}
+
+// 淡入淡出 ---------------------------------------------------------------------------------------
+
+/** the crossfade is armed this long before it starts (timeupdate comes every ~250 ms) */
+const CROSSFADE_ARM_SECONDS = 1;
+/** a crossfade needs at least this much of the song left, else the gapless hand-over at its end */
+const CROSSFADE_MIN_SECONDS = 0.5;
+/** a crossfade cut short (a pick, a pause) silences the outgoing song this fast */
+const CUT_SECONDS = 0.1;
+const curves = crossfadeCurves();
+/** the armed start of the next crossfade, for the song `armedFor` */
+let crossfadeTimer: ReturnType<typeof setTimeout> | undefined;
+let armedFor: number | null = null;
+/** set while the engine moves on for a crossfade: its length, read by the load it causes */
+let crossfadeSeconds = 0;
+/** the element still sounding while it fades out (it is the spare one, not free until then) */
+let outgoing: { element: HTMLMediaElement; timer: ReturnType<typeof setTimeout> } | null = null;
+
+function disarmCrossfade(): void {
+  clearTimeout(crossfadeTimer);
+  crossfadeTimer = undefined;
+  armedFor = null;
+}
+
+/** Whether the song playing should cross into the next one, and how long it has until then (seconds). */
+function crossfadePlan(): { startsIn: number; seconds: number } | null {
+  if (!graph || !audio || !spare || audio.paused || fader.pausing || outgoing) return null;
+  const state = usePlayerStore.getState();
+  const { current } = state;
+  const seconds = usePlaybackSettings.getState().crossfadeSeconds;
+  const rate = audio.playbackRate;
+  if (!current || loadedId !== current.id) return null;
+  const go = shouldCrossfade({
+    seconds,
+    playMode: state.playMode,
+    queue: state.queue,
+    current,
+    upcoming: selectUpcoming(state),
+    duration: audio.duration,
+    rate,
+  });
+  return go ? { startsIn: crossfadeStartsIn(audio.currentTime, audio.duration, rate, seconds), seconds } : null;
+}
+
+/** On each timeupdate: shortly before the fade's start, a timer is set for it (re-planned on a seek or a change). */
+function armCrossfade(): void {
+  const plan = crossfadePlan();
+  const id = usePlayerStore.getState().current?.id ?? null;
+  if (!plan) return disarmCrossfade();
+  if (plan.startsIn > CROSSFADE_ARM_SECONDS || armedFor === id) return;
+  disarmCrossfade();
+  armedFor = id;
+  crossfadeTimer = setTimeout(startCrossfade, plan.startsIn * 1000);
+}
+
+/**
+ * The fade starts: the next song must be ready on the spare element (else it waits for the end
+ * and plays gapless). The engine moves on as at a song's end; load() sees `crossfadeSeconds`.
+ */
+function startCrossfade(): void {
+  crossfadeTimer = undefined;
+  const plan = crossfadePlan();
+  const upcoming = selectUpcoming(usePlayerStore.getState());
+  if (!plan || !audio || !spare || !upcoming) return void (armedFor = null);
+  if (plan.startsIn > 0.05) {
+    // Seeked back, or the timer ran early: wait for the real start.
+    armedFor = null;
+    return armCrossfade();
+  }
+  const left = (audio.duration - audio.currentTime) / (audio.playbackRate || 1);
+  const ready = nextSong.id === upcoming.id && spare.getAttribute('src') && spare.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA;
+  if (!ready || left < CROSSFADE_MIN_SECONDS) return;
+  crossfadeSeconds = Math.min(plan.seconds, left);
+  advancing = true;
+  usePlayerStore.getState().next();
+  advancing = false;
+  crossfadeSeconds = 0;
+}
+
+/** The element that faded out stops and becomes the free spare again. */
+function releaseOutgoing(): void {
+  if (!outgoing) return;
+  const { element, timer } = outgoing;
+  clearTimeout(timer);
+  outgoing = null;
+  graph?.setElementGain(element, 0, 0);
+  element.pause();
+  element.removeAttribute('src');
+  element.load();
+  loudnessOf.delete(element);
+}
+
+/** A pick or a pause during a crossfade: the outgoing song falls silent at once, then stops. */
+function cutOutgoing(): void {
+  if (!outgoing) return;
+  clearTimeout(outgoing.timer);
+  graph?.setElementGain(outgoing.element, 0, CUT_SECONDS);
+  outgoing.timer = setTimeout(releaseOutgoing, CUT_SECONDS * 1000 + 20);
+}
+
+/** The prepared song on `to` rises as `from` falls; `from` stops when its curve is done. */
+async function crossInto(from: HTMLMediaElement, to: HTMLMediaElement, seconds: number): Promise<void> {
+  graph?.setElementGain(to, 0, 0);
+  outgoing = { element: from, timer: setTimeout(releaseOutgoing, (seconds + 5) * 1000) };
+  try {
+    await to.play();
+  } catch {
+    useTransportStore.getState().setPlaying(false);
+    return cutOutgoing();
+  }
+  // From the moment the new song really sounds: both curves start together on the audio clock.
+  if (outgoing?.element !== from || audio !== to) return;
+  graph?.crossfade(from, to, seconds, curves);
+  clearTimeout(outgoing.timer);
+  outgoing.timer = setTimeout(releaseOutgoing, seconds * 1000 + 100);
+}
 /** set while the engine itself moves on (a song ended or failed), read by the load it causes */
 let advancing = false;
 let skipTimer: ReturnType<typeof setTimeout> | undefined;
@@ -119,6 +263,7 @@ function buildGraphAhead(): () => void {
 
 async function startPlaying(): Promise<void> {
   if (!audio) return;
+  cutOutgoing();
   try {
     fader.beforePlay(graph, audio);
     await audio.play();
@@ -129,14 +274,18 @@ async function startPlaying(): Promise<void> {
   }
 }
 
-/** The spare element becomes the one playing; the old one is emptied and becomes the spare. */
-function swapElements(): void {
+/**
+ * The spare element becomes the one playing; the old one is emptied and becomes the spare, or,
+ * in a crossfade (`keepOld`), keeps sounding until its fade is done.
+ */
+function swapElements(keepOld = false): void {
   if (!audio || !spare) return;
   const old = audio;
   audio = spare;
   spare = old;
   audio.dataset.testid = 'audio';
   spare.dataset.testid = 'audio-next';
+  if (keepOld) return;
   graph?.setElementGain(spare, 0, 0);
   spare.pause();
   spare.removeAttribute('src');
@@ -176,8 +325,11 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
   // Gapless: the next song may be loaded on the spare element already. Any other song's URL is
   // asked for before anything else the pick does (docs/decisions/0035-first-sound.md).
   const prepared = !song.unavailable && spare && startAt === 0 && autoplay ? nextSong.take(song.id, spare) : null;
-  const lookup = prepared || song.unavailable ? null : song.url ? { url: song.url, trial: null } : songSource(song.id);
+  const lookup = prepared || song.unavailable ? null : song.url ? ownSource(song.url) : songSource(song.id);
   const auto = advancing;
+  const crossfade = prepared && auto ? crossfadeSeconds : 0;
+  disarmCrossfade();
+  if (!crossfade) cutOutgoing();
   clearTimeout(skipTimer);
   // A song the user picks starts the failure count again; one the engine moved on to does not.
   if (!auto) failures.reset();
@@ -199,11 +351,14 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
   }
 
   if (prepared) {
-    swapElements();
+    const from = audio;
+    swapElements(crossfade > 0);
     loadedId = song.id;
     loadedToPlay = true;
     transport.setLoadingUrl(false);
     applyTrial(prepared.trial);
+    startLoudness(audio, prepared.loudness);
+    if (crossfade > 0) return crossInto(from, audio, crossfade);
     // At a song's end the next one starts at full level at once; a pick by hand fades in like any play.
     if (!auto) return startPlaying();
     graph?.setElementGain(audio, 1, 0);
@@ -227,6 +382,7 @@ async function load(song: PlayableSong, { startAt = 0, autoplay = true }: LoadOp
     return;
   }
   audio.src = source.url;
+  startLoudness(audio, source.loudness);
   loadedId = song.id;
   loadedToPlay = autoplay;
   if (startAt > 0) audio.currentTime = startAt;
@@ -256,7 +412,11 @@ export function togglePlayback(): void {
   if (loadedId !== current.id) return void load(current, { startAt: usePlaybackTime.getState().currentTime });
   ensureGraph();
   if (audio.paused || fader.pausing) void startPlaying();
-  else fader.pause(graph, audio);
+  else {
+    disarmCrossfade();
+    cutOutgoing();
+    fader.pause(graph, audio);
+  }
 }
 
 export function seekTo(seconds: number): void {
@@ -310,7 +470,9 @@ function onError(): void {
 
 /** Once the song has played a little and nears its end, the next one is made ready on the spare element. */
 function prepareNext(): void {
-  if (!audio || !spare || audio.paused || !shouldPrepare(audio.currentTime, audio.duration)) return;
+  // A crossfade starts earlier by its length (in song time, at the speed playing).
+  const lead = usePlaybackSettings.getState().crossfadeSeconds * (audio?.playbackRate || 1);
+  if (!audio || !spare || outgoing || audio.paused || !shouldPrepare(audio.currentTime, audio.duration, lead)) return;
   const state = usePlayerStore.getState();
   const upcoming = selectUpcoming(state);
   if (!upcoming || upcoming.id === state.current?.id || upcoming.id === nextSong.id) return;
@@ -361,8 +523,13 @@ export function attachAudio(element: HTMLAudioElement, spareElement?: HTMLAudioE
         time.setTime(el.currentTime);
         if (el.currentTime >= PREPARE_AFTER_SECONDS) prepareUpcomingOnServer();
         prepareNext();
+        armCrossfade();
       }),
     ],
+    // A seek or a new speed moves the fade's start: it is planned again at the next timeupdate.
+    ...(['seeking', 'ratechange', 'pause'] as const).map(
+      (name) => [name, fromPlaying(() => disarmCrossfade())] as [keyof HTMLMediaElementEventMap, (e: Event) => void],
+    ),
     ['durationchange', fromPlaying((el) => Number.isFinite(el.duration) && time.setDuration(el.duration))],
     ['play', fromPlaying(() => transport.setPlaying(true))],
     ['pause', fromPlaying(() => transport.setPlaying(false))],
@@ -379,8 +546,16 @@ export function attachAudio(element: HTMLAudioElement, spareElement?: HTMLAudioE
     const { current } = player();
     if (state.loadRequest !== previous.loadRequest && current) void load(current);
   });
+  const unsubscribeSettings = usePlaybackSettings.subscribe((state, previous) => {
+    if (state.normalization !== previous.normalization || state.targetLufs !== previous.targetLufs) {
+      applyLoudness(audio, LOUDNESS_CHANGE_SECONDS);
+      applyLoudness(outgoing?.element ?? null, LOUDNESS_CHANGE_SECONDS);
+    }
+  });
   const unsubscribePlayer = usePlayerStore.subscribe((state, previous) => {
     if (state.volume !== previous.volume) applyVolume(state.volume);
+    // 自动 follows the queue: an album in order uses the album's gain.
+    if (state.queue !== previous.queue || state.playMode !== previous.playMode) applyLoudness(audio, LOUDNESS_CHANGE_SECONDS);
     // The queue or the mode changed what comes next: prepare that one instead.
     if (
       (state.queue !== previous.queue || state.playMode !== previous.playMode || state.shuffle !== previous.shuffle) &&
@@ -410,7 +585,10 @@ export function attachAudio(element: HTMLAudioElement, spareElement?: HTMLAudioE
     cancelGraphAhead();
     for (const el of elements) for (const [name, handler] of events) el.removeEventListener(name, handler);
     unsubscribeLoads();
+    unsubscribeSettings();
     unsubscribePlayer();
+    disarmCrossfade();
+    releaseOutgoing();
     unbindSession();
     clearTimeout(skipTimer);
     for (const el of elements) el.pause();

@@ -48,14 +48,46 @@ describe('audio graph', () => {
     expect(path!.at(-1)).toBe('destination');
   });
 
-  it('two elements each have their own gain for the gapless cross-fade', () => {
+  /** an element's two gains, in order: loudness (音量均衡), then its own level (fades) */
+  const elementGains = (i: number) => {
+    const loudness = [...context.sources[i]!.outputs][0] as FakeNode;
+    const level = [...loudness.outputs][0] as FakeNode;
+    return { loudness: loudness.gain as FakeParam, level: level.gain as FakeParam };
+  };
+
+  it('two elements each have their own gain for the gapless hand-over', () => {
     const second = document.createElement('audio');
     graph.attach(second);
     graph.setElementGain(second, 0, 2);
     expect(context.audiblePaths(context.sources[1]!)).toEqual([]);
     expect(paths()).toHaveLength(1);
-    const elementGain = [...context.sources[1]!.outputs][0] as FakeNode;
-    expect((elementGain.gain as FakeParam).events.at(-1)).toEqual(['ramp', 0, 2]);
+    expect(elementGains(1).level.events.at(-1)).toEqual(['ramp', 0, 2]);
+  });
+
+  it('an element’s loudness gain sits before its fade gain, so the two multiply', () => {
+    graph.setElementLoudness(element, 0.25, 0.5);
+    graph.setElementGain(element, 0.5);
+    const { loudness, level } = elementGains(0);
+    expect(loudness.events.at(-1)).toEqual(['ramp', 0.25, 0.5]);
+    expect(level.value).toBe(0.5);
+    expect(paths()[0]!.slice(0, 3)).toEqual(['source', 'gain', 'gain']);
+    graph.setElementLoudness(element, Number.NaN);
+    expect(loudness.value).toBe(0.25);
+  });
+
+  it('a crossfade runs both curves over the same seconds from the same instant, the outgoing one from its level', () => {
+    const second = document.createElement('audio');
+    graph.attach(second);
+    graph.setElementGain(element, 0.8);
+    context.currentTime = 12.5;
+    graph.crossfade(element, second, 4, { fadeOut: new Float32Array([1, 0.5, 0]), fadeIn: new Float32Array([0, 0.5, 1]) });
+    const out = elementGains(0).level.curves.at(-1)!;
+    const into = elementGains(1).level.curves.at(-1)!;
+    const rounded = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
+    expect(rounded(out.values)).toEqual([0.8, 0.4, 0]);
+    expect(out).toMatchObject({ start: 12.5, duration: 4 });
+    expect(rounded(into.values)).toEqual([0, 0.5, 1]);
+    expect(into).toMatchObject({ start: 12.5, duration: 4 });
   });
 
   it('volume ramps over 1 s by default', () => {

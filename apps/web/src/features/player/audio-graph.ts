@@ -5,8 +5,8 @@ import { applyPlaybackRate } from './effects/playback-rate.ts';
  * The Web Audio graph behind the <audio> elements (docs/decisions/0010-audio-effects.md),
  * built once, ahead of the first play (docs/decisions/0035-first-sound.md):
  *
- *   each element's source → its own gain (gapless hand-over, fades)
- *     → input → 3D (orbiting panner, bypassable) → TENDER (shelves + compressor, bypassable)
+ *   each element's source → its loudness gain (音量均衡) → its own gain (gapless hand-over,
+ *     fades, 淡入淡出) → input → 3D (orbiting panner, bypassable) → TENDER (shelves + compressor, bypassable)
  *     → reverb (convolver wet + dry) → 10-band EQ → master gain (volume) → output
  *
  * Bypassed effects stay connected; switching one ramps its wet and dry paths over 50 ms, so a
@@ -21,8 +21,20 @@ const EQ_Q = 1.41; // one octave per band
 export interface AudioGraph {
   /** connects an element's MediaElementSource into the graph (once per element) */
   attach: (element: HTMLMediaElement) => void;
-  /** an attached element's own level: fades and the gapless cross-fade */
+  /** an attached element's own level: fades and the gapless hand-over */
   setElementGain: (element: HTMLMediaElement, gain: number, rampSeconds?: number) => void;
+  /** an attached element's loudness normalisation (linear), apart from its fades so the two compose */
+  setElementLoudness: (element: HTMLMediaElement, gain: number, rampSeconds?: number) => void;
+  /**
+   * 淡入淡出 from now on the audio clock: `from` falls along `fadeOut` while `to` rises along
+   * `fadeIn`, both over `seconds` (curves from crossfade.ts).
+   */
+  crossfade: (
+    from: HTMLMediaElement,
+    to: HTMLMediaElement,
+    seconds: number,
+    curves: { fadeOut: Float32Array; fadeIn: Float32Array },
+  ) => void;
   /** Master volume, ramped over 1 s by default */
   setVolume: (volume: number, rampSeconds?: number) => void;
   /** an AudioContext starts suspended until a user gesture; resume it when playing */
@@ -127,7 +139,7 @@ export function createAudioGraph(): AudioGraph | null {
   if (!Ctor) return null;
   try {
     const context: SinkContext = new Ctor();
-    const elements = new Map<HTMLMediaElement, GainNode>();
+    const elements = new Map<HTMLMediaElement, { gain: GainNode; loudness: GainNode }>();
     let playbackRate = 1;
 
     const input = context.createGain();
@@ -167,16 +179,37 @@ export function createAudioGraph(): AudioGraph | null {
     return {
       attach(element) {
         if (elements.has(element)) return;
+        const loudness = context.createGain();
         const gain = context.createGain();
-        context.createMediaElementSource(element).connect(gain).connect(input);
-        elements.set(element, gain);
+        context.createMediaElementSource(element).connect(loudness).connect(gain).connect(input);
+        elements.set(element, { gain, loudness });
         // The element plays at full level; loudness is the graph's job from now on.
         element.volume = 1;
         applyPlaybackRate(element, playbackRate);
       },
       setElementGain(element, gain, rampSeconds = 0) {
-        const node = elements.get(element);
-        if (node) ramp(node.gain, Math.max(0, gain), rampSeconds, context.currentTime);
+        const nodes = elements.get(element);
+        if (nodes) ramp(nodes.gain.gain, Math.max(0, gain), rampSeconds, context.currentTime);
+      },
+      setElementLoudness(element, gain, rampSeconds = 0) {
+        const nodes = elements.get(element);
+        if (nodes && Number.isFinite(gain)) ramp(nodes.loudness.gain, Math.max(0, gain), rampSeconds, context.currentTime);
+      },
+      crossfade(from, to, seconds, { fadeOut, fadeIn }) {
+        const out = elements.get(from)?.gain.gain;
+        const into = elements.get(to)?.gain.gain;
+        if (!out || !into || seconds <= 0) return;
+        const now = context.currentTime;
+        // The outgoing song falls from wherever it is (a fade-in may not have finished).
+        const level = out.value;
+        for (const [param, curve] of [
+          [out, fadeOut.map((v) => v * level)],
+          [into, fadeIn],
+        ] as const) {
+          // A curve may not overlap other events: clear them, the curve's first point sets the level.
+          param.cancelScheduledValues(now);
+          param.setValueCurveAtTime(curve, now, seconds);
+        }
       },
       setVolume(volume, rampSeconds = VOLUME_RAMP_SECONDS) {
         ramp(master.gain, Math.min(1, Math.max(0, volume)), rampSeconds, context.currentTime);

@@ -1,4 +1,4 @@
-import type { SongSource } from './api/song-url.ts';
+import { ownSource, type SongSource } from './api/song-url.ts';
 import type { PlayableSong } from './playable-song.ts';
 
 /**
@@ -10,8 +10,10 @@ export const PREPARE_AHEAD_SECONDS = 30;
 /** …and has played at least this long: skipping through songs prepares nothing */
 export const PREPARE_AFTER_SECONDS = 2;
 
-export const shouldPrepare = (currentTime: number, duration: number): boolean =>
-  currentTime >= PREPARE_AFTER_SECONDS && (!Number.isFinite(duration) || duration <= 0 || duration - currentTime <= PREPARE_AHEAD_SECONDS);
+/** `leadSeconds`: how much earlier the next song starts (a crossfade's length in song time) */
+export const shouldPrepare = (currentTime: number, duration: number, leadSeconds = 0): boolean =>
+  currentTime >= PREPARE_AFTER_SECONDS &&
+  (!Number.isFinite(duration) || duration <= 0 || duration - currentTime <= PREPARE_AHEAD_SECONDS + leadSeconds);
 
 export interface PreparedSong extends SongSource {
   id: number;
@@ -45,7 +47,7 @@ export function createNextSong(fetchSource: (id: number) => Promise<SongSource>,
       tried = song.id;
       prepared = null;
       warmUp?.(song.id);
-      const source = song.url ? { url: song.url, trial: null } : await fetchSource(song.id);
+      const source = song.url ? ownSource(song.url) : await fetchSource(song.id);
       if (mine !== seq) return;
       pending = null;
       // No URL: nothing to prepare; the song's own turn reports it.

@@ -22,9 +22,23 @@ export interface PlayableSong {
   unavailable?: true;
   /** a VIP song of which only a trial clip plays (试听) */
   trial?: true;
+  /** track and disc number on its album: an album played in its order plays gapless (loudness.ts) */
+  no?: number;
+  cd?: number;
 }
 
-export type SongInput = Pick<Song, 'id' | 'name' | 'ar' | 'al' | 'dt'> & { alia?: string[]; url?: string };
+export type SongInput = Pick<Song, 'id' | 'name' | 'ar' | 'al' | 'dt'> & {
+  alia?: string[];
+  url?: string;
+  no?: number;
+  cd?: string | number | null;
+};
+
+/** NetEase's disc number is a string ("01", "2"); a number from a queue saved before. */
+const discNumber = (cd: SongInput['cd']): number | null => {
+  const n = typeof cd === 'number' ? cd : Number.parseInt(cd ?? '', 10);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
 
 export function toPlayable(song: SongInput, type: SongTag): PlayableSong {
   const playable: PlayableSong = {
@@ -37,6 +51,9 @@ export function toPlayable(song: SongInput, type: SongTag): PlayableSong {
   };
   if (song.alia?.length) playable.alia = song.alia;
   if (song.url) playable.url = song.url;
+  if (typeof song.no === 'number' && Number.isInteger(song.no) && song.no > 0) playable.no = song.no;
+  const cd = discNumber(song.cd);
+  if (cd !== null) playable.cd = cd;
   // A queued song played again keeps the flags it was given from the API's fields.
   const kept = song as Partial<PlayableSong>;
   const availability = kept.unavailable ? 'unavailable' : kept.trial ? 'trial' : songAvailability(song);

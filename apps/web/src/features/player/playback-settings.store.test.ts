@@ -25,8 +25,33 @@ describe('playback settings store', () => {
     usePlaybackSettings.getState().addSource('joox');
     await vi.advanceTimersByTimeAsync(600);
     expect(JSON.parse(localStorage.getItem('cloudtune-playback')!)).toEqual({
-      state: { sources: ['qq', 'kuwo', 'migu', 'joox'], bitRate: 320000 },
+      state: { sources: ['qq', 'kuwo', 'migu', 'joox'], bitRate: 320000, normalization: 'auto', targetLufs: -14, crossfadeSeconds: 0 },
       version: 1,
+    });
+  });
+
+  it('音量均衡 and 淡入淡出: known modes and levels only, the fade whole seconds from 0 to 12', () => {
+    const store = usePlaybackSettings.getState();
+    store.setNormalization('album');
+    store.setNormalization('loud');
+    store.setTargetLufs(-18);
+    store.setTargetLufs(-3);
+    store.setCrossfadeSeconds(4.4);
+    expect(usePlaybackSettings.getState()).toMatchObject({ normalization: 'album', targetLufs: -18, crossfadeSeconds: 4 });
+    store.setCrossfadeSeconds(30);
+    expect(usePlaybackSettings.getState().crossfadeSeconds).toBe(12);
+    store.setCrossfadeSeconds(-1);
+    expect(usePlaybackSettings.getState().crossfadeSeconds).toBe(0);
+    // A save from before these settings gets their defaults.
+    expect(migratePlayback({ sources: ['qq'], bitRate: 128000 })).toMatchObject({
+      normalization: 'auto',
+      targetLufs: -14,
+      crossfadeSeconds: 0,
+    });
+    expect(migratePlayback({ normalization: 'x', targetLufs: '−14', crossfadeSeconds: 'a' })).toMatchObject({
+      normalization: 'auto',
+      targetLufs: -14,
+      crossfadeSeconds: 0,
     });
   });
 

@@ -1,12 +1,12 @@
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { BASIC_EFFECTS, useEffectsStore } from '../effects/effects.store.ts';
 import { CUSTOM_EQ_ID, EQ_BANDS, EQ_MAX_DB, EQ_PRESETS, bandLabel } from '../effects/equalizer.ts';
 import { outputDeviceSupported, useOutputDevices } from '../effects/output-devices.ts';
 import { MAX_PLAYBACK_RATE, MIN_PLAYBACK_RATE, PLAYBACK_RATES } from '../effects/playback-rate.ts';
 import { ORIGINAL_SLUG, REVERB_PRESETS } from '../effects/reverb-presets.ts';
 import styles from './effects-controls.module.css';
+import { rangeFill } from './range-fill.ts';
 
-const fill = (value: number, min: number, max: number) => ({ '--fill': `${((value - min) / (max - min)) * 100}%` }) as CSSProperties;
 const rateLabel = (rate: number) => `${rate}×`;
 const dbLabel = (db: number) => `${db > 0 ? '+' : ''}${db}`;
 
@@ -70,7 +70,7 @@ function Reverbs() {
           step={0.01}
           value={mix}
           disabled={dry}
-          style={fill(mix, 0, 1)}
+          style={rangeFill(mix, 0, 1)}
           onChange={(e) => setReverbMix(Number(e.currentTarget.value))}
         />
         <span className={styles.sliderLabel}>湿</span>
@@ -110,7 +110,7 @@ function Equalizer() {
                 max={EQ_MAX_DB}
                 step={0.5}
                 value={db}
-                style={fill(db, -EQ_MAX_DB, EQ_MAX_DB)}
+                style={rangeFill(db, -EQ_MAX_DB, EQ_MAX_DB)}
                 onChange={(e) => setEqBand(i, Number(e.currentTarget.value))}
               />
               <span className={styles.bandLabel}>{bandLabel(hz)}</span>
@@ -146,7 +146,7 @@ function Speed() {
           max={MAX_PLAYBACK_RATE}
           step={0.05}
           value={rate}
-          style={fill(rate, MIN_PLAYBACK_RATE, MAX_PLAYBACK_RATE)}
+          style={rangeFill(rate, MIN_PLAYBACK_RATE, MAX_PLAYBACK_RATE)}
           onChange={(e) => setRate(Number(e.currentTarget.value))}
         />
         <span className={`${styles.sliderLabel} ${styles.latin}`}>{rateLabel(MAX_PLAYBACK_RATE)}</span>

@@ -9,6 +9,8 @@ const fakeGraph = () =>
   ({
     attach: vi.fn(),
     setElementGain: vi.fn(),
+    setElementLoudness: vi.fn(),
+    crossfade: vi.fn(),
     setVolume: vi.fn(),
     resume: vi.fn(),
     suspend: vi.fn(),

@@ -14,6 +14,8 @@ export interface SettingSlots {
   source: ReactNode;
   /** 音质 */
   quality: ReactNode;
+  /** 播放: 音量均衡, 淡入淡出 */
+  playback: ReactNode;
   /** 音效 */
   effect: ReactNode;
 }
@@ -22,6 +24,7 @@ export interface SettingSlots {
 export const SETTING_SECTIONS = [
   { location: 'source', title: '播放源' },
   { location: 'quality', title: '音质' },
+  { location: 'playback', title: '播放' },
   { location: 'effect', title: '音效' },
   { location: 'shortcut', title: '快捷键' },
   { location: 'download', title: '下载' },
@@ -55,6 +58,7 @@ export function SettingPage({ slots, platform }: { slots: SettingSlots; platform
   const content: Record<Location, ReactNode> = {
     source: slots.source,
     quality: slots.quality,
+    playback: slots.playback,
     effect: slots.effect,
     shortcut: <ShortcutList />,
     download: <DownloadSettings platform={platform} />,
