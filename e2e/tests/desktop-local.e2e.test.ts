@@ -407,6 +407,8 @@ describe('桌面歌词', () => {
     await lyricPage!.evaluate(() => (document.querySelector<HTMLElement>('main')!.style.pointerEvents = 'none'));
     await lyricPage!.mouse.move(400, 100);
     await lyricPage!.mouse.move(401, 101);
+    // The tools also show while focus is inside them (:focus-within), as after a click on 解锁: let it go.
+    await lyricPage!.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await lyricPage!.waitForFunction(() => getComputedStyle(document.querySelector('[role="toolbar"]')!).opacity === '0');
     await screenshot(lyricPage!, name);
     await lyricPage!.evaluate(() => document.querySelector<HTMLElement>('main')!.style.removeProperty('pointer-events'));
