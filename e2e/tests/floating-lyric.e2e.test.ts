@@ -125,6 +125,8 @@ describe('桌面歌词 in the browser (Document Picture-in-Picture)', () => {
       await screenshot(pip, `floating-lyric-pip-${scheme}`);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+        // The layout follows the width once resizing has settled (narrow: volume folds into 更多).
+        await page.waitForFunction((sm) => document.documentElement.dataset.screen === (sm ? 'sm' : 'md'), width < 1080);
         await toggle().waitFor();
         await page.getByTestId('player-bar').screenshot({ path: `${artifactsDir}player-bar-floating-lyric-${width}-${scheme}.png` });
         await screenshot(page, `floating-lyric-page-${width}-${scheme}`);
