@@ -51,6 +51,8 @@ const settings: { closeToTray: boolean; downloadDirectory: string | null; localF
   localFolders: [],
 };
 const lyricStates: LyricWindowState[] = [];
+/** false once a test drives the lyric window itself: the main window's states are no longer forwarded */
+let forwardLyricStates = true;
 const clickThrough: boolean[] = [];
 
 /** Real audio files, tagged, in a folder and a sub-folder. */
@@ -110,7 +112,7 @@ async function bridgeCall(method: string, args: unknown[]): Promise<unknown> {
     case 'lyricUpdate': {
       const [state] = parseInvokeArgs('cloudtune:lyric-window-update', args);
       lyricStates.push(state);
-      await lyricPage?.evaluate((s) => (window as unknown as { __lyricUpdate?: (s: unknown) => void }).__lyricUpdate?.(s), state);
+      if (forwardLyricStates) await sendToLyricWindow(state);
       return undefined;
     }
     case 'downloadsGetDirectory':
@@ -167,6 +169,11 @@ function installBridge(p: number) {
       setClickThrough: (on: boolean) => call('lyricClickThrough', [on]),
     },
   };
+}
+
+/** What the shell does with the main window's state: hands it to the lyric window's page. */
+async function sendToLyricWindow(state: LyricWindowState): Promise<void> {
+  await lyricPage?.evaluate((s) => (window as unknown as { __lyricUpdate?: (s: unknown) => void }).__lyricUpdate?.(s), state);
 }
 
 async function openPage(hash: string): Promise<Page> {
@@ -277,10 +284,34 @@ describe('本地音乐 in the desktop build', () => {
 });
 
 describe('桌面歌词', () => {
-  it('the lyric window’s page shows the line of the playing song that the main window shows', async () => {
+  /** The lyric window's current line: its text, how many of its words are sung, and the one filling. */
+  const activeLine = () =>
+    lyricPage!.evaluate(() => {
+      const line = document.querySelector<HTMLElement>('[data-testid="lyric-line"].is-active');
+      const words = Array.from(line?.querySelectorAll<HTMLElement>('[data-word]') ?? []);
+      const filling = words.find((w) => !w.classList.contains('is-sung') && w.style.getPropertyValue('--fill'));
+      const animation = filling?.querySelector<HTMLElement>('[data-lit]')?.getAnimations()[0];
+      return {
+        text: line?.querySelector('span')?.textContent?.trim() ?? '',
+        // scrolled to the top of the window (smoothly: the test waits for it before a screenshot)
+        onTop: !!line && Math.abs(line.offsetTop - line.parentElement!.parentElement!.scrollTop) < 1,
+        words: words.length,
+        sung: words.filter((w) => w.classList.contains('is-sung')).length,
+        fill: filling ? Number.parseFloat(filling.style.getPropertyValue('--fill')) : null,
+        // a sung word shows whole: no fill animation is left on it
+        stale: words.filter((w) => w.classList.contains('is-sung') && w.querySelector('[data-lit]')!.getAnimations().length > 0).length,
+        animation: animation ? { at: Number(animation.currentTime), state: animation.playState } : null,
+        translation: [...(line?.querySelectorAll<HTMLElement>('[data-testid="lyric-translation"]') ?? [])]
+          .filter((t) => getComputedStyle(t).display !== 'none')
+          .map((t) => t.textContent ?? '')
+          .join(''),
+      };
+    });
+
+  it('the lyric window follows the song the main window plays: the same line, its words filling', async () => {
     lyricPage = await openPage('#/desktop-lyric');
     await lyricPage.getByTestId('desktop-lyric').waitFor();
-    // A server song with lyrics, from a playlist, as in the desktop journey.
+    // A server song with word-timed lyrics, from a playlist, as in the desktop journey.
     await page.goto(`${shellOrigin}/index.html#/music/recommend`);
     await page.getByTestId('playlist-card').first().click();
     await page
@@ -294,18 +325,28 @@ describe('桌面歌词', () => {
         timeout: 30_000,
       },
     );
-    const mainLine = async () => (await page.getByTestId('current-lyric').textContent())?.trim() ?? '';
-    await expect.poll(mainLine, { timeout: 30_000 }).not.toBe('');
-    const line = await mainLine();
+    // The same sung line in both windows (the credits are worded differently in the word-timed lyric).
+    const bothLines = async () => {
+      const [main, lyric] = await Promise.all([page.getByTestId('current-lyric').textContent(), activeLine()]);
+      return { main: main?.trim() ?? '', lyric: lyric.text };
+    };
     await expect
-      .poll(async () => (await lyricPage!.getByTestId('desktop-lyric-line').textContent())?.trim(), { timeout: 10_000 })
-      .toBe(line);
-    expect(lyricStates.at(-1)).toMatchObject({ playing: true });
+      .poll(
+        async () => {
+          const { main, lyric } = await bothLines();
+          return main !== '' && !/^作[词曲]/.test(main) && main === lyric;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    // Between the main window's ticks the window's own clock fills the words.
+    await expect.poll(async () => (await activeLine()).sung, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(lyricStates.at(-1)).toMatchObject({
+      playing: true,
+      rate: 1,
+      songId: Number(await page.getByTestId('song-row').first().getAttribute('data-song-id')),
+    });
     await page.getByRole('button', { name: '桌面歌词' }).waitFor();
-    if (shots) {
-      await lyricPage.setViewportSize({ width: 800, height: 140 });
-      await lyricPage.screenshot({ path: `${shots}/lyric-window.png` });
-    }
   });
 
   it('锁定 makes clicks go through the lyric window; hovering 解锁 takes them again, and a click unlocks', async () => {
@@ -320,6 +361,103 @@ describe('桌面歌词', () => {
     await lyric.getByRole('button', { name: '解锁桌面歌词' }).click();
     await lyric.getByRole('button', { name: '锁定桌面歌词' }).waitFor();
     expect(clickThrough.at(-1)).toBe(false);
+  });
+
+  /** A song of the playlist on the main page whose lyric is timed word by word, with or without a translation. */
+  async function wordTimedSong(translated: boolean) {
+    const ids = await page.getByTestId('song-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-song-id'))));
+    for (const id of ids) {
+      const [lyric, words] = (await Promise.all([
+        fetch(`${server.url}/lyric?id=${id}`).then((r) => r.json()),
+        fetch(`${server.url}/lyric/new?id=${id}`).then((r) => r.json()),
+      ])) as [{ tlyric?: { lyric?: string } }, { yrc?: { lyric?: string } }];
+      if (!!lyric.tlyric?.lyric !== translated) continue;
+      // The first sung line (the credits are timed by line): its words as [start ms, length ms, text].
+      const sung = (words.yrc?.lyric ?? '').split('\n').find((l) => /^\[\d+,\d+\]\(/.test(l));
+      if (!sung) continue;
+      const cues = [...sung.matchAll(/\((\d+),(\d+),\d+\)([^(]*)/g)].map((m) => [Number(m[1]), Number(m[2]), m[3]!] as const);
+      if (cues.length < 4) continue;
+      // 40% into its third word: two words sung, the third partly lit.
+      const [start, length] = cues[2]!;
+      return {
+        id,
+        text: cues
+          .map((c) => c[2])
+          .join('')
+          .trim(),
+        at: (start + 0.4 * length) / 1000,
+        wordMs: length,
+      };
+    }
+    throw new Error(`no word-timed song ${translated ? 'with' : 'without'} a translation in the playlist`);
+  }
+
+  /** The lyric window as it sits on a desktop: a wallpaper behind the transparent page, the app in that colour scheme. */
+  async function shootLyricWindow(name: string, scheme: 'light' | 'dark') {
+    await lyricPage!.setViewportSize({ width: 800, height: 120 });
+    await lyricPage!.evaluate((dark) => {
+      document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+      const wallpaper = document.getElementById('wallpaper') ?? document.body.appendChild(document.createElement('div'));
+      wallpaper.id = 'wallpaper';
+      wallpaper.style.cssText = `position:fixed;inset:0;z-index:-1;background:${
+        dark ? 'linear-gradient(120deg,#1b2233,#3a2f4a 60%,#101418)' : 'linear-gradient(120deg,#e8eef5,#f6efe2 60%,#dfe8e1)'
+      }`;
+    }, scheme === 'dark');
+    // The pointer away from the window: no hover background, no tools.
+    await lyricPage!.evaluate(() => (document.querySelector<HTMLElement>('main')!.style.pointerEvents = 'none'));
+    await lyricPage!.mouse.move(400, 100);
+    await lyricPage!.mouse.move(401, 101);
+    // The tools also show while focus is inside them (:focus-within), as after a click on 解锁: let it go.
+    await lyricPage!.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await lyricPage!.waitForFunction(() => getComputedStyle(document.querySelector('[role="toolbar"]')!).opacity === '0');
+    await screenshot(lyricPage!, name);
+    await lyricPage!.evaluate(() => document.querySelector<HTMLElement>('main')!.style.removeProperty('pointer-events'));
+  }
+
+  it('fills the current line word by word at the playhead, the translation under it when 译 is on', async () => {
+    forwardLyricStates = false;
+    const plain = await wordTimedSong(false);
+    const translated = await wordTimedSong(true);
+    const paused = (songId: number, time: number, translation: boolean): LyricWindowState => ({
+      songId,
+      song: '',
+      time,
+      playing: false,
+      rate: 1,
+      translation,
+    });
+
+    await sendToLyricWindow(paused(plain.id, plain.at, true));
+    await expect.poll(async () => (await activeLine()).text, { timeout: 10_000 }).toBe(plain.text);
+    let line = await activeLine();
+    expect(line).toMatchObject({ sung: 2, translation: '' });
+    await expect.poll(async () => (await activeLine()).onTop).toBe(true);
+    expect(line.fill).toBeCloseTo(40, 0);
+    // The lit copy stands still 40% in, where the paused playhead is.
+    expect(line.animation?.state).toBe('paused');
+    expect(Math.abs(line.animation!.at - 0.4 * plain.wordMs)).toBeLessThan(45);
+    await shootLyricWindow('desktop-lyric-fill-light', 'light');
+    await shootLyricWindow('desktop-lyric-fill-dark', 'dark');
+
+    await sendToLyricWindow(paused(translated.id, translated.at, true));
+    await expect.poll(async () => (await activeLine()).text, { timeout: 10_000 }).toBe(translated.text);
+    line = await activeLine();
+    expect(line.sung).toBe(2);
+    expect(line.translation).toMatch(/\p{Script=Han}/u);
+    await expect.poll(async () => (await activeLine()).onTop).toBe(true);
+    await shootLyricWindow('desktop-lyric-translation-light', 'light');
+    await shootLyricWindow('desktop-lyric-translation-dark', 'dark');
+
+    // 译 off in the main window: the line alone.
+    await sendToLyricWindow(paused(translated.id, translated.at, false));
+    await expect.poll(async () => (await activeLine()).translation).toBe('');
+
+    // Playing again from there: the third word is sung before long, the fourth fills.
+    await sendToLyricWindow({ ...paused(translated.id, translated.at, false), playing: true });
+    await expect.poll(async () => (await activeLine()).sung, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    expect((await activeLine()).stale).toBe(0);
+    await lyricPage!.mouse.move(400, 60);
+    await screenshot(lyricPage!, 'desktop-lyric-hover');
   });
 });
 

@@ -24,8 +24,8 @@ describe('IPC arguments', () => {
     );
     expect(parseInvokeArgs('cloudtune:downloads-remove', [abs])).toEqual([abs]);
     expect(parseInvokeArgs('cloudtune:settings-update', [{ localFolders: [{ path: abs, checked: true }] }])).toHaveLength(1);
-    const line = { line: '故事的小黄花', next: '', playing: true, song: '晴天 - 周杰伦' };
-    expect(parseInvokeArgs('cloudtune:lyric-window-update', [line])).toEqual([line]);
+    const state = { songId: 186016, song: '晴天 - 周杰伦', time: 41.25, playing: true, rate: 1.25, translation: true };
+    expect(parseInvokeArgs('cloudtune:lyric-window-update', [state])).toEqual([state]);
   });
 
   it.each<[InvokeChannel, unknown[]]>([
@@ -63,8 +63,14 @@ describe('IPC arguments', () => {
     ['cloudtune:settings-update', [{ localFolders: [{ path: 'relative', checked: true }] }]],
     ['cloudtune:settings-update', [{ localFolders: [{ path: abs }] }]],
     ['cloudtune:settings-update', [{ localFolders: Array.from({ length: 101 }, () => ({ path: abs, checked: true })) }]],
-    ['cloudtune:lyric-window-update', [{ line: 'a', next: 'b', playing: 'yes', song: '' }]],
-    ['cloudtune:lyric-window-update', [{ line: 'x'.repeat(1001), next: '', playing: true, song: '' }]],
+    ['cloudtune:lyric-window-update', [{ songId: 1, song: '', time: 1, playing: 'yes', rate: 1, translation: false }]],
+    ['cloudtune:lyric-window-update', [{ songId: 1, song: 'x'.repeat(1001), time: 1, playing: true, rate: 1, translation: false }]],
+    ['cloudtune:lyric-window-update', [{ songId: 1.5, song: '', time: 1, playing: true, rate: 1, translation: false }]],
+    ['cloudtune:lyric-window-update', [{ songId: 1, song: '', time: -1, playing: true, rate: 1, translation: false }]],
+    ['cloudtune:lyric-window-update', [{ songId: 1, song: '', time: Number.NaN, playing: true, rate: 1, translation: false }]],
+    ['cloudtune:lyric-window-update', [{ songId: 1, song: '', time: 1, playing: true, rate: 0, translation: false }]],
+    ['cloudtune:lyric-window-update', [{ songId: 1, song: '', time: 1, playing: true, rate: 1 }]],
+    ['cloudtune:lyric-window-update', [{ line: 'a', next: 'b', playing: true, song: '' }]],
     ['cloudtune:lyric-window-update', []],
   ])('refuses %s with %j', (channel, args) => {
     expect(() => parseInvokeArgs(channel, args)).toThrow(IpcArgumentError);

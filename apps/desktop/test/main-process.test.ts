@@ -248,7 +248,7 @@ describe('the main process', () => {
     expect((await file(join(downloads, 'a - b.mp3'))).status).toBe(404);
   });
 
-  it('opens the desktop lyric window on #/desktop-lyric, feeds it the line from the main window, and closes it', async () => {
+  it('opens the desktop lyric window on #/desktop-lyric, feeds it the song and playhead from the main window, and closes it', async () => {
     const main = fake.record.windows[0]!;
     main.sent.length = 0;
     await expect(invoke(fake, 'cloudtune:lyric-window-set-visible', APP, true)).resolves.toBe(true);
@@ -256,10 +256,10 @@ describe('the main process', () => {
     expect(lyric.loadedUrl).toBe('app://cloudtune/index.html#/desktop-lyric');
     expect(lyric.options).toMatchObject({ frame: false, transparent: true, alwaysOnTop: true, skipTaskbar: true });
     expect(lyric.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-    const state = { line: '故事的小黄花', next: '从出生那年就飘着', playing: true, song: '晴天 - 周杰伦' };
+    const state = { songId: 186016, song: '晴天 - 周杰伦', time: 12.5, playing: true, rate: 1, translation: false };
     await invoke(fake, 'cloudtune:lyric-window-update', APP, state);
     expect(lyric.sent).toEqual([['cloudtune:lyric-state', state]]);
-    await expect(invoke(fake, 'cloudtune:lyric-window-update', APP, { line: 1 })).rejects.toThrow(/bad argument/);
+    await expect(invoke(fake, 'cloudtune:lyric-window-update', APP, { songId: '1' })).rejects.toThrow(/bad argument/);
     // 锁定: clicks go through, mouse moves still reach the page
     await invoke(fake, 'cloudtune:lyric-window-click-through', APP, true);
     await invoke(fake, 'cloudtune:lyric-window-click-through', APP, false);

@@ -92,23 +92,31 @@ export interface LocalMusicBridge {
   scan(folders: string[]): Promise<LocalTrackFile[]>;
 }
 
-/** What the desktop lyric window shows: the main window sends it on every line change. */
+/**
+ * What the desktop lyric window follows: the playing song and its playhead. The main window sends
+ * it on every playhead tick (a few times a second) and on every change; the lyric window loads the
+ * song's lyric itself and fills the words between ticks at `rate`.
+ */
 export interface LyricWindowState {
-  /** the line being sung ('' between lines) */
-  line: string;
-  /** the line after it */
-  next: string;
-  playing: boolean;
-  /** `歌名 - 歌手`, shown when there is no line */
+  /** the playing song's id; 0 when nothing plays, negative for a local file (no lyric) */
+  songId: number;
+  /** `歌名 - 歌手`, shown when there is no lyric */
   song: string;
+  /** the playhead when this was sent, in song seconds */
+  time: number;
+  playing: boolean;
+  /** the song's speed (1 = normal) */
+  rate: number;
+  /** 译: the lyric panel shows translations, so the lyric window shows the current line's too */
+  translation: boolean;
 }
 
 export interface LyricWindowBridge {
   /** shows or hides the desktop lyric window; resolves with whether it is now shown */
   setVisible(visible: boolean): Promise<boolean>;
-  /** main window: the current line, forwarded to the lyric window */
+  /** main window: the song and its playhead, forwarded to the lyric window */
   update(state: LyricWindowState): void;
-  /** lyric window: the lines as the main window sends them; returns the unsubscribe function */
+  /** lyric window: the states as the main window sends them; returns the unsubscribe function */
   onUpdate(listener: (state: LyricWindowState) => void): () => void;
   /** main window: the lyric window was shown or closed (its own close button, the tray); returns the unsubscribe function */
   onVisibilityChange(listener: (visible: boolean) => void): () => void;

@@ -3,13 +3,18 @@ import type { DesktopBridge, LyricWindowState } from '@cloudtune/desktop-bridge'
 import { LYRIC_STATE_CHANNEL, LYRIC_VISIBILITY_CHANNEL } from '../services/lyric-window-state.ts';
 import { invoke } from './invoke.ts';
 
-const isState = (v: unknown): v is LyricWindowState =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as LyricWindowState).line === 'string' &&
-  typeof (v as LyricWindowState).next === 'string' &&
-  typeof (v as LyricWindowState).song === 'string' &&
-  typeof (v as LyricWindowState).playing === 'boolean';
+const isState = (v: unknown): v is LyricWindowState => {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as LyricWindowState;
+  return (
+    Number.isInteger(s.songId) &&
+    typeof s.song === 'string' &&
+    Number.isFinite(s.time) &&
+    typeof s.playing === 'boolean' &&
+    Number.isFinite(s.rate) &&
+    typeof s.translation === 'boolean'
+  );
+};
 
 /** Lyric window: the desktop lyric (桌面歌词) shown or hidden, fed by the main window; IPC events never reach the page. */
 export const lyricWindow: Pick<DesktopBridge, 'lyricWindow'> = {

@@ -39,7 +39,16 @@ const downloadTags = z
   })
   .strict();
 
-const lyricWindowState = z.object({ line: text(1000), next: text(1000), playing: z.boolean(), song: text(1000) }).strict();
+const lyricWindowState = z
+  .object({
+    songId: z.number().int().safe(),
+    song: text(1000),
+    time: z.number().min(0).max(1e6),
+    playing: z.boolean(),
+    rate: z.number().positive().max(16),
+    translation: z.boolean(),
+  })
+  .strict();
 
 export const invokeChannels = {
   'cloudtune:get-port': z.tuple([]),

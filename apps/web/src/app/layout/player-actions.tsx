@@ -5,6 +5,7 @@ import { downloadSongs } from '../../features/downloads/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { notify } from '../../lib/notice.ts';
 import { desktopBridge, isDesktop, type Platform } from '../../lib/platform.ts';
+import { documentPip, FloatingLyricWindow, useFloatingWindow } from './floating-lyric-window.tsx';
 import styles from './player-actions.module.css';
 
 /** 桌面歌词 (desktop): opens or closes the lyric window; follows it when it is closed by its own button. */
@@ -33,7 +34,35 @@ function DesktopLyricButton() {
   );
 }
 
-/** The player bar's buttons for the playing song that need other features: 下载, and 桌面歌词 on the desktop. */
+/** 桌面歌词 (browser): opens or closes the floating lyric in a Picture-in-Picture window. */
+function FloatingLyricButton() {
+  const [pip, setOpen] = useFloatingWindow();
+  return (
+    <>
+      <Button
+        variant="icon"
+        size="md"
+        tone="accent"
+        active={!!pip}
+        className={styles.glyph}
+        aria-label="桌面歌词"
+        aria-pressed={!!pip}
+        title="桌面歌词"
+        onClick={() => setOpen(!pip)}
+        data-testid="floating-lyric-toggle"
+      >
+        词
+      </Button>
+      {pip ? <FloatingLyricWindow pip={pip} /> : null}
+    </>
+  );
+}
+
+/**
+ * The player bar's buttons for the playing song that need other features: 下载, and 桌面歌词 —
+ * the shell's lyric window on the desktop; in a browser with Document Picture-in-Picture, the
+ * floating window (hidden where the browser has none, and inside the shell, which has its own).
+ */
 export function PlayerActions({ platform }: { platform: Platform }) {
   const current = usePlayerStore((s) => s.current);
   // Local files (negative ids) are on disk already.
@@ -51,7 +80,13 @@ export function PlayerActions({ platform }: { platform: Platform }) {
       >
         <DownloadIcon size={18} />
       </Button>
-      {isDesktop(platform) && desktopBridge()?.lyricWindow ? <DesktopLyricButton /> : null}
+      {isDesktop(platform) ? (
+        desktopBridge()?.lyricWindow ? (
+          <DesktopLyricButton />
+        ) : null
+      ) : !desktopBridge() && documentPip() ? (
+        <FloatingLyricButton />
+      ) : null}
     </>
   );
 }

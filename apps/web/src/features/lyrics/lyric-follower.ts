@@ -28,6 +28,13 @@ export interface LyricFollower {
   recenter: (smooth?: boolean) => void;
   /** the time the user may still scroll freely until (performance.now() clock) */
   readonly freeUntil: number;
+  /**
+   * leaves the lines as React drew them, for good: the current line unmarked, its fill stopped,
+   * later updates ignored. A follower
+   * replaced by another (new lines, 译 toggled) must not leave its fill behind: a paused fill
+   * left on a word would show over the next follower's.
+   */
+  dispose: () => void;
 }
 
 /** an animation this far from the playhead is moved back to it */
@@ -44,13 +51,22 @@ function revealWord(word: HTMLElement, durationMs: number): Animation[] {
   return [lit.animate(REVEAL, timing), text.animate(COUNTER, timing)];
 }
 
-export function createLyricFollower(scroller: HTMLElement, lines: readonly PanelLine[], lineElements: () => HTMLElement[]): LyricFollower {
+/** Where the current line is kept: the panel's middle, or the top of a floating lyric (the lines after it below). */
+export type LyricAlign = 'center' | 'start';
+
+export function createLyricFollower(
+  scroller: HTMLElement,
+  lines: readonly PanelLine[],
+  lineElements: () => HTMLElement[],
+  align: LyricAlign = 'center',
+): LyricFollower {
   let active = -1;
   /** in the active line: words before this index are marked sung */
   let sungUpTo = 0;
   let fillingWord: HTMLElement | null = null;
   let fillAnimations: Animation[] = [];
   let freeUntil = 0;
+  let disposed = false;
 
   const stopFill = () => {
     for (const a of fillAnimations) a.cancel();
@@ -60,7 +76,7 @@ export function createLyricFollower(scroller: HTMLElement, lines: readonly Panel
   const center = (smooth: boolean) => {
     const el = lineElements()[active];
     if (!el) return;
-    const top = el.offsetTop + el.offsetHeight / 2 - scroller.clientHeight / 2;
+    const top = align === 'start' ? el.offsetTop : el.offsetTop + el.offsetHeight / 2 - scroller.clientHeight / 2;
     if (Math.abs(scroller.scrollTop - top) < 1) return;
     scroller.scrollTo({ top, behavior: smooth ? 'smooth' : 'auto' });
   };
@@ -115,6 +131,8 @@ export function createLyricFollower(scroller: HTMLElement, lines: readonly Panel
 
   return {
     update(time, playing = true, rate = 1) {
+      // A tick already scheduled may still come after dispose(): it changes nothing.
+      if (disposed) return Infinity;
       const index = currentLineIndex(lines, time);
       if (index !== active) {
         if (active >= 0) leaveLine(active);
@@ -142,6 +160,12 @@ export function createLyricFollower(scroller: HTMLElement, lines: readonly Panel
     },
     get freeUntil() {
       return freeUntil;
+    },
+    dispose() {
+      disposed = true;
+      if (active >= 0) leaveLine(active);
+      active = -1;
+      fillingWord = null;
     },
   };
 }
