@@ -171,6 +171,8 @@ describe('a phone journey by touch (390×844)', () => {
     await open(page, '/music/recommend');
     await page.getByRole('banner').getByRole('button', { name: '未登录' }).tap();
     await loginView(page).waitFor();
+    // The form loads the first time the view opens: photographed once it is there.
+    await loginView(page).getByLabel('手机号').waitFor();
     await phoneShot(page, 'login');
     await loginView(page).getByRole('button', { name: '关闭' }).tap();
     await logIn(page);
