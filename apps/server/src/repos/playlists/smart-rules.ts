@@ -18,7 +18,7 @@ import { LIKED_SONGS_SPECIAL_TYPE } from './kinds.ts';
  * a playlist's songs), so the cost is one pass over the songs whatever the number of rules, and
  * rules of one field that a group would OR together (genre is A, or B, or C) are one set. Values
  * are bound, never written into the text. The same text runs on SQLite and PostgreSQL but for
- * the two marked places.
+ * the marked places (case-blind LIKE, name order, how a membership is tested).
  */
 
 /** What a demo song (synthesized, no file) is: the media layer's DEMO_QUALITY. */
@@ -107,8 +107,18 @@ class Sql {
   }
 }
 
-/** Songs of a set: the owner's, a genre's… `negate`: the songs outside it. */
-const member = (set: string, negate: boolean): string => `s.id ${negate ? 'NOT IN' : 'IN'} (${set})`;
+/**
+ * Songs of a set: the owner's, a genre's… `negate`: the songs outside it. Every set selects one
+ * non-null column named `song_id`. SQLite builds an `IN` list once per statement (LIST SUBQUERY);
+ * PostgreSQL cannot make `NOT IN` an anti-join (its NULL rule), and under OR it hashes an `IN` set
+ * only when the set fits work_mem, else rescans the set for every song — so there the test is
+ * `EXISTS`, planned as a hash semi- or anti-join under AND and, under OR, as the cheaper of a
+ * hashed set and an index probe per song. With no NULL in the sets the two mean the same.
+ */
+function member(q: Sql, set: string, negate: boolean): string {
+  if (q.ctx.dialect === 'postgres') return `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${set}) m WHERE m.song_id = s.id)`;
+  return `s.id ${negate ? 'NOT IN' : 'IN'} (${set})`;
+}
 
 function rangeTest(q: Sql, expr: string, r: Range): string {
   const parts = [...(r.lo === null ? [] : [`${expr} >= ${q.bind(r.lo)}`]), ...(r.hi === null ? [] : [`${expr} < ${q.bind(r.hi)}`])];
@@ -124,10 +134,12 @@ function rangeTest(q: Sql, expr: string, r: Range): string {
 function ownedNumber(q: Sql, r: Range, rows: (test: (expr: string) => string) => string): string {
   if (!inRange(r, 0))
     return member(
+      q,
       rows((expr) => rangeTest(q, expr, r)),
       false,
     );
   return member(
+    q,
     rows((expr) => rangeTest(q, expr, { ...r, outside: !r.outside })),
     true,
   );
@@ -144,7 +156,7 @@ const TEXT_SETS = {
   artist: (names: (col: string) => string) =>
     `SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT a.id FROM artists a WHERE ${names('a.name')})`,
   album: (names: (col: string) => string) =>
-    `SELECT s2.id FROM songs s2 WHERE s2.album_id IN (SELECT al.id FROM albums al WHERE ${names('al.name')})`,
+    `SELECT s2.id AS song_id FROM songs s2 WHERE s2.album_id IN (SELECT al.id FROM albums al WHERE ${names('al.name')})`,
 };
 
 function namesEqual(q: Sql, values: readonly string[]): (col: string) => string {
@@ -173,8 +185,8 @@ function compileRule(q: Sql, rule: SmartRule): string {
     case 'artist':
     case 'album': {
       const set = TEXT_SETS[rule.field];
-      if (rule.op === 'is' || rule.op === 'isNot') return member(set(namesEqual(q, [rule.value])), rule.op === 'isNot');
-      return member(set(namesContaining(q, [rule.value])), rule.op === 'notContains');
+      if (rule.op === 'is' || rule.op === 'isNot') return member(q, set(namesEqual(q, [rule.value])), rule.op === 'isNot');
+      return member(q, set(namesContaining(q, [rule.value])), rule.op === 'notContains');
     }
     case 'fileType':
       q.files = true;
@@ -214,22 +226,24 @@ function compileRule(q: Sql, rule: SmartRule): string {
       switch (rule.op) {
         case 'inLast':
         case 'notInLast':
-          return member(`${plays} AND played_at >= ${q.bind(q.ctx.now - rule.value * DAY_MS)}`, rule.op === 'notInLast');
+          return member(q, `${plays} AND played_at >= ${q.bind(q.ctx.now - rule.value * DAY_MS)}`, rule.op === 'notInLast');
         case 'before':
-          return member(`${plays} GROUP BY song_id HAVING MAX(played_at) < ${q.bind(dayStart(rule.value))}`, false);
+          return member(q, `${plays} GROUP BY song_id HAVING MAX(played_at) < ${q.bind(dayStart(rule.value))}`, false);
         case 'after':
-          return member(`${plays} AND played_at >= ${q.bind(dayStart(rule.value) + DAY_MS)}`, false);
+          return member(q, `${plays} AND played_at >= ${q.bind(dayStart(rule.value) + DAY_MS)}`, false);
       }
       break;
     }
-    case 'liked':
-      return member(
-        `SELECT pt.song_id FROM playlist_tracks pt JOIN playlists p ON p.id = pt.playlist_id
-         WHERE p.creator_id = ${q.bind(owner)} AND p.special_type = ${LIKED_SONGS_SPECIAL_TYPE}`,
-        rule.op === 'isNot',
-      );
+    case 'liked': {
+      const liked = `SELECT p.id FROM playlists p WHERE p.creator_id = ${q.bind(owner)} AND p.special_type = ${LIKED_SONGS_SPECIAL_TYPE}`;
+      // PostgreSQL: the owner's liked playlist looked up first (an InitPlan), so its songs are read
+      // by playlist_tracks' key; joined, the planner guesses an average playlist's size and
+      // compares every song with every liked one.
+      const playlists = q.ctx.dialect === 'postgres' ? `= ANY (ARRAY(${liked}))` : `IN (${liked})`;
+      return member(q, `SELECT pt.song_id FROM playlist_tracks pt WHERE pt.playlist_id ${playlists}`, rule.op === 'isNot');
+    }
     case 'playlist':
-      return member(playlistSet(q, [rule.value]), rule.op === 'notIn');
+      return member(q, playlistSet(q, [rule.value]), rule.op === 'notIn');
   }
 }
 
@@ -254,10 +268,10 @@ function mergeKey(group: SmartGroup, rule: SmartRule): string | null {
 function compileMerged(q: Sql, group: SmartGroup, rules: Mergeable[]): string {
   const negate = group.match === 'all';
   const first = rules[0]!;
-  if (first.field === 'playlist') return member(playlistSet(q, [...new Set(rules.map((r) => r.value as number))]), negate);
+  if (first.field === 'playlist') return member(q, playlistSet(q, [...new Set(rules.map((r) => r.value as number))]), negate);
   const names = [...new Set(rules.map((r) => (r.value as string).toLowerCase()))];
   const contains = first.op === 'contains' || first.op === 'notContains';
-  return member(TEXT_SETS[first.field](contains ? namesContaining(q, names) : namesEqual(q, names)), negate);
+  return member(q, TEXT_SETS[first.field](contains ? namesContaining(q, names) : namesEqual(q, names)), negate);
 }
 
 function compileGroup(q: Sql, group: SmartGroup): string {
