@@ -97,8 +97,7 @@ class Sql {
   readonly params: unknown[] = [];
   /** uses the song's library file (its bitrate and type): joined once */
   files = false;
-  /** sorts by the owner's plays or rating: their stats joined once */
-  stats = false;
+  /** sorts by the owner's rating: joined once */
   rating = false;
   constructor(readonly ctx: SmartContext) {}
   bind(...values: unknown[]): string {
@@ -128,22 +127,30 @@ function rangeTest(q: Sql, expr: string, r: Range): string {
 
 /**
  * A number only some songs have a row for (the owner's play count, rating): a song without one
- * has 0. When 0 passes, the songs are those outside the set of rows that fail, so the unplayed
- * and the unrated come in without reading every song's row.
+ * has 0. The rules are ranges a group's `match` joins (one rule: one range), tested together on
+ * one set of rows. When 0 passes, the songs are those outside the set of rows that fail, so the
+ * unplayed and the unrated come in without reading every song's row.
  */
-function ownedNumber(q: Sql, r: Range, rows: (test: (expr: string) => string) => string): string {
-  if (!inRange(r, 0))
-    return member(
-      q,
-      rows((expr) => rangeTest(q, expr, r)),
-      false,
-    );
+function ownedNumber(q: Sql, ranges: Range[], match: SmartGroup['match'], rows: (test: (expr: string) => string) => string): string {
+  const passes = (expr: string): string =>
+    ranges.length === 1
+      ? rangeTest(q, expr, ranges[0]!)
+      : `(${ranges.map((r) => rangeTest(q, expr, r)).join(match === 'any' ? ' OR ' : ' AND ')})`;
+  const zeroPasses = match === 'any' ? ranges.some((r) => inRange(r, 0)) : ranges.every((r) => inRange(r, 0));
+  if (!zeroPasses) return member(q, rows(passes), false);
   return member(
     q,
-    rows((expr) => rangeTest(q, expr, { ...r, outside: !r.outside })),
+    rows((expr) => `NOT ${passes(expr)}`),
     true,
   );
 }
+
+/** The owner's rows of a number field: their play counts (an aggregate of their plays) or ratings. */
+const OWNED_ROWS: Record<'playCount' | 'rating', (q: Sql) => (test: (expr: string) => string) => string> = {
+  playCount: (q) => (test) =>
+    `SELECT song_id FROM play_records WHERE user_id = ${q.bind(q.ctx.ownerId)} GROUP BY song_id HAVING ${test('COUNT(*)')}`,
+  rating: (q) => (test) => `SELECT song_id FROM song_ratings WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test('rating')}`,
+};
 
 /**
  * The sets of songs named by text: a genre's, an artist's, an album's; `names` is a test of the
@@ -199,17 +206,8 @@ function compileRule(q: Sql, rule: SmartRule): string {
       q.files = true;
       return rangeTest(q, `COALESCE(lf.bitrate, ${DEMO_BITRATE})`, rangeOf(rule));
     case 'playCount':
-      return ownedNumber(
-        q,
-        rangeOf(rule),
-        (test) => `SELECT song_id FROM play_records WHERE user_id = ${q.bind(owner)} GROUP BY song_id HAVING ${test('COUNT(*)')}`,
-      );
     case 'rating':
-      return ownedNumber(
-        q,
-        rangeOf(rule),
-        (test) => `SELECT song_id FROM song_ratings WHERE user_id = ${q.bind(owner)} AND ${test('rating')}`,
-      );
+      return ownedNumber(q, [rangeOf(rule)], 'all', OWNED_ROWS[rule.field](q));
     case 'addedAt':
       switch (rule.op) {
         case 'inLast':
@@ -253,9 +251,12 @@ function compileRule(q: Sql, rule: SmartRule): string {
  * in "all", not A and not B (not containing 星, not containing 月) are outside that set. Keyed by
  * field and by equality or containment.
  */
-type Mergeable = Extract<SmartRule, { field: 'genre' | 'artist' | 'album' | 'playlist' }>;
+type OwnedRule = Extract<SmartRule, { field: SmartNumberField }> & { field: 'playCount' | 'rating' };
+type Mergeable = Extract<SmartRule, { field: 'genre' | 'artist' | 'album' | 'playlist' }> | OwnedRule;
 function mergeKey(group: SmartGroup, rule: SmartRule): string | null {
   const positive = group.match === 'any';
+  // A group's play-count (or rating) ranges, whatever its match: one pass over the owner's rows.
+  if (rule.field === 'playCount' || rule.field === 'rating') return rule.field;
   if (rule.field === 'genre' || rule.field === 'artist' || rule.field === 'album') {
     if (positive ? rule.op === 'is' : rule.op === 'isNot') return `${rule.field}:is`;
     if (positive ? rule.op === 'contains' : rule.op === 'notContains') return `${rule.field}:contains`;
@@ -267,7 +268,12 @@ function mergeKey(group: SmartGroup, rule: SmartRule): string | null {
 
 function compileMerged(q: Sql, group: SmartGroup, rules: Mergeable[]): string {
   const negate = group.match === 'all';
-  const first = rules[0]!;
+  const head = rules[0]!;
+  if (head.field === 'playCount' || head.field === 'rating') {
+    const ranges = rules.map((r) => rangeOf(r as OwnedRule));
+    return ownedNumber(q, ranges, group.match, OWNED_ROWS[head.field](q));
+  }
+  const first = head as Exclude<Mergeable, OwnedRule>;
   if (first.field === 'playlist') return member(q, playlistSet(q, [...new Set(rules.map((r) => r.value as number))]), negate);
   const names = [...new Set(rules.map((r) => (r.value as string).toLowerCase()))];
   const contains = first.op === 'contains' || first.op === 'notContains';
@@ -310,12 +316,13 @@ function sortExpr(q: Sql, field: SmartSortField): string {
     case 'bitrate':
       q.files = true;
       return `COALESCE(lf.bitrate, ${DEMO_BITRATE})`;
+    // The owner's plays of each song that passed the rules, counted from play_records_by_user_song
+    // as it is sorted: aggregating all their plays first and joining them cost more than the
+    // rules (decision 0048).
     case 'playCount':
-      q.stats = true;
-      return 'COALESCE(st.plays, 0)';
+      return `(SELECT COUNT(*) FROM play_records p WHERE p.user_id = ${q.bind(q.ctx.ownerId)} AND p.song_id = s.id)`;
     case 'lastPlayed':
-      q.stats = true;
-      return 'COALESCE(st.last_played, 0)';
+      return `COALESCE((SELECT MAX(p.played_at) FROM play_records p WHERE p.user_id = ${q.bind(q.ctx.ownerId)} AND p.song_id = s.id), 0)`;
     case 'rating':
       q.rating = true;
       return 'COALESCE(r.rating, 0)';
@@ -331,10 +338,6 @@ export function compileSmartRules(rules: SmartRules, ctx: SmartContext): Compile
   const head = new Sql(ctx);
   const joins = [
     where.files ? 'LEFT JOIN library_files lf ON lf.song_id = s.id' : '',
-    where.stats
-      ? `LEFT JOIN (SELECT song_id, COUNT(*) AS plays, MAX(played_at) AS last_played FROM play_records
-          WHERE user_id = ${head.bind(ctx.ownerId)} GROUP BY song_id) st ON st.song_id = s.id`
-      : '',
     where.rating ? `LEFT JOIN song_ratings r ON r.user_id = ${head.bind(ctx.ownerId)} AND r.song_id = s.id` : '',
   ].filter(Boolean);
   const limit = Math.min(rules.limit ?? SMART_MAX_LIMIT, SMART_MAX_LIMIT);
