@@ -114,7 +114,7 @@ describe('桌面歌词 in the browser (Document Picture-in-Picture)', () => {
     await page.getByTestId('lyric-panel').getByRole('button', { name: '收起歌词' }).click();
   });
 
-  it('is shot in both colour schemes, with the player bar and its 桌面歌词 button at desktop and phone widths', async () => {
+  it('is shot in both colour schemes, with the player bar and its 桌面歌词 button at a wide and a narrow desktop width', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.evaluate((s) => (document.documentElement.dataset.theme = s), scheme);
       // The window follows the app's colour scheme.
@@ -123,8 +123,10 @@ describe('桌面歌词 in the browser (Document Picture-in-Picture)', () => {
       // The window at the size the app asks for (the context's viewport applies to it here).
       await pip.setViewportSize({ width: 520, height: 150 });
       await screenshot(pip, `floating-lyric-pip-${scheme}`);
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      // Desktop widths: under 600 px the player is the phone's mini player and now-playing view,
+      // and phones' browsers have no Document Picture-in-Picture.
+      for (const width of [1280, 900]) {
+        await page.setViewportSize({ width, height: 800 });
         // The layout follows the width once resizing has settled (narrow: volume folds into 更多).
         await page.waitForFunction((sm) => document.documentElement.dataset.screen === (sm ? 'sm' : 'md'), width < 1080);
         await toggle().waitFor();

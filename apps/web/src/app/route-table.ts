@@ -153,6 +153,8 @@ export const routeTable: RouteEntry[] = [
       },
     ],
   },
+  // The phone's 我的音乐 tab (decision 0050): the sidebar's 我的音乐 section as a page.
+  { path: '/my-music', title: '我的音乐', platforms: BOTH, lazy: () => import('./pages/my-music.tsx') },
   { path: '/cloud', title: '音乐云盘', platforms: BOTH, auth: true, collectable: true, lazy: () => import('./pages/cloud.tsx') },
   userPage('/userinfo/:uid', '个人主页', 'UserInfoRoute'),
   userPage('/followList/:uid', '关注', 'FollowListRoute', { collectable: true }),

@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { EmptyList } from './empty-list.tsx';
+import { usePhone } from './use-phone.ts';
 import styles from './plain-table.module.css';
 
 export interface PlainColumn<T> {
@@ -34,6 +35,8 @@ export function PlainTable<T>({
   rowTestId?: string;
   empty?: string;
 }) {
+  // A phone has no double-click: a tap plays, a tap on the row's links and buttons is theirs.
+  const phone = usePhone();
   const template = { gridTemplateColumns: `48px ${columns.map((c) => c.width).join(' ')}` };
   const onKey = (e: KeyboardEvent, row: T, index: number) => {
     if (e.key === 'Enter' && e.target === e.currentTarget) onPlay?.(row, index);
@@ -61,6 +64,13 @@ export function PlainTable<T>({
             className={`${styles.row} ${index % 2 ? styles.odd : ''} ${key === playingKey ? styles.playing : ''}`}
             style={template}
             onDoubleClick={() => onPlay?.(row, index)}
+            onClick={
+              phone
+                ? (e) => {
+                    if (!(e.target as Element).closest('a, button')) onPlay?.(row, index);
+                  }
+                : undefined
+            }
             onKeyDown={(e) => onKey(e, row, index)}
           >
             <span className={styles.index}>{String(index + 1).padStart(2, '0')}</span>

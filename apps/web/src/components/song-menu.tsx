@@ -3,6 +3,7 @@ import type { Song } from '@cloudtune/contract';
 import type { PrivilegeFields } from '../lib/song-availability.ts';
 import { useDismiss } from './use-dismiss.ts';
 import { Menu, MenuItem } from './menu.tsx';
+import menuStyles from './menu.module.css';
 
 /**
  * The fields a row shows; contract songs and queued songs both fit. `st`, `fee` and `privilege`
@@ -41,12 +42,15 @@ export function SongContextMenu({
   label,
   items,
   onClose,
+  sheet = false,
 }: {
   x: number;
   y: number;
   label: string;
   items: SongMenuItem[];
   onClose: () => void;
+  /** a phone: a sheet along the bottom edge, within a thumb's reach, instead of at the pointer */
+  sheet?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ left: x, top: y });
@@ -86,7 +90,15 @@ export function SongContextMenu({
   };
 
   return (
-    <Menu ref={ref} aria-label={label} style={position} onKeyDown={onKeyDown} data-testid="song-menu">
+    <Menu
+      ref={ref}
+      aria-label={label}
+      style={sheet ? undefined : position}
+      className={sheet ? menuStyles.sheet : undefined}
+      onKeyDown={onKeyDown}
+      data-testid="song-menu"
+    >
+      {sheet ? <p className={menuStyles.sheetTitle}>{label}</p> : null}
       {items.map((item) => (
         <MenuItem
           key={item.label}

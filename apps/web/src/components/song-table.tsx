@@ -14,14 +14,19 @@ import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatDuration } from '../lib/format.ts';
 import { songAvailability, type SongAvailability } from '../lib/song-availability.ts';
+import { Button } from './button.tsx';
 import { HeartButton } from './heart-button.tsx';
 import { EmptyList } from './empty-list.tsx';
-import { SpeakerIcon } from './icons.tsx';
+import { MoreIcon, SpeakerIcon } from './icons.tsx';
 import { useScrollContainer } from './scroll-container.tsx';
+import { useLongPress } from './use-long-press.ts';
+import { usePhone } from './use-phone.ts';
 import { SongContextMenu, SongTableContext, type SongMenuItem, type SongRowData } from './song-menu.tsx';
 import styles from './song-table.module.css';
 
 const ROW_HEIGHT = 36;
+/** A phone's row is two lines (the name; artists · album) and a 44 px ⋯ button (decision 0050). */
+const PHONE_ROW_HEIGHT = 56;
 
 export type { SongRowData };
 
@@ -107,6 +112,9 @@ export function SongTable<S extends SongRowData>({
   );
   const [open, setOpen] = useState<{ x: number; y: number; song: SongRowData } | null>(null);
   const closeMenu = useCallback(() => setOpen(null), []);
+  const phone = usePhone();
+  // A phone's ⋯ button and long press open the same menu, as a sheet at the bottom.
+  const openMenu = useCallback((song: SongRowData, x: number, y: number) => setOpen({ x, y, song }), []);
   const onContextMenu = useCallback(
     (song: SongRowData, e: MouseEvent) => {
       if (!menuOf) return;
@@ -136,11 +144,14 @@ export function SongTable<S extends SongRowData>({
   const virtualizer = useVirtualizer({
     count: songs.length,
     getScrollElement: () => container?.current ?? null,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT),
     overscan: 12,
     scrollMargin,
     initialRect: { width: 1000, height: 900 },
   });
+
+  // The rows' height follows the size class.
+  useLayoutEffect(() => virtualizer.measure(), [phone, virtualizer]);
 
   if (songs.length === 0 && pending.length === 0) return <EmptyList />;
   const first = numberFrom + pending.length;
@@ -221,6 +232,8 @@ export function SongTable<S extends SongRowData>({
               availability={services.unplayable?.has(song.id) ? 'unavailable' : songAvailability(song)}
               onPlay={onPlay as (song: SongRowData, index: number) => void}
               onContextMenu={menuOf ? onContextMenu : undefined}
+              onMenu={phone && menuOf ? openMenu : undefined}
+              tapToPlay={phone}
               note={note?.(song)}
               liked={services.like ? services.like.ids.has(song.id) : undefined}
               onLike={services.like?.toggle}
@@ -232,7 +245,7 @@ export function SongTable<S extends SongRowData>({
         })}
       </div>
       {open && menuOf ? (
-        <SongContextMenu x={open.x} y={open.y} label={open.song.name} items={menuOf(open.song)} onClose={closeMenu} />
+        <SongContextMenu x={open.x} y={open.y} label={open.song.name} items={menuOf(open.song)} onClose={closeMenu} sheet={phone} />
       ) : null}
     </div>
   );
@@ -261,6 +274,10 @@ interface SongRowProps {
   cells?: ReactNode;
   showDuration: boolean;
   testId: string;
+  /** a phone: the ⋯ button and a long press open the row's menu */
+  onMenu?: (song: SongRowData, x: number, y: number) => void;
+  /** a phone: a tap plays (there is no double-click on a touch screen) */
+  tapToPlay: boolean;
 }
 
 const SongRow = memo(function SongRow({
@@ -282,7 +299,10 @@ const SongRow = memo(function SongRow({
   showDuration,
   testId,
   rowIndex,
+  onMenu,
+  tapToPlay,
 }: SongRowProps) {
+  const longPress = useLongPress((x, y) => onMenu?.(song, x, y));
   const alias = song.alia?.filter(Boolean).join(' / ');
   const unavailable = availability === 'unavailable';
   return (
@@ -302,6 +322,15 @@ const SongRow = memo(function SongRow({
       // Enter on the row itself: Enter on a button in it (喜欢, 删除) is that button's
       onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onPlay(song, index)}
       onContextMenu={onContextMenu && ((e) => onContextMenu(song, e))}
+      // A tap on the row plays it; a tap on its links and buttons is theirs.
+      onClick={
+        tapToPlay
+          ? (e) => {
+              if (!(e.target as Element).closest('a, button')) onPlay(song, index);
+            }
+          : undefined
+      }
+      {...(onMenu ? longPress : {})}
     >
       <span role="cell" className={styles.index}>
         {playing ? <SpeakerIcon size={16} aria-label="正在播放" /> : String(number).padStart(digits, '0')}
@@ -332,6 +361,23 @@ const SongRow = memo(function SongRow({
       {showDuration ? (
         <span role="cell" className={styles.duration}>
           {formatDuration(song.dt)}
+        </span>
+      ) : null}
+      {onMenu ? (
+        <span role="cell" className={styles.moreCell}>
+          <Button
+            variant="icon"
+            size="lg"
+            tone="muted"
+            aria-label="更多操作"
+            aria-haspopup="menu"
+            onClick={(e) => {
+              const r = e.currentTarget.getBoundingClientRect();
+              onMenu(song, r.left, r.bottom);
+            }}
+          >
+            <MoreIcon size={18} />
+          </Button>
         </span>
       ) : null}
     </div>

@@ -7,6 +7,11 @@ describe('window size classes', () => {
     expect(['sm', 'md', 'lg'].map((s) => layoutSizeOf(s as 'sm'))).toEqual(['SM', 'MD', 'MD']);
   });
 
+  it('below 600 px the window is a phone (xs), laid out SM', () => {
+    expect([320, 390, 599, 600].map(screenSizeOf)).toEqual(['xs', 'xs', 'xs', 'sm']);
+    expect(layoutSizeOf('xs')).toBe('SM');
+  });
+
   it('keeps the previous size when the class changes, and the same object when it does not', () => {
     const first = nextSizes(null, 1440);
     expect(first).toEqual({ screen: 'lg', layout: 'MD', previous: null });

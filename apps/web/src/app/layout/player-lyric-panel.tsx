@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
+import { usePhone } from '../../components/use-phone.ts';
+import { useSwipe } from '../../components/use-swipe.ts';
 import { playbackPosition, playbackRate, seekTo, usePlaybackTime, usePlayerStore, usePlaying } from '../../features/player/index.ts';
 
 const LyricPanel = lazy(() => import('../../features/lyrics/panel.ts').then((m) => ({ default: m.LyricPanel })));
@@ -15,18 +17,25 @@ export function PlayerLyricPanel() {
   const song = usePlayerStore((s) => s.current);
   const playing = usePlaying();
   const close = useCallback(() => usePlayerStore.getState().setLyricOpen(false), []);
+  // On a phone the panel is a swipe away from the now-playing view; a swipe back to the right closes it.
+  const phone = usePhone();
+  const swipe = useSwipe((direction) => {
+    if (direction === 'right') close();
+  });
   if (!open || !song) return null;
   return (
     <Suspense fallback={null}>
-      <LyricPanel
-        song={song}
-        playing={playing}
-        getTime={playbackPosition}
-        getRate={playbackRate}
-        subscribeTime={subscribePlayhead}
-        onSeek={seekTo}
-        onClose={close}
-      />
+      <div {...(phone ? swipe : {})}>
+        <LyricPanel
+          song={song}
+          playing={playing}
+          getTime={playbackPosition}
+          getRate={playbackRate}
+          subscribeTime={subscribePlayhead}
+          onSeek={seekTo}
+          onClose={close}
+        />
+      </div>
     </Suspense>
   );
 }

@@ -18,7 +18,7 @@ import type { Platform } from '../../lib/platform.ts';
 import { useUserPlaylists } from './use-user-playlists.ts';
 import styles from './sidebar.module.css';
 
-interface NavItem {
+export interface NavItem {
   to: string;
   label: string;
   icon: ComponentType<{ size?: number }>;
@@ -31,7 +31,8 @@ const DISCOVER: NavItem[] = [
   { to: '/moments', label: '朋友', icon: FriendsIcon },
 ];
 
-const MY_MUSIC: NavItem[] = [
+/** 我的音乐's entries: the sidebar's section, and the phone's 我的音乐 page (decision 0050). */
+export const MY_MUSIC: readonly NavItem[] = [
   { to: '/download', label: '下载管理', icon: DownloadIcon },
   { to: '/local-music', label: '本地音乐', icon: FolderIcon, platforms: ['desktop'] },
   { to: '/cloud', label: '我的音乐云盘', icon: CloudIcon },

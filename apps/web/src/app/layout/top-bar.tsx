@@ -33,7 +33,7 @@ export function TopBar() {
         </button>
         <button
           type="button"
-          className={styles.round}
+          className={`${styles.round} ${styles.forward}`}
           aria-label="前进"
           disabled={!canGoForward(history, now)}
           onClick={() => travel('forward')}

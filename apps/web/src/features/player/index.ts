@@ -13,6 +13,7 @@ export {
   NO_URL_MESSAGE,
 } from './audio-engine.ts';
 export { PlayerBar } from './components/player-bar.tsx';
+export { MiniPlayer } from './components/mini-player.tsx';
 export { AudioHost } from './components/audio-host.tsx';
 export { toPlayable, artistNames, type PlayableSong, type SongInput, type SongTag } from './playable-song.ts';
 export { PLAY_MODE_LABELS, type PlayMode } from './queue-rules.ts';

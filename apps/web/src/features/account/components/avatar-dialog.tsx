@@ -3,6 +3,7 @@ import { ReactCrop, type PixelCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { usePinch } from '../../../components/use-pinch.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { uploadAvatar } from '../api/update.ts';
 import {
@@ -120,6 +121,12 @@ export function AvatarDialog({
     setSquare(zoomSquare(square, e.deltaY < 0 ? 1 / 1.1 : 1.1, image.width, image.height));
   };
 
+  // Two fingers pinch the same way: apart shrinks the box (closer), together grows it.
+  const pinch = usePinch((ratio) => {
+    if (!image || saving) return;
+    setSquare((current) => current && zoomSquare(current, 1 / ratio, image.width, image.height));
+  });
+
   const save = async () => {
     if (!imgRef.current || !square) return;
     setSaving(true);
@@ -166,7 +173,7 @@ export function AvatarDialog({
       }
     >
       <div className={styles.crop}>
-        <div className={styles.area} style={{ width: CROP_AREA, height: CROP_AREA }} data-testid="crop-area" onWheel={onWheel}>
+        <div className={styles.area} style={{ width: CROP_AREA, height: CROP_AREA }} data-testid="crop-area" onWheel={onWheel} {...pinch}>
           {url ? (
             <ReactCrop
               crop={shown}

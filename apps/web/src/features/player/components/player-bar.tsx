@@ -27,12 +27,27 @@ import styles from './player-bar.module.css';
 /** The queue (a virtualized song table) loads when it is first opened, not with the first screen. */
 const QueuePanel = lazy(() => import('./queue-panel.tsx').then((m) => ({ default: m.QueuePanel })));
 
+/** The now-playing view's cover: most of a phone's width. */
+const FULL_COVER_PX = 280;
+
 /**
- * The bottom player bar. `lyric` is a slot: the lyrics feature renders the current line and
+ * The bottom player bar; `layout="full"` draws the same controls stacked under a large cover, as a
+ * phone's now-playing view (decision 0050). `lyric` is a slot: the lyrics feature renders the current line and
  * the app layer plugs it in, so the player never depends on the lyrics feature; `actions` holds
  * the app's buttons for the playing song (下载, 桌面歌词).
  */
-export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: ReactNode; actions?: ReactNode }) {
+export function PlayerBar({
+  lyric,
+  like,
+  actions,
+  layout = 'bar',
+}: {
+  lyric?: ReactNode;
+  like?: ReactNode;
+  actions?: ReactNode;
+  layout?: 'bar' | 'full';
+}) {
+  const full = layout === 'full';
   // The song shown follows a pick in a render React may interrupt: the bar's first song mounts
   // the cover, the lyric line and the song's buttons (tens of ms on a cold page), and the pick's
   // /song/url answer must not wait behind that to reach the <audio> element (0035-first-sound).
@@ -48,7 +63,7 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
   const canSwitch = queueLength > 1;
 
   return (
-    <footer className={styles.bar} data-testid="player-bar">
+    <footer className={full ? `${styles.bar} ${styles.full}` : styles.bar} data-testid="player-bar">
       <div className={styles.song}>
         {current ? (
           <>
@@ -58,7 +73,11 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
               aria-label={lyricOpen ? '收起歌曲详情' : '展开歌曲详情'}
               onClick={() => setLyricOpen(!lyricOpen)}
             >
-              <CoverImage src={current.al.picUrl} width={48} radius={6} className={styles.cover} alt="" />
+              {full ? (
+                <CoverImage src={current.al.picUrl} width={FULL_COVER_PX} radius={12} className={styles.fullCover} alt="" eager />
+              ) : (
+                <CoverImage src={current.al.picUrl} width={48} radius={6} className={styles.cover} alt="" />
+              )}
             </button>
             <div className={styles.meta}>
               <p className={styles.title}>
@@ -69,7 +88,7 @@ export function PlayerBar({ lyric, like, actions }: { lyric?: ReactNode; like?: 
                 <span className={styles.artists}>
                   {current.ar.map((a, i) => (
                     <span key={`${a.id}-${i}`}>
-                      {i === 0 ? ' - ' : ' / '}
+                      {i === 0 ? (full ? '' : ' - ') : ' / '}
                       {a.id > 0 ? <Link to={`/artist/${a.id}`}>{a.name}</Link> : a.name}
                     </span>
                   ))}
