@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ComponentProps } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountKeys, allUserPlaylistsQuery } from '../../features/account/data.ts';
 import { requireLogin, useAuthStore } from '../../features/auth/index.ts';
 import { LibraryDialogs, LikeButton, likesQuery, splitUserPlaylists, syncLikes, toggleSongLiked } from '../../features/my-music/index.ts';
 import { usePlayerStore } from '../../features/player/index.ts';
 import { useUserPlaylists } from './use-user-playlists.ts';
-import { changePlaylistTracks, playlistKeys, SmartRulesEditor } from '../../features/playlist/index.ts';
+import { changePlaylistTracks, playlistKeys } from '../../features/playlist/index.ts';
 
 /**
  * The library joined to auth, player and playlist pages: the logged-in user's likes are loaded
@@ -60,8 +60,24 @@ export function LibraryHost() {
       playlists={playlists}
       onPlaylistsChanged={(id) => void refresh(id)}
       addTracks={addTracks}
-      SmartRulesEditor={SmartRulesEditor}
+      SmartRulesEditor={SmartRulesEditorOnDemand}
     />
+  );
+}
+
+/**
+ * The smart playlist's rule editor, with the rules' checks it carries, loads when 新建歌单 first
+ * shows it (智能歌单 ticked), not with the first screen every visitor downloads.
+ */
+const LazySmartRulesEditor = lazy(() =>
+  import('../../features/playlist/components/smart-rules-editor.tsx').then((m) => ({ default: m.SmartRulesEditor })),
+);
+
+function SmartRulesEditorOnDemand(props: ComponentProps<typeof LazySmartRulesEditor>) {
+  return (
+    <Suspense fallback={null}>
+      <LazySmartRulesEditor {...props} />
+    </Suspense>
   );
 }
 
