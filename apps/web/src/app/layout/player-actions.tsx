@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/button.tsx';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { downloadSongs } from '../../features/downloads/index.ts';
@@ -59,12 +59,21 @@ function FloatingLyricButton() {
 }
 
 /**
+ * Whether this browser can float the lyric. The server draws the first screen without a window,
+ * so hydration starts from "no" (its snapshot) and React shows the button right after: never a
+ * mismatch between the server's markup and the client's first render.
+ */
+const floatingWindowAvailable = () => !desktopBridge() && !!documentPip();
+const neverChanges = () => () => undefined;
+
+/**
  * The player bar's buttons for the playing song that need other features: 下载, and 桌面歌词 —
  * the shell's lyric window on the desktop; in a browser with Document Picture-in-Picture, the
  * floating window (hidden where the browser has none, and inside the shell, which has its own).
  */
 export function PlayerActions({ platform }: { platform: Platform }) {
   const current = usePlayerStore((s) => s.current);
+  const canFloat = useSyncExternalStore(neverChanges, floatingWindowAvailable, () => false);
   // Local files (negative ids) are on disk already.
   const canDownload = !!current && current.id > 0;
   return (
@@ -80,13 +89,7 @@ export function PlayerActions({ platform }: { platform: Platform }) {
       >
         <DownloadIcon size={18} />
       </Button>
-      {isDesktop(platform) ? (
-        desktopBridge()?.lyricWindow ? (
-          <DesktopLyricButton />
-        ) : null
-      ) : !desktopBridge() && documentPip() ? (
-        <FloatingLyricButton />
-      ) : null}
+      {isDesktop(platform) ? desktopBridge()?.lyricWindow ? <DesktopLyricButton /> : null : canFloat ? <FloatingLyricButton /> : null}
     </>
   );
 }
