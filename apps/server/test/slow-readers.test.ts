@@ -76,20 +76,24 @@ interface Reader {
 
 /**
  * Requests the song (Connection: close) and reads it at `rate` bytes a second; at rate 0 it reads
- * the first bytes that come (the head) and then stops. Reads are paced by the clock, not by the
- * ticks: a tick that comes late (a busy machine) reads what is due, so the pace holds.
+ * the first bytes that come (the head) and then stops. The pace is kept by the clock, not by the
+ * ticks: the socket flows while the reader is behind what is due and pauses once it has caught
+ * up, so a tick that comes late (a busy machine) lets it catch up at full speed instead of taking
+ * one buffer's worth per tick.
  */
 function readAt(port: number, path: string, rate: number): Reader {
   const socket = connect(port, '127.0.0.1');
   const start = performance.now();
+  let paced = true;
+  const due = () => (rate * (performance.now() - start)) / 1000;
   const reader: Reader = {
     socket,
     start,
     got: 0,
     ended: false,
     speedUp() {
+      paced = false;
       clearInterval(pacer);
-      socket.on('data', (d: Buffer) => (reader.got += d.length));
       socket.resume();
     },
   };
@@ -98,24 +102,20 @@ function readAt(port: number, path: string, rate: number): Reader {
     clearInterval(pacer);
     reader.ended = true;
   });
+  socket.on('data', (d: Buffer) => {
+    reader.got += d.length;
+    if (paced && reader.got >= due()) socket.pause();
+  });
+  // Paused before Node starts reading: the pacer lets bytes in from now on.
+  socket.pause();
   socket.on('connect', () => {
     socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    if (rate === 0) {
-      socket.once('data', (d: Buffer) => {
-        reader.got += d.length;
-        socket.pause();
-      });
-      return;
-    }
-    // Paused before Node starts reading: only the pacer takes bytes from now on.
-    socket.pause();
+    // At rate 0 only the head is read: the first chunk that comes pauses the socket again.
+    if (rate === 0) socket.resume();
   });
   const pacer = setInterval(() => {
     if (rate === 0 || socket.connecting) return;
-    const due = Math.floor((rate * (performance.now() - start)) / 1000) - reader.got;
-    // read(0) starts the socket reading when its buffer is empty.
-    const chunk = socket.read(Math.max(0, Math.min(due, socket.readableLength))) as Buffer | null;
-    if (chunk) reader.got += chunk.length;
+    if (reader.got < due()) socket.resume();
   }, 20);
   return reader;
 }
