@@ -102,9 +102,10 @@ export function createPlayRepo(db: Database) {
     SELECT song_id AS songId, MAX(0, CAST((@now - played_at) / ${DAY_MS} AS INTEGER)) AS ageDays, COUNT(*) AS plays
     FROM play_records WHERE user_id = @userId AND played_at >= @from
     GROUP BY song_id, ageDays`);
+  // Kept per listener and song by play_records' triggers (migration 048).
   const ofListener = db.prepare<[string, number], { songId: number; plays: number; lastPlayed: number }>(`
-    SELECT song_id AS songId, COUNT(*) AS plays, MAX(played_at) AS lastPlayed FROM play_records
-    WHERE song_id IN (SELECT value FROM json_each(?)) AND user_id = ? GROUP BY song_id`);
+    SELECT song_id AS songId, plays, last_played AS lastPlayed FROM play_stats
+    WHERE song_id IN (SELECT value FROM json_each(?)) AND user_id = ?`);
   return {
     insert: async (play: NewPlay): Promise<number> => Number((await insertStmt.run(play)).lastInsertId),
     /** Bulk insert for seeding; call inside the caller's transaction. */

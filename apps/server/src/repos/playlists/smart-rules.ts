@@ -3,6 +3,7 @@ import {
   SMART_MAX_LIMIT,
   type SmartGroup,
   type SmartNode,
+  type SmartDateField,
   type SmartNumberField,
   type SmartRule,
   type SmartRules,
@@ -70,7 +71,7 @@ interface Range {
   outside: boolean;
 }
 
-function rangeOf(rule: Extract<SmartRule, { field: SmartNumberField }>): Range {
+function rangeOf(rule: NumberRule): Range {
   const start = UNIT_START[rule.field];
   switch (rule.op) {
     case 'is':
@@ -86,6 +87,15 @@ function rangeOf(rule: Extract<SmartRule, { field: SmartNumberField }>): Range {
   }
 }
 
+type NumberRule = Extract<SmartRule, { field: SmartNumberField }>;
+type DateRule = Extract<SmartRule, { field: SmartDateField }>;
+/** The fields of the owner's own rows (ownedNumber). */
+type OwnedField = 'playCount' | 'rating' | 'lastPlayed';
+/** What a song the owner never played has as its last play: before every time. */
+const NEVER = -Infinity;
+/** The earliest last play a played song can have: "played before" a day starts here, so the never played stay out. */
+const EARLIEST = Number.MIN_SAFE_INTEGER;
+
 const inRange = (r: Range, x: number): boolean => ((r.lo === null || x >= r.lo) && (r.hi === null || x < r.hi)) !== r.outside;
 
 /** Text to compare case-blind: lower-cased; on PostgreSQL out of the case-blind collation names have, which LIKE refuses. */
@@ -99,7 +109,7 @@ class Sql {
   files = false;
   /** sorts by the owner's rating: joined once */
   rating = false;
-  /** sorts by the owner's plays on PostgreSQL: their per-song stats joined once */
+  /** sorts by the owner's plays: their play_stats joined once */
   stats = false;
   constructor(readonly ctx: SmartContext) {}
   bind(...values: unknown[]): string {
@@ -128,18 +138,25 @@ function rangeTest(q: Sql, expr: string, r: Range): string {
 }
 
 /**
- * A number only some songs have a row for (the owner's play count, rating): a song without one
- * has 0. The rules are ranges a group's `match` joins (one rule: one range), tested together on
- * one set of rows. When 0 passes, the songs are those outside the set of rows that fail, so the
- * unplayed and the unrated come in without reading every song's row.
+ * A number only some songs have a row for (the owner's play count, rating, last play): a song
+ * without one has `none` (0 plays, rating 0; never played is before every time). The rules are
+ * ranges a group's `match` joins (one rule: one range), tested together on one set of rows. When
+ * `none` passes, the songs are those outside the set of rows that fail, so the unplayed and the
+ * unrated come in without reading every song's row.
  */
-function ownedNumber(q: Sql, ranges: Range[], match: SmartGroup['match'], rows: (test: (expr: string) => string) => string): string {
+function ownedNumber(
+  q: Sql,
+  ranges: Range[],
+  match: SmartGroup['match'],
+  rows: (test: (expr: string) => string) => string,
+  none = 0,
+): string {
   const passes = (expr: string): string =>
     ranges.length === 1
       ? rangeTest(q, expr, ranges[0]!)
       : `(${ranges.map((r) => rangeTest(q, expr, r)).join(match === 'any' ? ' OR ' : ' AND ')})`;
-  const zeroPasses = match === 'any' ? ranges.some((r) => inRange(r, 0)) : ranges.every((r) => inRange(r, 0));
-  if (!zeroPasses) return member(q, rows(passes), false);
+  const nonePasses = match === 'any' ? ranges.some((r) => inRange(r, none)) : ranges.every((r) => inRange(r, none));
+  if (!nonePasses) return member(q, rows(passes), false);
   return member(
     q,
     rows((expr) => `NOT ${passes(expr)}`),
@@ -147,10 +164,10 @@ function ownedNumber(q: Sql, ranges: Range[], match: SmartGroup['match'], rows: 
   );
 }
 
-/** The owner's rows of a number field: their play counts (an aggregate of their plays) or ratings. */
-const OWNED_ROWS: Record<'playCount' | 'rating', (q: Sql) => (test: (expr: string) => string) => string> = {
-  playCount: (q) => (test) =>
-    `SELECT song_id FROM play_records WHERE user_id = ${q.bind(q.ctx.ownerId)} GROUP BY song_id HAVING ${test('COUNT(*)')}`,
+/** The owner's rows of a number field: their play counts and last plays (kept per song in play_stats) or ratings. */
+const OWNED_ROWS: Record<OwnedField, (q: Sql) => (test: (expr: string) => string) => string> = {
+  playCount: (q) => (test) => `SELECT song_id FROM play_stats WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test('plays')}`,
+  lastPlayed: (q) => (test) => `SELECT song_id FROM play_stats WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test('last_played')}`,
   rating: (q) => (test) => `SELECT song_id FROM song_ratings WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test('rating')}`,
 };
 
@@ -187,6 +204,19 @@ function playlistSet(q: Sql, ids: readonly number[]): string {
     WHERE pt.playlist_id IN (${q.bind(...ids)}) AND (p.creator_id = ${q.bind(q.ctx.ownerId)} OR p.privacy = 0)`;
 }
 
+/** A last-played rule as a range of the owner's last play of a song (never played: NEVER). */
+function lastPlayedRange(q: Sql, rule: DateRule): Range {
+  switch (rule.op) {
+    case 'inLast':
+    case 'notInLast':
+      return { lo: q.ctx.now - rule.value * DAY_MS, hi: null, outside: rule.op === 'notInLast' };
+    case 'before':
+      return { lo: EARLIEST, hi: dayStart(rule.value), outside: false };
+    case 'after':
+      return { lo: dayStart(rule.value) + DAY_MS, hi: null, outside: false };
+  }
+}
+
 function compileRule(q: Sql, rule: SmartRule): string {
   const owner = q.ctx.ownerId;
   switch (rule.field) {
@@ -221,19 +251,8 @@ function compileRule(q: Sql, rule: SmartRule): string {
           return `s.created_at >= ${q.bind(dayStart(rule.value) + DAY_MS)}`;
       }
       break;
-    case 'lastPlayed': {
-      const plays = `SELECT song_id FROM play_records WHERE user_id = ${q.bind(owner)}`;
-      switch (rule.op) {
-        case 'inLast':
-        case 'notInLast':
-          return member(q, `${plays} AND played_at >= ${q.bind(q.ctx.now - rule.value * DAY_MS)}`, rule.op === 'notInLast');
-        case 'before':
-          return member(q, `${plays} GROUP BY song_id HAVING MAX(played_at) < ${q.bind(dayStart(rule.value))}`, false);
-        case 'after':
-          return member(q, `${plays} AND played_at >= ${q.bind(dayStart(rule.value) + DAY_MS)}`, false);
-      }
-      break;
-    }
+    case 'lastPlayed':
+      return ownedNumber(q, [lastPlayedRange(q, rule)], 'all', OWNED_ROWS.lastPlayed(q), NEVER);
     case 'liked': {
       const liked = `SELECT p.id FROM playlists p WHERE p.creator_id = ${q.bind(owner)} AND p.special_type = ${LIKED_SONGS_SPECIAL_TYPE}`;
       // PostgreSQL: the owner's liked playlist looked up first (an InitPlan), so its songs are read
@@ -250,38 +269,63 @@ function compileRule(q: Sql, rule: SmartRule): string {
 /**
  * Rules of a group that are one set between them: in "any", the songs of genre A or B are the
  * songs of the genres {A, B}, and artists containing 星 or 月 one pass over the artists' names;
- * in "all", not A and not B (not containing 星, not containing 月) are outside that set. Keyed by
- * field and by equality or containment.
+ * in "all", not A and not B (not containing 星, not containing 月) are outside that set. A song
+ * has one album, so album rules also merge the other way: in "all", containing 夜 and containing
+ * 曲 are the albums whose name contains both; in "any", not containing 第1张 or not containing 第2张
+ * is outside the albums whose name contains both. A group's ranges of one of the owner's numbers
+ * are one set of their rows whatever its match. Keyed by field, by equality or containment, and
+ * by how the names combine.
  */
-type OwnedRule = Extract<SmartRule, { field: SmartNumberField }> & { field: 'playCount' | 'rating' };
-type Mergeable = Extract<SmartRule, { field: 'genre' | 'artist' | 'album' | 'playlist' }> | OwnedRule;
+type TextRule = Extract<SmartRule, { field: 'genre' | 'artist' | 'album' }>;
+type Mergeable = TextRule | Extract<SmartRule, { field: 'playlist' }> | NumberRule | DateRule;
 function mergeKey(q: Sql, group: SmartGroup, rule: SmartRule): string | null {
-  const positive = group.match === 'any';
-  // A group's play-count (or rating) ranges, whatever its match: one pass over the owner's rows.
-  // SQLite only: on PostgreSQL the one set of plays became a join it estimated badly (5.7 s
-  // instead of 1.0 s per evaluation, decision 0048), each rule's own index probe is cheaper.
+  const any = group.match === 'any';
+  // On PostgreSQL a group's play counts (or ratings) stay one index probe per rule: there the one
+  // set became a join it estimated badly (5.7 s instead of 1.0 s per evaluation, decision 0048).
   if (rule.field === 'playCount' || rule.field === 'rating') return q.ctx.dialect === 'sqlite' ? rule.field : null;
+  if (rule.field === 'lastPlayed') return rule.field;
   if (rule.field === 'genre' || rule.field === 'artist' || rule.field === 'album') {
-    if (positive ? rule.op === 'is' : rule.op === 'isNot') return `${rule.field}:is`;
-    if (positive ? rule.op === 'contains' : rule.op === 'notContains') return `${rule.field}:contains`;
-    return null;
+    const positive = rule.op === 'is' || rule.op === 'contains';
+    const kind = rule.op === 'is' || rule.op === 'isNot' ? 'is' : 'contains';
+    // Either of the names (any of positive tests, all of negative ones)…
+    if (positive === any) return `${rule.field}:${kind}:either`;
+    // …or, for the one album a song has, both of them.
+    return rule.field === 'album' ? `album:${kind}:both` : null;
   }
-  if (rule.field === 'playlist') return (positive ? rule.op === 'in' : rule.op === 'notIn') ? rule.field : null;
+  if (rule.field === 'playlist') return (any ? rule.op === 'in' : rule.op === 'notIn') ? rule.field : null;
   return null;
 }
 
 function compileMerged(q: Sql, group: SmartGroup, rules: Mergeable[]): string {
-  const negate = group.match === 'all';
   const head = rules[0]!;
   if (head.field === 'playCount' || head.field === 'rating') {
-    const ranges = rules.map((r) => rangeOf(r as OwnedRule));
-    return ownedNumber(q, ranges, group.match, OWNED_ROWS[head.field](q));
+    return ownedNumber(
+      q,
+      rules.map((r) => rangeOf(r as NumberRule)),
+      group.match,
+      OWNED_ROWS[head.field](q),
+    );
   }
-  const first = head as Exclude<Mergeable, OwnedRule>;
-  if (first.field === 'playlist') return member(q, playlistSet(q, [...new Set(rules.map((r) => r.value as number))]), negate);
-  const names = [...new Set(rules.map((r) => (r.value as string).toLowerCase()))];
+  if (head.field === 'lastPlayed') {
+    const ranges = rules.map((r) => lastPlayedRange(q, r as DateRule));
+    return ownedNumber(q, ranges, group.match, OWNED_ROWS.lastPlayed(q), NEVER);
+  }
+  if (head.field === 'playlist') {
+    return member(q, playlistSet(q, [...new Set(rules.map((r) => r.value as number))]), group.match === 'all');
+  }
+  const text = rules as TextRule[];
+  const first = text[0]!;
+  const positive = first.op === 'is' || first.op === 'contains';
   const contains = first.op === 'contains' || first.op === 'notContains';
-  return member(q, TEXT_SETS[first.field](contains ? namesContaining(q, names) : namesEqual(q, names)), negate);
+  const either = positive === (group.match === 'any');
+  if (either) {
+    const names = [...new Set(text.map((r) => r.value.toLowerCase()))];
+    return member(q, TEXT_SETS[first.field](contains ? namesContaining(q, names) : namesEqual(q, names)), !positive);
+  }
+  // Both: every test on the album's one name.
+  const test = (col: string): string =>
+    `(${text.map((r) => (contains ? namesContaining(q, [r.value]) : namesEqual(q, [r.value]))(col)).join(' AND ')})`;
+  return member(q, TEXT_SETS.album(test), !positive);
 }
 
 function compileGroup(q: Sql, group: SmartGroup): string {
@@ -320,21 +364,13 @@ function sortExpr(q: Sql, field: SmartSortField): string {
     case 'bitrate':
       q.files = true;
       return `COALESCE(lf.bitrate, ${DEMO_BITRATE})`;
-    // SQLite: the owner's plays of each song that passed the rules, counted from
-    // play_records_by_user_song as it is sorted: aggregating all their plays first and joining
-    // them cost more than the rules (decision 0048). PostgreSQL hashes the aggregate once.
+    // The owner's play_stats row of each song that passed the rules, by its key.
     case 'playCount':
-      if (q.ctx.dialect === 'postgres') {
-        q.stats = true;
-        return 'COALESCE(st.plays, 0)';
-      }
-      return `(SELECT COUNT(*) FROM play_records p WHERE p.user_id = ${q.bind(q.ctx.ownerId)} AND p.song_id = s.id)`;
+      q.stats = true;
+      return 'COALESCE(st.plays, 0)';
     case 'lastPlayed':
-      if (q.ctx.dialect === 'postgres') {
-        q.stats = true;
-        return 'COALESCE(st.last_played, 0)';
-      }
-      return `COALESCE((SELECT MAX(p.played_at) FROM play_records p WHERE p.user_id = ${q.bind(q.ctx.ownerId)} AND p.song_id = s.id), 0)`;
+      q.stats = true;
+      return 'COALESCE(st.last_played, 0)';
     case 'rating':
       q.rating = true;
       return 'COALESCE(r.rating, 0)';
@@ -350,10 +386,7 @@ export function compileSmartRules(rules: SmartRules, ctx: SmartContext): Compile
   const head = new Sql(ctx);
   const joins = [
     where.files ? 'LEFT JOIN library_files lf ON lf.song_id = s.id' : '',
-    where.stats
-      ? `LEFT JOIN (SELECT song_id, COUNT(*) AS plays, MAX(played_at) AS last_played FROM play_records
-          WHERE user_id = ${head.bind(ctx.ownerId)} GROUP BY song_id) st ON st.song_id = s.id`
-      : '',
+    where.stats ? `LEFT JOIN play_stats st ON st.user_id = ${head.bind(ctx.ownerId)} AND st.song_id = s.id` : '',
     where.rating ? `LEFT JOIN song_ratings r ON r.user_id = ${head.bind(ctx.ownerId)} AND r.song_id = s.id` : '',
   ].filter(Boolean);
   const limit = Math.min(rules.limit ?? SMART_MAX_LIMIT, SMART_MAX_LIMIT);
