@@ -35,10 +35,17 @@ export interface SmartContext {
   dialect: Dialect;
 }
 
-export interface CompiledSmartRules {
-  /** selects `id`, `durationMs`, `createdAt` of the songs, in the playlist's order */
+/** A statement selecting `id`, `durationMs`, `createdAt` of songs in the playlist's order; its last `?` is how many. */
+export interface SmartStatement {
   sql: string;
+  /** the values of every `?` but the last */
   params: unknown[];
+}
+
+export interface CompiledSmartRules {
+  /** run in turn, each for as many songs as the limit leaves: the playlist is their rows, in order */
+  statements: SmartStatement[];
+  limit: number;
 }
 
 /** The first moment of a day (YYYY-MM-DD) in China Standard Time, where the client's days are. */
@@ -105,12 +112,12 @@ const likePattern = (value: string): string => `%${value.toLowerCase().replace(/
 /** The SQL and values of one statement, written left to right. */
 class Sql {
   readonly params: unknown[] = [];
+  /** sorts by the owner's play_stats: joined once */
+  stats = false;
   /** uses the song's library file (its bitrate and type): joined once */
   files = false;
   /** sorts by the owner's rating: joined once */
   rating = false;
-  /** sorts by the owner's plays: their play_stats joined once */
-  stats = false;
   constructor(readonly ctx: SmartContext) {}
   bind(...values: unknown[]): string {
     this.params.push(...values);
@@ -172,18 +179,29 @@ const OWNED_ROWS: Record<OwnedField, (q: Sql) => (test: (expr: string) => string
 };
 
 /**
- * The sets of songs named by text: a genre's, an artist's, an album's; `names` is a test of the
- * name column. The names are looked up first (a few thousand rows), then their songs by index, so
- * a test no name passes costs no pass over the songs.
+ * The sets of songs named by text: a genre's, an artist's; `names` is a test of the name column.
+ * The names are looked up first (a few thousand rows), then their songs by index, so a test no
+ * name passes costs no pass over the songs.
  */
 const TEXT_SETS = {
   genre: (names: (col: string) => string) =>
     `SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (SELECT g.id FROM genres g WHERE ${names('g.name')})`,
   artist: (names: (col: string) => string) =>
     `SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT a.id FROM artists a WHERE ${names('a.name')})`,
-  album: (names: (col: string) => string) =>
-    `SELECT s2.id AS song_id FROM songs s2 WHERE s2.album_id IN (SELECT al.id FROM albums al WHERE ${names('al.name')})`,
 };
+
+/**
+ * A song's name test, or its negation. A song has one album (songs.album_id, never null), so an
+ * album test is of that id: among the albums' ids whose name passes (SQLite builds the list once),
+ * or on PostgreSQL a probe of the album's key (a hash semi- or anti-join under AND) — no set of
+ * the album's songs is built.
+ */
+function nameTest(q: Sql, field: TextRule['field'], names: (col: string) => string, negate: boolean): string {
+  if (field !== 'album') return member(q, TEXT_SETS[field](names), negate);
+  if (q.ctx.dialect === 'postgres')
+    return `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM albums al WHERE al.id = s.album_id AND ${names('al.name')})`;
+  return `s.album_id ${negate ? 'NOT IN' : 'IN'} (SELECT al.id FROM albums al WHERE ${names('al.name')})`;
+}
 
 function namesEqual(q: Sql, values: readonly string[]): (col: string) => string {
   return (col) =>
@@ -223,9 +241,8 @@ function compileRule(q: Sql, rule: SmartRule): string {
     case 'genre':
     case 'artist':
     case 'album': {
-      const set = TEXT_SETS[rule.field];
-      if (rule.op === 'is' || rule.op === 'isNot') return member(q, set(namesEqual(q, [rule.value])), rule.op === 'isNot');
-      return member(q, set(namesContaining(q, [rule.value])), rule.op === 'notContains');
+      if (rule.op === 'is' || rule.op === 'isNot') return nameTest(q, rule.field, namesEqual(q, [rule.value]), rule.op === 'isNot');
+      return nameTest(q, rule.field, namesContaining(q, [rule.value]), rule.op === 'notContains');
     }
     case 'fileType':
       q.files = true;
@@ -320,12 +337,12 @@ function compileMerged(q: Sql, group: SmartGroup, rules: Mergeable[]): string {
   const either = positive === (group.match === 'any');
   if (either) {
     const names = [...new Set(text.map((r) => r.value.toLowerCase()))];
-    return member(q, TEXT_SETS[first.field](contains ? namesContaining(q, names) : namesEqual(q, names)), !positive);
+    return nameTest(q, first.field, contains ? namesContaining(q, names) : namesEqual(q, names), !positive);
   }
   // Both: every test on the album's one name.
   const test = (col: string): string =>
     `(${text.map((r) => (contains ? namesContaining(q, [r.value]) : namesEqual(q, [r.value]))(col)).join(' AND ')})`;
-  return member(q, TEXT_SETS.album(test), !positive);
+  return nameTest(q, 'album', test, !positive);
 }
 
 function compileGroup(q: Sql, group: SmartGroup): string {
@@ -349,9 +366,26 @@ function compileGroup(q: Sql, group: SmartGroup): string {
 
 const compileNode = (q: Sql, node: SmartNode): string => (isSmartGroup(node) ? compileGroup(q, node) : compileRule(q, node));
 
+/** The sort fields that are a column of the owner's play_stats (a song they never played: 0). */
+const PLAY_STAT_SORTS = { playCount: 'plays', lastPlayed: 'last_played' } as const;
+type PlayStatSort = keyof typeof PLAY_STAT_SORTS;
+const isPlayStatSort = (field: SmartSortField): field is PlayStatSort => field in PLAY_STAT_SORTS;
+
+/**
+ * Up to this limit a play_stats sort walks the played songs in order (playedAndUnplayed); above it
+ * (a long playlist, or none: SMART_MAX_LIMIT) the songs that pass are sorted in one statement, which
+ * costs less than building the rules' sets twice and walking the owner's whole history.
+ */
+const PLAYED_FIRST_MAX_LIMIT = 1000;
+
 /** The expression each sort field orders by (ties: the song's id). */
 function sortExpr(q: Sql, field: SmartSortField): string {
   switch (field) {
+    // The owner's play_stats row of each song that passed the rules, by its key.
+    case 'playCount':
+    case 'lastPlayed':
+      q.stats = true;
+      return `COALESCE(st.${PLAY_STAT_SORTS[field]}, 0)`;
     case 'name':
       // Code-point order on both engines (PostgreSQL's default collation follows the locale).
       return q.ctx.dialect === 'postgres' ? 's.name COLLATE "C"' : 's.name';
@@ -364,33 +398,69 @@ function sortExpr(q: Sql, field: SmartSortField): string {
     case 'bitrate':
       q.files = true;
       return `COALESCE(lf.bitrate, ${DEMO_BITRATE})`;
-    // The owner's play_stats row of each song that passed the rules, by its key.
-    case 'playCount':
-      q.stats = true;
-      return 'COALESCE(st.plays, 0)';
-    case 'lastPlayed':
-      q.stats = true;
-      return 'COALESCE(st.last_played, 0)';
     case 'rating':
       q.rating = true;
       return 'COALESCE(r.rating, 0)';
   }
 }
 
-/** The statement selecting a smart playlist's songs for its owner. */
+const COLUMNS = 's.id, s.duration_ms AS durationMs, s.created_at AS createdAt';
+
+/** The joins the rules and the sort asked for, their values bound in `head`. */
+function joinsOf(where: Sql, head: Sql): string {
+  return [
+    where.files ? 'LEFT JOIN library_files lf ON lf.song_id = s.id' : '',
+    where.stats ? `LEFT JOIN play_stats st ON st.user_id = ${head.bind(where.ctx.ownerId)} AND st.song_id = s.id` : '',
+    where.rating ? `LEFT JOIN song_ratings r ON r.user_id = ${head.bind(where.ctx.ownerId)} AND r.song_id = s.id` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The statements selecting a smart playlist's songs for its owner. */
 export function compileSmartRules(rules: SmartRules, ctx: SmartContext): CompiledSmartRules {
+  const limit = Math.min(rules.limit ?? SMART_MAX_LIMIT, SMART_MAX_LIMIT);
+  const direction = rules.sort.order === 'desc' ? 'DESC' : 'ASC';
+  const field = rules.sort.field;
   // The WHERE and ORDER BY are compiled first (they decide the joins), the joins' values bound before theirs.
   const where = new Sql(ctx);
   const test = compileGroup(where, rules);
-  const order = sortExpr(where, rules.sort.field);
+  if (isPlayStatSort(field) && limit <= PLAYED_FIRST_MAX_LIMIT) {
+    return { statements: playedAndUnplayed(where, test, PLAY_STAT_SORTS[field], direction), limit };
+  }
+  const order = sortExpr(where, field);
   const head = new Sql(ctx);
-  const joins = [
-    where.files ? 'LEFT JOIN library_files lf ON lf.song_id = s.id' : '',
-    where.stats ? `LEFT JOIN play_stats st ON st.user_id = ${head.bind(ctx.ownerId)} AND st.song_id = s.id` : '',
-    where.rating ? `LEFT JOIN song_ratings r ON r.user_id = ${head.bind(ctx.ownerId)} AND r.song_id = s.id` : '',
-  ].filter(Boolean);
-  const limit = Math.min(rules.limit ?? SMART_MAX_LIMIT, SMART_MAX_LIMIT);
-  const sql = `SELECT s.id, s.duration_ms AS durationMs, s.created_at AS createdAt FROM songs s ${joins.join(' ')}
-    WHERE ${test} ORDER BY ${order} ${rules.sort.order === 'desc' ? 'DESC' : 'ASC'}, s.id LIMIT ?`;
-  return { sql, params: [...head.params, ...where.params, limit] };
+  const joins = joinsOf(where, head);
+  const sql = `SELECT ${COLUMNS} FROM songs s ${joins} WHERE ${test} ORDER BY ${order} ${direction}, s.id LIMIT ?`;
+  return { statements: [{ sql, params: [...head.params, ...where.params] }], limit };
+}
+
+/**
+ * Sorted by a play_stats column (the most played, the last played): every song the owner played
+ * has more than the 0 of one they never played, so the playlist is the played songs, walked in
+ * that order from their play_stats index, then the unplayed in id order (ascending: the other
+ * way round). Each statement stops at what the limit leaves, and the second runs only if the first
+ * did not fill it: "my 50 most played" reads about 50 songs, not the whole library joined to the
+ * plays and sorted.
+ */
+function playedAndUnplayed(
+  where: Sql,
+  test: string,
+  column: (typeof PLAY_STAT_SORTS)[PlayStatSort],
+  direction: 'ASC' | 'DESC',
+): SmartStatement[] {
+  const owner = where.ctx.ownerId;
+  const head = new Sql(where.ctx);
+  const joins = joinsOf(where, head);
+  const played: SmartStatement = {
+    sql: `SELECT ${COLUMNS} FROM play_stats st JOIN songs s ON s.id = st.song_id ${joins}
+      WHERE st.user_id = ? AND ${test} ORDER BY st.${column} ${direction}, s.id LIMIT ?`,
+    params: [...head.params, owner, ...where.params],
+  };
+  const unplayed: SmartStatement = {
+    sql: `SELECT ${COLUMNS} FROM songs s ${joins}
+      WHERE ${test} AND NOT EXISTS (SELECT 1 FROM play_stats st WHERE st.user_id = ? AND st.song_id = s.id) ORDER BY s.id LIMIT ?`,
+    params: [...head.params, ...where.params, owner],
+  };
+  return direction === 'DESC' ? [played, unplayed] : [unplayed, played];
 }

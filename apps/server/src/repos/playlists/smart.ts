@@ -3,6 +3,8 @@ import type { Database } from '../../db/database.ts';
 import { META_KEYS } from '../meta.ts';
 import { compileSmartRules } from './smart-rules.ts';
 
+type SongRow = { id: number; durationMs: number; createdAt: number };
+
 /** A song of a smart playlist: `addedAt` is when it joined the library (it was never added by hand). */
 export interface SmartTrack {
   songId: number;
@@ -35,11 +37,17 @@ export function createSmartPlaylists(db: Database) {
   return {
     /** The songs `rules` select for `ownerId`, in the playlist's order. `at`: the moment to evaluate at (default: now). */
     async smartTracks(rules: SmartRules, ownerId: number, at?: number): Promise<SmartTrack[]> {
-      const { sql, params } = compileSmartRules(rules, { ownerId, now: at ?? (await now()), dialect: db.dialect });
-      // Planned for its values at each call: a plan kept for any values (PostgreSQL's generic plan,
-      // chosen after five calls) does not know the sets' sizes and took 15–25 s on 100,000 songs.
-      const statement = db.prepare<unknown[], { id: number; durationMs: number; createdAt: number }>(sql, { planEachCall: true });
-      const select = () => statement.all(...params);
+      const { statements, limit } = compileSmartRules(rules, { ownerId, now: at ?? (await now()), dialect: db.dialect });
+      const select = async () => {
+        const rows: SongRow[] = [];
+        for (const { sql, params } of statements) {
+          if (rows.length >= limit) break;
+          // Planned for its values at each call: a plan kept for any values (PostgreSQL's generic plan,
+          // chosen after five calls) does not know the sets' sizes and took 15–25 s on 100,000 songs.
+          rows.push(...(await db.prepare<unknown[], SongRow>(sql, { planEachCall: true }).all(...params, limit - rows.length)));
+        }
+        return rows;
+      };
       // PostgreSQL prices the per-song probes of rules under OR far above what they cost, so its
       // JIT compiles the statement (about 1.5 s on 100,000 songs, decision 0048) to save
       // milliseconds: off for this statement alone (set_config's `true`: to the transaction's end).
