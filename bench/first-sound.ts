@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from '@cloudtune/e2e/browser';
@@ -211,8 +211,19 @@ http { access_log off; sendfile on; tcp_nopush on;
 
 /** Renders songs through the server (a listener reading them whole), so their files exist. */
 async function render(server: RunningServer, ids: number[]): Promise<{ id: number; path: string }[]> {
-  for (const id of ids) await (await fetch(`${server.url}/api/media/audio/${id}.mp3`)).arrayBuffer();
-  return ids.map((id) => ({ id, path: join(server.dataDir, 'media', 'audio', `${id}.mp3`) }));
+  const files = ids.map((id) => ({ id, path: join(server.dataDir, 'media', 'audio', `${id}.mp3`) }));
+  for (const { id, path } of files) {
+    const res = await fetch(`${server.url}/api/media/audio/${id}.mp3`);
+    if (!res.ok) throw new Error(`rendering song ${id} for the baseline: HTTP ${res.status}`);
+    await res.arrayBuffer();
+    // The render is kept once the last byte is sent: the cached file lands just after the answer ends.
+    const until = Date.now() + 30_000;
+    while (!existsSync(path)) {
+      if (Date.now() > until) throw new Error(`song ${id} was rendered but its file never appeared at ${path}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return files;
 }
 
 /**
