@@ -4,8 +4,10 @@ import { launchBrowser, screenshot } from '../src/browser.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
 /**
- * Every window size from 800 to 2560 px wide: nothing sticks out past the window, and the
- * controls a user reaches for (user, search, play, queue, volume or 更多) stay on screen.
+ * Every window size from 600 px (under it the phone layout takes over) to 2560 px wide — a tablet
+ * held upright, a narrow window, a wide screen: nothing sticks out past the window, the controls
+ * a user reaches for (user, search, play, queue, volume or 更多) stay on screen, and the player
+ * bar's song column keeps its one line.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -70,7 +72,7 @@ async function onScreen(page: Page, name: string) {
 }
 
 describe('window sizes', () => {
-  it.each([800, 1080, 1440, 2560])(
+  it.each([600, 640, 768, 800, 1080, 1440, 2560])(
     '%i px wide: nothing overflows, every control has a name, the main ones stay reachable',
     async (width) => {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
@@ -80,8 +82,10 @@ describe('window sizes', () => {
           await page.waitForLoadState('networkidle');
           expect(await overflowing(page), `${name} at ${width} px`).toEqual([]);
           expect(await unnamed(page), `controls without a name on ${name}`).toEqual([]);
-          if (width === 800) await screenshot(page, `layout-800-${name}`);
+          if (width === 600 || width === 768 || width === 800) await screenshot(page, `layout-${width}-${name}`);
         }
+        const hint = await page.getByText('双击歌曲开始播放').boundingBox();
+        expect(hint?.height, "the player bar's hint on one line").toBeLessThan(24);
         await onScreen(page, '未登录');
         await onScreen(page, '播放列表');
         await onScreen(page, width < 1080 ? '更多' : '静音');
