@@ -128,6 +128,21 @@ describe.each(PHONES)('a $width×$height phone', (viewport) => {
     expect(problems).toEqual([]);
   });
 
+  it('the 歌手 filters open in a sheet, and a pick filters and closes it', async () => {
+    await open(page, '/music/artists');
+    const summary = page.getByRole('button', { name: /^筛选/ });
+    expect(await summary.textContent()).toContain('全部 · 全部 · 热门');
+    // The rows themselves are not on the page, only in the sheet.
+    expect(await page.getByRole('group', { name: '语种：' }).count()).toBe(0);
+    await summary.tap();
+    const sheet = page.getByTestId('artist-filters');
+    await sheet.getByRole('link', { name: '华语', exact: true }).tap();
+    await sheet.waitFor({ state: 'detached' });
+    await page.waitForURL(/area=7/);
+    await expect.poll(() => summary.textContent()).toContain('华语 · 全部 · 热门');
+    await page.getByTestId('artist-card').first().waitFor();
+  });
+
   if (viewport.width === 390) {
     it('photographs every phone screen, light and dark', { timeout: 300_000 }, async () => {
       for (const theme of ['浅色', '深色'] as const) {
@@ -141,6 +156,11 @@ describe.each(PHONES)('a $width×$height phone', (viewport) => {
         await page.getByTestId('song-row').first().getByRole('button', { name: '更多操作' }).tap();
         await page.getByTestId('song-menu').waitFor();
         await phoneShot(page, `song-menu-${suffix}`);
+        await open(page, '/music/artists');
+        await page.getByRole('button', { name: /^筛选/ }).tap();
+        await page.getByTestId('artist-filters').waitFor();
+        await phoneShot(page, `artist-filters-${suffix}`);
+        await page.keyboard.press('Escape');
       }
       await setTheme(page, '浅色');
     });

@@ -1,6 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArtistCard, ArtistGrid } from '../../../components/artist-card.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { ChevronDownIcon } from '../../../components/icons.tsx';
+import { usePhone } from '../../../components/use-phone.ts';
 import { EmptyList } from '../../../components/empty-list.tsx';
 import { ListFooter, useInfiniteScroll } from '../../../components/infinite-scroll.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -10,10 +13,23 @@ import { FilterRow } from '../components/filter-row.tsx';
 import { uniqueById } from '../paging.ts';
 import styles from './discover-pages.module.css';
 
-/** 歌手 (/music/artists?area&type&initial): three filter rows and the matching artists, paged as the user scrolls. */
+/** The label of an option of a filter row. */
+const labelOf = <V,>(options: readonly { value: V; label: string }[], value: V): string =>
+  options.find((o) => o.value === value)?.label ?? '';
+
+/**
+ * 歌手 (/music/artists?area&type&initial): three filter rows and the matching artists, paged as
+ * the user scrolls. On a phone the rows would fill half the screen: a 筛选 button naming the
+ * choices opens them in a sheet, and picking one closes it (the filters live in the URL, so a
+ * sheet opened for other filters is no longer open).
+ */
 export function ArtistsPage() {
   const [params] = useSearchParams();
   const filters = filtersFromSearch(params);
+  const phone = usePhone();
+  const search = params.toString();
+  const [sheetFor, setSheetFor] = useState<string | null>(null);
+  const sheetOpen = phone && sheetFor === search;
   const list = useArtistList(filters);
   const artists = useMemo(() => uniqueById(list.data?.pages.map((p) => p.artists) ?? []), [list.data]);
 
@@ -40,13 +56,37 @@ export function ArtistsPage() {
 
   const footer = list.isFetchNextPageError ? 'error' : list.isFetchingNextPage ? 'loading' : list.hasNextPage ? 'idle' : 'end';
 
+  const rows = (
+    <>
+      <FilterRow label="语种" options={AREA_OPTIONS} value={filters.area} hrefFor={(area) => href({ area })} />
+      <FilterRow label="分类" options={TYPE_OPTIONS} value={filters.type} hrefFor={(type) => href({ type })} />
+      <FilterRow label="筛选" options={INITIAL_OPTIONS} value={filters.initial} hrefFor={(initial) => href({ initial })} />
+    </>
+  );
+  const chosen = [labelOf(AREA_OPTIONS, filters.area), labelOf(TYPE_OPTIONS, filters.type), labelOf(INITIAL_OPTIONS, filters.initial)];
+
   return (
     <div className={styles.page}>
-      <div className={styles.filters}>
-        <FilterRow label="语种" options={AREA_OPTIONS} value={filters.area} hrefFor={(area) => href({ area })} />
-        <FilterRow label="分类" options={TYPE_OPTIONS} value={filters.type} hrefFor={(type) => href({ type })} />
-        <FilterRow label="筛选" options={INITIAL_OPTIONS} value={filters.initial} hrefFor={(initial) => href({ initial })} />
-      </div>
+      {phone ? (
+        <button
+          type="button"
+          className={styles.filterSummary}
+          aria-haspopup="dialog"
+          aria-expanded={sheetOpen}
+          onClick={() => setSheetFor(search)}
+        >
+          <span className={styles.filterSummaryLabel}>筛选</span>
+          <span className={styles.filterSummaryValues}>{chosen.join(' · ')}</span>
+          <ChevronDownIcon size={16} />
+        </button>
+      ) : (
+        <div className={styles.filters}>{rows}</div>
+      )}
+      {sheetOpen ? (
+        <Dialog title="筛选歌手" onClose={() => setSheetFor(null)} testId="artist-filters">
+          {rows}
+        </Dialog>
+      ) : null}
       <section aria-label="歌手列表" aria-busy={list.isPending || undefined}>
         {content}
       </section>
