@@ -179,10 +179,15 @@ function ownedNumber(
 }
 
 /** The owner's rows of a number field: their play counts and last plays (kept per song in play_stats) or ratings. */
+const ownedRows =
+  (table: 'play_stats' | 'song_ratings', column: string) =>
+  (q: Sql) =>
+  (test: (expr: string) => string): string =>
+    `SELECT song_id FROM ${table} WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test(column)}`;
 const OWNED_ROWS: Record<OwnedField, (q: Sql) => (test: (expr: string) => string) => string> = {
-  playCount: (q) => (test) => `SELECT song_id FROM play_stats WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test('plays')}`,
-  lastPlayed: (q) => (test) => `SELECT song_id FROM play_stats WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test('last_played')}`,
-  rating: (q) => (test) => `SELECT song_id FROM song_ratings WHERE user_id = ${q.bind(q.ctx.ownerId)} AND ${test('rating')}`,
+  playCount: ownedRows('play_stats', 'plays'),
+  lastPlayed: ownedRows('play_stats', 'last_played'),
+  rating: ownedRows('song_ratings', 'rating'),
 };
 
 /**
