@@ -111,10 +111,31 @@ const inRange = (r: Range, x: number): boolean => ((r.lo === null || x >= r.lo) 
  * the SQLite-to-PostgreSQL rewrite makes of LIKE) run over text already lower-cased. There the name
  * leaves its case-blind collation first, which substring searches refuse.
  */
-const containsText = (expr: string, value: string, q: Sql): string =>
-  q.ctx.dialect === 'postgres'
-    ? `strpos(LOWER(${expr}) COLLATE "C", ${q.bind(value.toLowerCase())}) > 0`
-    : `instr(LOWER(${expr}), ${q.bind(value.toLowerCase())}) > 0`;
+const containsText = (expr: string, value: string, q: Sql, lowered: boolean): string => {
+  const name = lowered ? expr : `LOWER(${expr})`;
+  return q.ctx.dialect === 'postgres'
+    ? `strpos(${name} COLLATE "C", ${q.bind(value.toLowerCase())}) > 0`
+    : `instr(${name}, ${q.bind(value.toLowerCase())}) > 0`;
+};
+
+/**
+ * A test of a name column. `lowered`: of the name already lower-cased — several 包含 tests read
+ * the names from `nameRows`, which lower-cases each name once, where the engine would otherwise
+ * lower-case it again for every test.
+ */
+interface Names {
+  test: (col: string) => string;
+  lowered: boolean;
+}
+
+/** The rows of a name table (`id`, `name`) a set's names are read from, aliased, each name lower-cased once if the test wants it so. */
+function nameRows(q: Sql, table: 'genres' | 'artists' | 'albums', alias: string, names: Names): string {
+  if (!names.lowered) return `${table} ${alias}`;
+  // The fence (a LIMIT or OFFSET that changes nothing) keeps the engine from folding the
+  // subquery into the test and lower-casing at every use again.
+  const fence = q.ctx.dialect === 'postgres' ? 'OFFSET 0' : 'LIMIT -1';
+  return `(SELECT id, LOWER(name) AS name FROM ${table} ${fence}) ${alias}`;
+}
 
 /** The SQL and values of one statement, written left to right. */
 class Sql {
@@ -125,7 +146,15 @@ class Sql {
   files = false;
   /** sorts by the owner's rating: joined once */
   rating = false;
+  /** SQLite: the positive memberships written, which a statement can be driven from (genreSet) */
+  readonly drivers = new Set<string>();
+  /** SQLite: each genre test's two forms, by its placeholder (genreSet) */
+  readonly genreSets = new Map<string, { set: string; probe: string }>();
   constructor(readonly ctx: SmartContext) {}
+  driver(membership: string): string {
+    this.drivers.add(membership);
+    return membership;
+  }
   bind(...values: unknown[]): string {
     this.params.push(...values);
     return values.map(() => '?').join(', ');
@@ -142,8 +171,40 @@ class Sql {
  */
 function member(q: Sql, set: string, negate: boolean): string {
   if (q.ctx.dialect === 'postgres') return `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${set}) m WHERE m.song_id = s.id)`;
-  return `s.id ${negate ? 'NOT IN' : 'IN'} (${set})`;
+  return negate ? `s.id NOT IN (${set})` : q.driver(`s.id IN (${set})`);
 }
+
+/**
+ * SQLite: a genre's songs (the genres' ids given), a set the size of a ninth of the library or
+ * more, which costs more to build (about 25 ms for all of 100,000 songs) than testing each song
+ * of a smaller set by song_genres' key. SQLite drives the statement from the first `IN` set it
+ * meets, whatever its size, and builds every other one. So the genre test is written as a
+ * placeholder that its group decides (drivenGroup): the driving set when nothing else in the
+ * group can drive, else a probe per song; one left undecided is the set (resolveGenres).
+ */
+function genreSet(q: Sql, ids: string): string {
+  const token = `@genre${q.genreSets.size}@`;
+  q.genreSets.set(token, {
+    set: `s.id IN (SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (${ids}))`,
+    probe: `EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id AND sg.genre_id IN (${ids}))`,
+  });
+  return token;
+}
+
+/** An "all" group's parts with its genre placeholders decided: one driving set at most, the others probes. */
+function drivenGroup(q: Sql, parts: string[]): string[] {
+  let driven = parts.some((p) => q.drivers.has(p));
+  return parts.map((p) => {
+    const genre = q.genreSets.get(p);
+    if (!genre) return p;
+    if (driven) return genre.probe;
+    driven = true;
+    return q.driver(genre.set);
+  });
+}
+
+/** The statement's text with each undecided genre placeholder its set. */
+const resolveGenres = (q: Sql, sql: string): string => sql.replace(/@genre\d+@/g, (token) => q.genreSets.get(token)!.set);
 
 function rangeTest(q: Sql, expr: string, r: Range): string {
   const parts = [...(r.lo === null ? [] : [`${expr} >= ${q.bind(r.lo)}`]), ...(r.hi === null ? [] : [`${expr} < ${q.bind(r.hi)}`])];
@@ -195,11 +256,11 @@ const OWNED_ROWS: Record<OwnedField, (q: Sql) => (test: (expr: string) => string
  * The names are looked up first (a few thousand rows), then their songs by index, so a test no
  * name passes costs no pass over the songs.
  */
+const genreIds = (q: Sql, names: Names): string => `SELECT g.id FROM ${nameRows(q, 'genres', 'g', names)} WHERE ${names.test('g.name')}`;
 const TEXT_SETS = {
-  genre: (names: (col: string) => string) =>
-    `SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (SELECT g.id FROM genres g WHERE ${names('g.name')})`,
-  artist: (names: (col: string) => string) =>
-    `SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT a.id FROM artists a WHERE ${names('a.name')})`,
+  genre: (q: Sql, names: Names) => `SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (${genreIds(q, names)})`,
+  artist: (q: Sql, names: Names) =>
+    `SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT a.id FROM ${nameRows(q, 'artists', 'a', names)} WHERE ${names.test('a.name')})`,
 };
 
 /**
@@ -208,24 +269,28 @@ const TEXT_SETS = {
  * or on PostgreSQL a probe of the album's key (a hash semi- or anti-join under AND) — no set of
  * the album's songs is built.
  */
-function nameTest(q: Sql, field: TextRule['field'], names: (col: string) => string, negate: boolean): string {
-  if (field !== 'album') return member(q, TEXT_SETS[field](names), negate);
+function nameTest(q: Sql, field: TextRule['field'], names: Names, negate: boolean): string {
+  if (field === 'genre' && !negate && q.ctx.dialect === 'sqlite') return genreSet(q, genreIds(q, names));
+  if (field !== 'album') return member(q, TEXT_SETS[field](q, names), negate);
+  // Probed per song by the album's key, so read from the table itself (names lower-cased at each test).
   if (q.ctx.dialect === 'postgres')
-    return `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM albums al WHERE al.id = s.album_id AND ${names('al.name')})`;
-  return `s.album_id ${negate ? 'NOT IN' : 'IN'} (SELECT al.id FROM albums al WHERE ${names('al.name')})`;
+    return `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM albums al WHERE al.id = s.album_id AND ${names.test(names.lowered ? 'LOWER(al.name)' : 'al.name')})`;
+  return `s.album_id ${negate ? 'NOT IN' : 'IN'} (SELECT al.id FROM ${nameRows(q, 'albums', 'al', names)} WHERE ${names.test('al.name')})`;
 }
 
-function namesEqual(q: Sql, values: readonly string[]): (col: string) => string {
-  return (col) =>
+function namesEqual(q: Sql, values: readonly string[]): Names {
+  const test = (col: string): string =>
     values.length === 1 ? `${col} = ${q.bind(values[0])} COLLATE NOCASE` : `${col} COLLATE NOCASE IN (${q.bind(...values)})`;
+  return { test, lowered: false };
 }
 
 /** A test that a name contains any of `values` (case-blind): one pass over the names for all of them. */
-function namesContaining(q: Sql, values: readonly string[]): (col: string) => string {
-  return (col) => {
-    const tests = values.map((v) => containsText(col, v, q));
+function namesContaining(q: Sql, values: readonly string[], lowered = values.length > 1): Names {
+  const test = (col: string): string => {
+    const tests = values.map((v) => containsText(col, v, q, lowered));
     return tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`;
   };
+  return { test, lowered };
 }
 
 function playlistSet(q: Sql, ids: readonly number[]): string {
@@ -349,9 +414,9 @@ function compileMerged(q: Sql, group: SmartGroup, rules: Mergeable[]): string {
     return nameTest(q, first.field, contains ? namesContaining(q, names) : namesEqual(q, names), !positive);
   }
   // Both: every test on the album's one name.
-  const test = (col: string): string =>
-    `(${text.map((r) => (contains ? namesContaining(q, [r.value]) : namesEqual(q, [r.value]))(col)).join(' AND ')})`;
-  return nameTest(q, 'album', test, !positive);
+  const lowered = contains && text.length > 1;
+  const tests = text.map((r) => (contains ? namesContaining(q, [r.value], lowered) : namesEqual(q, [r.value])));
+  return nameTest(q, 'album', { test: (col) => `(${tests.map((t) => t.test(col)).join(' AND ')})`, lowered }, !positive);
 }
 
 function compileGroup(q: Sql, group: SmartGroup): string {
@@ -370,7 +435,10 @@ function compileGroup(q: Sql, group: SmartGroup): string {
     } else parts.push(compileNode(q, node));
   }
   if (parts.length === 0) return group.match === 'all' ? '1 = 1' : '1 = 0';
-  return `(${parts.join(group.match === 'all' ? ' AND ' : ' OR ')})`;
+  // One part is the group: its parent sees a membership or a genre placeholder as it is.
+  if (parts.length === 1) return parts[0]!;
+  if (group.match === 'all') return `(${drivenGroup(q, parts).join(' AND ')})`;
+  return `(${parts.join(' OR ')})`;
 }
 
 const compileNode = (q: Sql, node: SmartNode): string => (isSmartGroup(node) ? compileGroup(q, node) : compileRule(q, node));
@@ -433,7 +501,7 @@ export function compileSmartRules(rules: SmartRules, ctx: SmartContext): Compile
   const field = rules.sort.field;
   // The WHERE and ORDER BY are compiled first (they decide the joins), the joins' values bound before theirs.
   const where = new Sql(ctx);
-  const test = compileGroup(where, rules);
+  const test = resolveGenres(where, compileGroup(where, rules));
   if (isPlayStatSort(field) && limit <= PLAYED_FIRST_MAX_LIMIT) {
     return { statements: playedAndUnplayed(where, test, PLAY_STAT_SORTS[field], direction), limit };
   }
