@@ -185,7 +185,7 @@ function member(q: Sql, set: string, negate: boolean): string {
 function genreSet(q: Sql, ids: string): string {
   const token = `@genre${q.genreSets.size}@`;
   q.genreSets.set(token, {
-    set: `s.id IN (SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (${ids}))`,
+    set: `s.id IN (${genreSongs(ids)})`,
     probe: `EXISTS (SELECT 1 FROM song_genres sg WHERE sg.song_id = s.id AND sg.genre_id IN (${ids}))`,
   });
   return token;
@@ -256,9 +256,10 @@ const OWNED_ROWS: Record<OwnedField, (q: Sql) => (test: (expr: string) => string
  * The names are looked up first (a few thousand rows), then their songs by index, so a test no
  * name passes costs no pass over the songs.
  */
+const genreSongs = (ids: string): string => `SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (${ids})`;
 const genreIds = (q: Sql, names: Names): string => `SELECT g.id FROM ${nameRows(q, 'genres', 'g', names)} WHERE ${names.test('g.name')}`;
 const TEXT_SETS = {
-  genre: (q: Sql, names: Names) => `SELECT sg.song_id FROM song_genres sg WHERE sg.genre_id IN (${genreIds(q, names)})`,
+  genre: (q: Sql, names: Names) => genreSongs(genreIds(q, names)),
   artist: (q: Sql, names: Names) =>
     `SELECT sa.song_id FROM song_artists sa WHERE sa.artist_id IN (SELECT a.id FROM ${nameRows(q, 'artists', 'a', names)} WHERE ${names.test('a.name')})`,
 };
